@@ -1,0 +1,1 @@
+"""The command line: the only place that prints or exits. One module per subcommand."""

@@ -1,0 +1,52 @@
+"""Arguments and helpers shared by subcommands."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import datetime
+from pathlib import Path
+
+from lanegate import git
+from lanegate.errors import UsageError
+from lanegate.policy import Policy, load_policy
+
+
+def add_repo_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--repo", type=Path, default=Path("."), help="repository (default: .)")
+    parser.add_argument(
+        "--config",
+        type=Path,
+        default=None,
+        help="policy file (default: lanegate.toml or [tool.lanegate] in pyproject.toml)",
+    )
+
+
+def add_lane_arguments(parser: argparse.ArgumentParser) -> None:
+    add_repo_arguments(parser)
+    parser.add_argument(
+        "--base", required=True, help="base ref of the pull request (e.g. origin/main)"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=Path(".lanegate"), help="ledger directory (default: .lanegate/)"
+    )
+
+
+def repo_and_policy(args: argparse.Namespace) -> tuple[Path, Policy]:
+    repo = git.repo_root(Path(args.repo))
+    return repo, load_policy(repo, args.config)
+
+
+def parse_now(text: str | None) -> datetime | None:
+    if text is None:
+        return None
+    try:
+        value = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise UsageError(f"--now: {text!r} is not an ISO 8601 timestamp") from None
+    if value.tzinfo is None:
+        raise UsageError(f"--now: {text!r} has no zone; add Z or an offset")
+    return value
+
+
+def out_dir(repo: Path, out: Path) -> Path:
+    return out if out.is_absolute() else repo / out

@@ -1,0 +1,226 @@
+"""Diff classification (SPEC 3.1): what `base...head` added, modified, renamed and deleted, and what
+role each path plays for the gate (test, fixture, lockfile, leases, workflow, policy, test config).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from fnmatch import fnmatchcase
+from pathlib import Path, PurePosixPath
+
+from lanegate import git
+from lanegate.errors import GitError
+from lanegate.policy import Policy
+
+
+class Change(StrEnum):
+    """How a path changed between the merge base and head."""
+
+    ADDED = "added"
+    MODIFIED = "modified"
+    RENAMED = "renamed"
+    DELETED = "deleted"
+
+
+class Role(StrEnum):
+    """What a path is to the gate. A path may have several roles (conftest.py: test and test_config)."""
+
+    TEST = "test"
+    FIXTURE = "fixture"
+    LOCKFILE = "lockfile"
+    LEASES = "leases"
+    WORKFLOW = "workflow"
+    POLICY = "policy"
+    TEST_CONFIG = "test_config"
+    SOURCE = "source"
+    OTHER = "other"
+
+
+GATE_INPUT_ROLES = frozenset(
+    {Role.WORKFLOW, Role.POLICY, Role.LOCKFILE, Role.LEASES, Role.TEST_CONFIG}
+)
+TEST_CONFIG_FILES = frozenset(
+    {"pytest.ini", "setup.cfg", "tox.ini", "pyproject.toml", "conftest.py"}
+)
+_HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@", re.MULTILINE)
+
+
+@dataclass(frozen=True, slots=True)
+class ChangedFile:
+    """One changed path; `old_path` is set for renames; `binary` when git sees no text lines."""
+
+    path: str
+    change: Change
+    roles: frozenset[Role]
+    old_path: str | None = None
+    binary: bool = False
+
+    @property
+    def is_gate_input(self) -> bool:
+        """True when changing this file changes how the gate judges (it needs a human)."""
+        return bool(self.roles & GATE_INPUT_ROLES)
+
+
+@dataclass(frozen=True, slots=True)
+class DiffSummary:
+    """The classified diff of `base...head`."""
+
+    base_ref: str
+    base_commit: str
+    merge_base: str
+    head_commit: str
+    files: tuple[ChangedFile, ...]
+
+    def with_role(self, role: Role, *, include_deleted: bool = False) -> tuple[ChangedFile, ...]:
+        """The changed files that have `role`, deleted ones left out unless asked."""
+        return tuple(
+            f
+            for f in self.files
+            if role in f.roles and (include_deleted or f.change is not Change.DELETED)
+        )
+
+    @property
+    def digest(self) -> str:
+        """A stable digest of what changed (used to derive mutant ids)."""
+        h = hashlib.sha256()
+        h.update(f"{self.merge_base}..{self.head_commit}\n".encode())
+        for f in self.files:
+            h.update(f"{f.change}\0{f.old_path or ''}\0{f.path}\n".encode())
+        return "sha256:" + h.hexdigest()
+
+
+def is_test_file(path: str) -> bool:
+    """pytest's default discovery: `test_*.py`, `*_test.py`, plus `conftest.py`."""
+    name = PurePosixPath(path).name
+    return name == "conftest.py" or (
+        name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py"))
+    )
+
+
+def _under(path: str, folder: str) -> bool:
+    folder = folder.strip("/")
+    return folder in ("", ".") or path == folder or path.startswith(folder + "/")
+
+
+def classify_path(path: str, policy: Policy) -> frozenset[Role]:
+    """The roles of one repo-relative POSIX path under `policy`."""
+    roles: set[Role] = set()
+    name = PurePosixPath(path).name
+    if is_test_file(path):
+        roles.add(Role.TEST)
+    if name in TEST_CONFIG_FILES and (name != "pyproject.toml" or "/" not in path):
+        roles.add(Role.TEST_CONFIG)
+    if path == policy.fixtures.lockfile.strip("/"):
+        roles.add(Role.LOCKFILE)
+    elif _under(path, policy.fixtures.dir) and policy.fixtures.dir.strip("/") not in ("", "."):
+        roles.add(Role.FIXTURE)
+    if path == policy.flake.leases_file.strip("/"):
+        roles.add(Role.LEASES)
+    if (
+        fnmatchcase(path, ".github/workflows/*.yml")
+        or fnmatchcase(path, ".github/workflows/*.yaml")
+        or name in ("action.yml", "action.yaml")
+    ):
+        roles.add(Role.WORKFLOW)
+    if path in ("lanegate.toml", "pyproject.toml", ".pre-commit-config.yaml"):
+        roles.add(Role.POLICY)
+    if path == policy.properties.module.strip("/"):
+        roles.add(Role.POLICY)
+    if not roles:
+        roles.add(Role.SOURCE if name.endswith(".py") else Role.OTHER)
+    return frozenset(roles)
+
+
+_STATUS = {
+    "A": Change.ADDED,
+    "M": Change.MODIFIED,
+    "D": Change.DELETED,
+    "R": Change.RENAMED,
+    "C": Change.ADDED,
+    "T": Change.MODIFIED,
+}
+
+
+def _decode(raw: bytes) -> str:
+    return raw.decode("utf-8", "surrogateescape")
+
+
+def classify_diff(repo: Path, base: str, policy: Policy, head: str = "HEAD") -> DiffSummary:
+    """Classify `base...head` (from the merge base, like a pull request's diff)."""
+    base_commit = git.resolve_commit(repo, base)
+    head_commit = git.resolve_commit(repo, head)
+    mb = git.merge_base(repo, base_commit, head_commit)
+    common = ("--no-ext-diff", "--no-textconv", "-M", "-z", mb, head_commit)
+    status = git.run_git(repo, "diff", "--name-status", *common).split(b"\0")
+    numstat = git.run_git(repo, "diff", "--numstat", *common).split(b"\0")
+    binary = _binary_paths(numstat)
+    files: list[ChangedFile] = []
+    i = 0
+    while i < len(status) and status[i]:
+        code = _decode(status[i])
+        kind = _STATUS.get(code[:1])
+        if kind is None:
+            raise GitError(f"unexpected git status {code!r} in {base}...{head}")
+        if code[:1] in ("R", "C"):
+            old, new = _decode(status[i + 1]), _decode(status[i + 2])
+            i += 3
+        else:
+            old, new = None, _decode(status[i + 1])
+            i += 2
+        old_path = old if kind is Change.RENAMED else None
+        files.append(
+            ChangedFile(
+                path=new,
+                change=kind,
+                roles=classify_path(new, policy),
+                old_path=old_path,
+                binary=new in binary,
+            )
+        )
+    files.sort(key=lambda f: f.path)
+    return DiffSummary(base, base_commit, mb, head_commit, tuple(files))
+
+
+def _binary_paths(numstat: list[bytes]) -> set[str]:
+    """Paths whose numstat is `-\t-` (git sees binary content). Renames span three fields."""
+    out: set[str] = set()
+    i = 0
+    while i < len(numstat) and numstat[i]:
+        head = numstat[i]
+        parts = head.split(b"\t", 2)
+        if len(parts) == 3 and parts[2] == b"":
+            path = _decode(numstat[i + 2])
+            i += 3
+        else:
+            path = _decode(parts[2]) if len(parts) == 3 else ""
+            i += 1
+        if parts[0] == b"-" and parts[1] == b"-":
+            out.add(path)
+    return out
+
+
+def changed_lines(
+    repo: Path, merge_base_commit: str, head_commit: str, path: str
+) -> frozenset[int]:
+    """Line numbers on the head side of `path` that the diff added or changed."""
+    out = git.run_git(
+        repo,
+        "diff",
+        "--no-ext-diff",
+        "--no-textconv",
+        "-U0",
+        "--no-color",
+        merge_base_commit,
+        head_commit,
+        "--",
+        path,
+    )
+    lines: set[int] = set()
+    for match in _HUNK.finditer(out):
+        start = int(match.group(1))
+        count = int(match.group(2)) if match.group(2) is not None else 1
+        lines.update(range(start, start + count))
+    return frozenset(lines)

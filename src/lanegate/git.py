@@ -1,0 +1,87 @@
+"""Running git: the only module that spawns `git`. Typed errors, no shell, bytes where paths are bytes."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from lanegate.errors import GitError
+
+GIT_TIMEOUT_SECONDS = 120
+
+
+def run_git(repo: Path, *args: str, check: bool = True, input_bytes: bytes | None = None) -> bytes:
+    """Run `git -C repo args...` and return stdout; a failure raises `GitError` with git's message."""
+    command = ["git", "-C", str(repo), "-c", "core.quotepath=off", *args]
+    try:
+        done = subprocess.run(
+            command,
+            input=input_bytes,
+            capture_output=True,
+            timeout=GIT_TIMEOUT_SECONDS,
+            check=False,
+        )
+    except FileNotFoundError:
+        raise GitError("git is not installed or not on PATH") from None
+    except subprocess.TimeoutExpired:
+        raise GitError(
+            f"git {' '.join(args[:2])} did not finish in {GIT_TIMEOUT_SECONDS}s"
+        ) from None
+    if check and done.returncode != 0:
+        message = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        first = message[-1] if message else f"exit {done.returncode}"
+        raise GitError(f"{repo}: git {' '.join(args[:3])}: {first}")
+    return done.stdout
+
+
+def repo_root(path: Path) -> Path:
+    """The top of the work tree containing `path`."""
+    out = run_git(path, "rev-parse", "--show-toplevel")
+    return Path(out.decode("utf-8").strip())
+
+
+def resolve_commit(repo: Path, ref: str) -> str:
+    """The full commit id of `ref`; a missing ref explains shallow clones."""
+    if not ref or ref.startswith("-"):
+        raise GitError(f"invalid git ref {ref!r}")
+    done = run_git(repo, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", check=False)
+    sha = done.decode().strip()
+    if not sha:
+        shallow = (
+            run_git(repo, "rev-parse", "--is-shallow-repository", check=False).decode().strip()
+        )
+        hint = (
+            "this is a shallow clone: fetch the base (actions/checkout with fetch-depth: 0)"
+            if shallow == "true"
+            else "fetch the base branch first (git fetch origin <base>)"
+        )
+        raise GitError(f"{repo}: base ref {ref!r} is not a commit in this repository", hint=hint)
+    return sha
+
+
+def merge_base(repo: Path, base: str, head: str) -> str:
+    """The merge base of `base...head`, as git's three-dot diff uses it."""
+    base_sha = resolve_commit(repo, base)
+    head_sha = resolve_commit(repo, head)
+    out = run_git(repo, "merge-base", base_sha, head_sha, check=False).decode().strip()
+    if not out:
+        raise GitError(
+            f"{repo}: {base!r} and {head!r} share no history",
+            hint="a shallow clone may cut the merge base: fetch with fetch-depth: 0",
+        )
+    return out
+
+
+def show_file(repo: Path, commit: str, path: str) -> bytes | None:
+    """The bytes of `path` at `commit`, or None when the path does not exist there."""
+    kind = run_git(repo, "cat-file", "-t", f"{commit}:{path}", check=False).decode().strip()
+    if kind == "":
+        return None
+    if kind != "blob":
+        raise GitError(f"{path} at {commit[:12]} is a {kind}, not a file")
+    return run_git(repo, "cat-file", "blob", f"{commit}:{path}")
+
+
+def is_dirty(repo: Path) -> bool:
+    """True when the work tree has uncommitted changes to tracked files."""
+    return bool(run_git(repo, "status", "--porcelain", "--untracked-files=no").strip())

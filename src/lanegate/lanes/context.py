@@ -1,0 +1,79 @@
+"""What every lane run is given (LaneContext), what it returns (LaneOutcome), and progress events."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from lanegate._version import __version__
+from lanegate.authorship import Authorship
+from lanegate.errors import UsageError
+from lanegate.ledgers.models import AuthorKind
+from lanegate.policy import Policy
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressEvent:
+    """One step of a lane, for live displays: `done` of `total` units of `unit` (e.g. replay 2 of 6)."""
+
+    lane: str
+    message: str
+    unit: str = ""
+    done: int = 0
+    total: int = 0
+
+
+ProgressSink = Callable[[ProgressEvent], None]
+
+
+def no_progress(event: ProgressEvent) -> None:
+    """A sink that ignores progress."""
+
+
+@dataclass(frozen=True, slots=True)
+class LaneContext:
+    """Everything one lane run needs; the clock and environment are read once, here, by the caller."""
+
+    repo: Path
+    base: str
+    policy: Policy
+    out_dir: Path
+    head: str = "HEAD"
+    run_attempt: int = 1
+    job: str = "local"
+    now: datetime = field(default_factory=lambda: datetime.now(UTC))
+    authorship: Authorship = field(
+        default_factory=lambda: Authorship(AuthorKind.AGENT, "authorship unknown: treated as agent")
+    )
+    pr_body: str | None = None
+    progress: ProgressSink = no_progress
+    version: str = __version__
+
+
+@dataclass(frozen=True, slots=True)
+class LaneOutcome:
+    """A lane's result: where its ledger went, whether the scorer would pass it, and why not."""
+
+    lane: str
+    ledger_path: Path
+    would_pass: bool
+    summary: str
+    problems: tuple[str, ...] = ()
+
+
+def run_attempt_from_env(environ: dict[str, str] | None = None) -> int:
+    """GITHUB_RUN_ATTEMPT as an int (1 when unset); garbage is a usage error, never attempt 1."""
+    env = os.environ if environ is None else environ
+    raw = env.get("GITHUB_RUN_ATTEMPT", "1")
+    if not raw.isdigit() or int(raw) < 1:
+        raise UsageError(f"GITHUB_RUN_ATTEMPT: {raw!r} is not a positive integer")
+    return int(raw)
+
+
+def job_from_env(environ: dict[str, str] | None = None) -> str:
+    """GITHUB_JOB, or `local` outside Actions."""
+    env = os.environ if environ is None else environ
+    return env.get("GITHUB_JOB") or "local"

@@ -1,0 +1,1 @@
+"""Ledgers: the typed, versioned evidence each lane writes and the scorer reads."""

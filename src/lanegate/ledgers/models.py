@@ -1,0 +1,421 @@
+"""The ledger and report shapes (SPEC section 4 and 5), as frozen dataclasses.
+
+These classes are the public contract: their JSON Schemas are generated from them
+(`lanegate.ledgers.schemas`) and shipped as files. Every field is required in JSON; optional values are
+written as `null`. Changing a field means bumping `SCHEMA_VERSION`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+SCHEMA_VERSION = 1
+COMMIT_PATTERN = r"^[0-9a-f]{40}([0-9a-f]{24})?$"
+DIGEST_PATTERN = r"^sha256:[0-9a-f]{64}$"
+ROOT_CAUSE_PATTERN = r"^(sha256:[0-9a-f]{64}|[0-9a-f]{7,64})$"
+
+PROPERTY_WRITER = "property-runner"
+FIXTURE_WRITER = "fixture-runner"
+FLAKE_WRITER = "flake-runner"
+LINT_WRITER = "lint-runner"
+
+
+def _meta(**kwargs: Any) -> Any:
+    return field(metadata=kwargs)
+
+
+def _version() -> Any:
+    return _meta(const=SCHEMA_VERSION, minimum=1, description="bumped on any incompatible change")
+
+
+def _commit() -> Any:
+    return _meta(pattern=COMMIT_PATTERN)
+
+
+def _digest() -> Any:
+    return _meta(pattern=DIGEST_PATTERN)
+
+
+def _text(max_length: int = 4096) -> Any:
+    return _meta(maxLength=max_length)
+
+
+# --- shared envelope -----------------------------------------------------------------------------
+# Every lane ledger starts with the same provenance fields (SPEC 4, last paragraph). They are repeated
+# in each class (not inherited) so that JSON key order stays readable and the schema stays flat.
+
+
+class AuthorKind(StrEnum):
+    """Who wrote the diff. Unknown authorship is recorded as agent (SPEC 1)."""
+
+    AGENT = "agent"
+    HUMAN = "human"
+
+
+# --- property.json ---------------------------------------------------------------------------------
+
+
+class MutantStatus(StrEnum):
+    """What became of a planted mutant. A timeout is never a kill."""
+
+    KILLED = "killed"
+    SURVIVED = "survived"
+    TIMEOUT = "timeout"
+    NO_TESTS = "no_tests"
+    ERROR = "error"
+
+
+class KillKind(StrEnum):
+    """Which kind of test killed a mutant: only property kills count towards the budget."""
+
+    PROPERTY = "property"
+    UNIT = "unit"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PropertyRun:
+    """One Hypothesis property as it ran: cases counted from Hypothesis itself, not from logs."""
+
+    node_id: str = _text()
+    cases_run: int = 0
+    cases_failed: int = 0
+    max_examples: int = 0
+    max_examples_cut: bool = False
+    passed_oracle_check: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OracleFinding:
+    """A new or changed test that does not call a property oracle on its own inputs."""
+
+    path: str = _text()
+    line: int = _meta(minimum=1)
+    test: str = _text()
+    reason: str = _text()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Mutant:
+    """One planted mutant of a changed line, and what the selected tests did to it."""
+
+    id: str = _meta(pattern=r"^m-[0-9a-f]{12,64}$")
+    operator: str = _text(100)
+    path: str = _text()
+    line: int = _meta(minimum=1)
+    column: int = 0
+    original: str = _text()
+    replacement: str = _text()
+    status: MutantStatus = MutantStatus.SURVIVED
+    killed_by: str | None = _text()
+    kill_kind: KillKind | None = None
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PropertyLedger:
+    """property.json: counted Hypothesis cases and planted mutants killed, written by property-runner."""
+
+    schema_version: int = _version()
+    writer: str = _meta(const=PROPERTY_WRITER)
+    lane_name: str = _text(200)
+    suite_id: str = _text(200)
+    run_attempt: int = _meta(minimum=1)
+    base_commit: str = _commit()
+    head_commit: str = _commit()
+    lanegate_version: str = _text(100)
+    job: str = _text(200)
+    created_utc: datetime = _meta()
+    seed: int = 0
+    command: tuple[str, ...] = ()
+    effective_settings: dict[str, str | int | float | bool | None] = field(default_factory=dict)
+    new_test_files: tuple[str, ...] = ()
+    oracle_findings: tuple[OracleFinding, ...] = ()
+    cases_run: int = 0
+    cases_failed: int = 0
+    properties: tuple[PropertyRun, ...] = ()
+    diff_digest: str = _digest()
+    operator_version: str = _text(100)
+    mutants_planted: int = 0
+    killed_mutants: int = 0
+    mutant_budget: int = 0
+    mutant_kill_ratio: float = _meta(minimum=0, maximum=1)
+    mutants: tuple[Mutant, ...] = ()
+
+
+# --- fixture.json ----------------------------------------------------------------------------------
+
+
+class CaseStatus(StrEnum):
+    """Status of one replayed fixture case (SPEC 4, plus timeout and error for hangs and crashes)."""
+
+    MATCH = "match"
+    ORACLE_MISMATCH = "oracle_mismatch"
+    DRIFT = "drift"
+    MISSING = "missing"
+    TIMEOUT = "timeout"
+    ERROR = "error"
+
+
+class FileStatus(StrEnum):
+    """Status of one fixture file against the base-ref lockfile."""
+
+    MATCH = "match"
+    DRIFT = "drift"
+    MISSING = "missing"
+    UNLOCKED = "unlocked"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FixtureCaseResult:
+    """One case replayed with fixtures read-only: digests written `sha256:<hex>`."""
+
+    id: str = _text(200)
+    input_digest: str | None = _digest()
+    expected_digest: str | None = _digest()
+    actual_digest: str | None = _digest()
+    status: CaseStatus = CaseStatus.MISSING
+    detail: str = _text()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FixtureFile:
+    """One file under the fixture dir, or one lockfile entry whose file is gone."""
+
+    path: str = _text()
+    locked_digest: str | None = _digest()
+    actual_digest: str | None = _digest()
+    status: FileStatus = FileStatus.MISSING
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LockfileState:
+    """The lockfile at the base ref and at head; `changed` means its bytes differ."""
+
+    path: str = _text()
+    base_digest: str | None = _digest()
+    head_digest: str | None = _digest()
+    changed: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FixtureLedger:
+    """fixture.json: fixture bytes against the base-ref lockfile and cases replayed read-only."""
+
+    schema_version: int = _version()
+    writer: str = _meta(const=FIXTURE_WRITER)
+    lane_name: str = _text(200)
+    suite_id: str = _text(200)
+    run_attempt: int = _meta(minimum=1)
+    base_commit: str = _commit()
+    head_commit: str = _commit()
+    lanegate_version: str = _text(100)
+    job: str = _text(200)
+    created_utc: datetime = _meta()
+    authorship: AuthorKind = AuthorKind.AGENT
+    fixtures_dir: str = _text()
+    no_fixtures: bool = False
+    lockfile: LockfileState = field(default_factory=LockfileState)
+    files: tuple[FixtureFile, ...] = ()
+    cases: tuple[FixtureCaseResult, ...] = ()
+
+
+# --- flake_leases.json and flake.json ----------------------------------------------------------------
+
+
+class Outcome(StrEnum):
+    """Outcome of one test in one replay; `missing` means the test reported nothing."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    ERROR = "error"
+    SKIPPED = "skipped"
+    TIMEOUT = "timeout"
+    MISSING = "missing"
+
+
+LEASE_CLASSES = ("timing", "order", "environment")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Lease:
+    """A dated lease on a known human flake, renewed by a human (flake_leases.json)."""
+
+    test_id: str = _text()
+    lease_class: str = _meta(json="class", maxLength=100)
+    leased_at: datetime = _meta()
+    expires_at: datetime = _meta()
+    root_cause_hash: str | None = _meta(pattern=ROOT_CAUSE_PATTERN)
+    max_reruns: int = 0
+    reruns_used: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeasesFile:
+    """flake_leases.json, kept in the repository."""
+
+    schema_version: int = _version()
+    leases: tuple[Lease, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReplayOutcome:
+    """One test's outcome in one replay, with everything that was pinned for it."""
+
+    replay: int = 0
+    repeat: int = 0
+    outcome: Outcome = Outcome.MISSING
+    seconds: float = 0.0
+    hash_seed: int = _meta(maximum=4294967295)
+    order: str = _text(100)
+    order_seed: int | None = None
+    tz: str = _text(100)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FlakeTest:
+    """One selected test across every replay; deterministic means every outcome agreed."""
+
+    node_id: str = _text()
+    deterministic: bool = False
+    touched_by_diff: bool = True
+    replays: tuple[ReplayOutcome, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReplayRecord:
+    """One pytest process: what it ran with, so that `lanegate flake --replay N` repeats it."""
+
+    replay: int = 0
+    command: tuple[str, ...] = ()
+    hash_seed: int = _meta(maximum=4294967295)
+    order: str = _text(100)
+    order_seed: int | None = None
+    tz: str = _text(100)
+    in_process_repeats: int = _meta(minimum=1)
+    exit_code: int | None = _meta(minimum=-255, maximum=255)
+    seconds: float = 0.0
+    timed_out: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeaseEvaluation:
+    """A lease as the flake lane saw it: its fields, and what the diff and the PR body say of it."""
+
+    test_id: str = _text()
+    lease_class: str = _meta(json="class", maxLength=100)
+    leased_at: datetime = _meta()
+    expires_at: datetime = _meta()
+    root_cause_hash: str | None = _meta(pattern=ROOT_CAUSE_PATTERN)
+    max_reruns: int = 0
+    reruns_used: int = 0
+    touched_by_diff: bool = False
+    pr_body_checked: bool = False
+    pr_body_expires_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FlakeLedger:
+    """flake.json: new and changed tests replayed under varied pins, and the leases evaluated."""
+
+    schema_version: int = _version()
+    writer: str = _meta(const=FLAKE_WRITER)
+    lane_name: str = _text(200)
+    suite_id: str = _text(200)
+    run_attempt: int = _meta(minimum=1)
+    base_commit: str = _commit()
+    head_commit: str = _commit()
+    lanegate_version: str = _text(100)
+    job: str = _text(200)
+    created_utc: datetime = _meta()
+    authorship: AuthorKind = AuthorKind.AGENT
+    deterministic: bool = False
+    min_replays: int = _meta(minimum=3)
+    replays: tuple[ReplayRecord, ...] = ()
+    tests: tuple[FlakeTest, ...] = ()
+    leases: tuple[LeaseEvaluation, ...] = ()
+
+
+# --- lint.json --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LintFindingRecord:
+    """One lint finding as written to lint.json and read by the scorer."""
+
+    rule_id: str = _text(100)
+    severity: str = _meta(enum=("error", "warning", "note"))
+    message: str = _text()
+    path: str = _text()
+    line: int | None = _meta(minimum=1)
+    column: int | None = _meta(minimum=1)
+    fix: str = _text()
+    exempted: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LintReport:
+    """lint.json: every retry or failure-forgiving construct found in the caller's repository."""
+
+    schema_version: int = _version()
+    writer: str = _meta(const=LINT_WRITER)
+    lanegate_version: str = _text(100)
+    mode: str = _meta(enum=("lane-b", "lane-a"))
+    files_scanned: int = 0
+    findings: tuple[LintFindingRecord, ...] = ()
+
+
+# --- score-report.json -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReportReason:
+    """One fail or warning: a decision-table row that fired, with its lane and location."""
+
+    lane: str = _meta(enum=("property", "fixture", "flake", "lint", "gate"))
+    rule_id: str = _text(100)
+    severity: str = _meta(enum=("error", "warning", "note"))
+    message: str = _text()
+    path: str | None = _text()
+    line: int | None = _meta(minimum=1)
+    fix: str = _text()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LaneSummary:
+    """A lane's verdict and the numbers a reviewer looks at first."""
+
+    lane: str = _meta(enum=("property", "fixture", "flake", "lint", "gate"))
+    verdict: str = _meta(enum=("pass", "fail"))
+    fails: int = 0
+    warns: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LedgerDigest:
+    """The sha256 of a ledger file the scorer read, so the report pins its evidence."""
+
+    name: str = _text(200)
+    digest: str = _digest()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreReport:
+    """score-report.json: the only thing the merge gate reads. Exit 0 only on verdict pass."""
+
+    schema_version: int = _version()
+    utc: datetime = _meta()
+    verdict: str = _meta(enum=("pass", "fail"))
+    lane_name: str = _text(200)
+    lanegate_version: str = _text(100)
+    authorship: AuthorKind = AuthorKind.AGENT
+    run_attempt: int = _meta(minimum=1)
+    base_commit: str | None = _commit()
+    head_commit: str | None = _commit()
+    fails: tuple[ReportReason, ...] = ()
+    warns: tuple[ReportReason, ...] = ()
+    lanes: tuple[LaneSummary, ...] = ()
+    ledgers: tuple[LedgerDigest, ...] = ()
