@@ -15,7 +15,7 @@ from lanegate.ledgers.models import (
     Outcome,
 )
 from lanegate.model import Location
-from lanegate.scoring.evidence import Hit, RuleContext
+from lanegate.scoring.evidence import Hit, RuleContext, duplicates
 
 _FILE = "flake.json"
 _INCOMPLETE = (Outcome.MISSING, Outcome.TIMEOUT, Outcome.ERROR)
@@ -236,7 +236,7 @@ def lease_invalid(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
         if lease.leased_at > ctx.now:
             yield Hit(f"lease on {lease.test_id}: leased_at is in the future", _lease_at(lease))
     ids = [lease.test_id for lease in ledger.leases]
-    for test_id in sorted({i for i in ids if ids.count(i) > 1}):
+    for test_id in duplicates(ids):
         yield Hit(f"{test_id} has more than one lease", Location(_FILE, route=("leases", test_id)))
 
 
