@@ -18,7 +18,6 @@ from lanegate.workflow_lint.shell import (
     Word,
     argv,
     is_pytest_command,
-    is_test_command,
     parse_shell,
 )
 from lanegate.workflow_lint.yamldoc import YNode
