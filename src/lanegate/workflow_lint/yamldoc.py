@@ -105,7 +105,7 @@ class YNode:
     def is_literal_false(self) -> bool:
         """A plain `false` (YAML 1.2 spelling): the only value that does not forgive a failure."""
         return (
-            self.kind == SCALAR and self.style is None and self.text in ("false", "False", "FALSE")
+            self.kind == SCALAR and not self.style and self.text in ("false", "False", "FALSE")
         )
 
     def walk(self) -> Iterator[YNode]:
@@ -157,7 +157,7 @@ class YamlDoc:
             indent = _block_indent(self.lines, first - 1, node.end_line)
             return first + line_index, indent + column + 1
         if node.end_line == node.line or (
-            node.style is None and line_index == 0 and node.end_line <= node.line + 1
+            not node.style and line_index == 0 and node.end_line <= node.line + 1
         ):
             quote = 1 if node.style in ('"', "'") else 0
             if line_index == 0:
