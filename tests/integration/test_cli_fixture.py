@@ -115,6 +115,8 @@ def test_agent_rewrites_expected_file_only_is_drift(make_repo: Callable[[str], R
     assert not ledger.lockfile.changed
     assert ledger.cases[0].status is CaseStatus.DRIFT
     assert "expected tests/fixtures/out.txt moved since the lockfile" in ledger.cases[0].detail
+    assert "the replay still produces the locked expected bytes" in ledger.cases[0].detail
+    assert "drift tests/fixtures/out.txt: merge base 14 bytes, head 25 bytes" in report
     # the reviewer sees what moved: a unified diff from the merge base to head
     assert "+HELLO FIXTURE, REWRITTEN" in report and "-HELLO FIXTURE" in report
 
