@@ -59,8 +59,7 @@ def _job(rng: random.Random, name: str, steps: int, anchors: bool, retry: bool) 
     )
     lines.append("    steps:\n")
     lines.extend(SETUP)
-    for _ in range(steps):
-        lines.append(rng.choice(RUNS))
+    lines.extend(rng.choice(RUNS) for _ in range(steps))
     if rng.random() < 0.3:
         lines.append(f"      - uses: ./.github/actions/act_{rng.randrange(ACTIONS):02d}\n")
     if retry:

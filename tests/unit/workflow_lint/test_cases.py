@@ -15,21 +15,13 @@ TODAY = date(2026, 1, 1)
 
 
 def _cases() -> list[pytest.param]:
-    params = []
-    for rule_dir in sorted(p for p in CASES.iterdir() if p.is_dir()):
-        for outcome in ("flagged", "clean"):
-            folder = rule_dir / outcome
-            if folder.is_dir():
-                for case in sorted(p for p in folder.iterdir() if p.is_dir()):
-                    params.append(
-                        pytest.param(
-                            rule_dir.name,
-                            outcome,
-                            case,
-                            id=f"{rule_dir.name}/{outcome}/{case.name}",
-                        )
-                    )
-    return params
+    return [
+        pytest.param(rule_dir.name, outcome, case, id=f"{rule_dir.name}/{outcome}/{case.name}")
+        for rule_dir in sorted(p for p in CASES.iterdir() if p.is_dir())
+        for outcome in ("flagged", "clean")
+        if (rule_dir / outcome).is_dir()
+        for case in sorted(p for p in (rule_dir / outcome).iterdir() if p.is_dir())
+    ]
 
 
 CASE_PARAMS = _cases()
