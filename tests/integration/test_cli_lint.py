@@ -125,5 +125,5 @@ def test_benchmark_smoke_runs_both_linters() -> None:
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    assert "ratio lanegate/zizmor at N=40:" in done.stdout
+    assert "ratio lanegate/zizmor at N=40:" in done.stdout, done.stdout
     assert "scaling lanegate t(2N)/t(N):" in done.stdout
