@@ -408,3 +408,39 @@ def test_lock_refuses_a_malformed_lockfile_on_disk(make_repo: Callable[[str], Re
     )
     assert _lanegate("lock", "--repo", str(repo.path), "--check") == 2
     assert _lanegate("lock", "--repo", str(repo.path)) == 2
+
+
+def _alive(pid: int) -> bool:
+    """True while `pid` runs; a zombie waiting for a reaper counts as gone."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            state = next(line for line in status if line.startswith("State:"))
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return "Z" not in state.split()[1]
+
+
+def test_timeout_and_exit_kill_the_whole_process_group(
+    make_repo: Callable[[str], Repo], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pids = make_repo("unused").path.parent / "pids"
+    pids.mkdir()
+    monkeypatch.setenv("PID_DIR", str(pids))
+    hang = (
+        '{id = "hang", input = "in.txt", expected = "out.txt", command = '
+        '["sh", "-c", "sleep 30 & echo $! > $PID_DIR/hang; wait"]}'
+    )
+    leaves = (
+        '{id = "leaves", input = "in.txt", expected = "out.txt", command = '
+        '["sh", "-c", "sleep 30 & echo $! > $PID_DIR/leaves; tr a-z A-Z"]}'
+    )
+    repo = _setup(make_repo, cases=[hang, leaves], extra="")
+    toml = (repo.path / "lanegate.toml").read_text().replace("= 20", "= 1")
+    repo.write("lanegate.toml", toml)
+    repo.commit("short timeout")
+    code, ledger, _ = _run(repo)
+    assert code == 1
+    assert [c.status for c in ledger.cases] == [CaseStatus.TIMEOUT, CaseStatus.MATCH]
+    for name in ("hang", "leaves"):
+        pid = int((pids / name).read_text())
+        assert not _alive(pid), f"background child of case {name} survived"
