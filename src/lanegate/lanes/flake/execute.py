@@ -81,7 +81,9 @@ def pytest_command(node_ids: Sequence[str], forbidden: Sequence[str]) -> tuple[s
     command = [PYTHON_PLACEHOLDER, "-m", "pytest", "-p", PLUGIN_MODULE]
     for name in disabled_plugins(forbidden):
         command += ["-p", f"no:{name}"]
-    command += ["--rootdir=.", "-q", "--no-header", "-o", "console_output_style=classic"]
+    # --tb=no: the plugin records each failure's one-line cause; pytest's long tracebacks (which parse
+    # every failing module's source again) would cost more than the test runs.
+    command += ["--rootdir=.", "-q", "--no-header", "--tb=no", "-o", "console_output_style=classic"]
     command += ["--", *node_ids]
     return tuple(command)
 
@@ -95,8 +97,8 @@ def pinned_env(pin: ReplayPin, plan: Plan, forbidden: Sequence[str]) -> dict[str
         flake_plugin.ORDER_SEED_VAR: str(pin.order_seed if pin.order_seed is not None else 0),
         flake_plugin.RANDOM_SEED_VAR: str(pin.random_seed),
         flake_plugin.REPEATS_VAR: str(pin.repeats),
-        flake_plugin.EXTRA_REPEATS_VAR: str(plan.extra_repeats),
-        flake_plugin.EXTRA_TESTS_VAR: "\n".join(plan.extra_tests),
+        flake_plugin.EXTRA_REPEATS_VAR: str(pin.extra_repeats),
+        flake_plugin.EXTRA_TESTS_VAR: "\n".join(plan.extra_tests) if pin.extra_repeats else "",
         flake_plugin.FORBIDDEN_VAR: ",".join(disabled_plugins(forbidden)),
     }
 

@@ -35,8 +35,9 @@ def _belongs(node_id: str, selected: frozenset[str]) -> bool:
     base = base_id(node_id)
     if base in selected:
         return True
-    # A selected bare file path (a module that did not parse) owns every item under it.
-    return any(base.startswith(s + "::") for s in selected if "::" not in s)
+    # A module run whole (a bare path in `selected`) owns every item pytest finds in it, even one the
+    # AST scan did not see (a unittest class, a generated test).
+    return base.split("::", 1)[0] in selected
 
 
 def _replay_results(run: ReplayRun, selected: frozenset[str]) -> tuple[
@@ -101,8 +102,14 @@ def assemble(
     selection: Selection, plan: Plan, runs: Sequence[ReplayRun]
 ) -> tuple[FlakeTest, ...]:
     """Every selected test (and every parametrized item of it) with one outcome per run per replay."""
-    selected = frozenset(selection.node_ids)
-    touched = selection.touched_ids
+    selected = frozenset(selection.node_ids) | frozenset(
+        t.path for t in selection.tests if t.whole_module
+    )
+    touched = selection.touched_ids | frozenset(
+        path
+        for path in {t.path for t in selection.tests}
+        if all(t.whole_module and t.touched for t in selection.tests if t.path == path)
+    )
     per_replay = [_replay_results(run, selected) for run in runs]
     node_ids: list[str] = []
     for _, collected, _ in per_replay:
@@ -121,7 +128,7 @@ def assemble(
         outcomes: list[ReplayOutcome] = []
         for run, (seen, _, blanket) in zip(runs, per_replay, strict=True):
             pin = pins[run.replay]
-            for repeat in range(plan.runs_of(node_id)):
+            for repeat in range(plan.runs_of(node_id, pin)):
                 got = seen.get((node_id, repeat))
                 if got is None:
                     outcome, detail = _missing(run)
@@ -135,7 +142,8 @@ def assemble(
             FlakeTest(
                 node_id=node_id,
                 deterministic=deterministic,
-                touched_by_diff=base_id(node_id) in touched or node_id in touched,
+                touched_by_diff=base_id(node_id) in touched
+                or base_id(node_id).split("::", 1)[0] in touched,
                 replays=tuple(outcomes),
             )
         )

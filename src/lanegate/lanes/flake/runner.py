@@ -33,7 +33,7 @@ LEDGER_NAME = "flake.json"
 def replay_specs(selection: Selection, plan: Plan, policy: Policy) -> list[ReplaySpec]:
     """The command and pinned environment of every replay of the plan."""
     forbidden = policy.lane.forbidden_pytest_plugins
-    command = pytest_command(selection.node_ids, forbidden)
+    command = pytest_command(selection.pytest_args, forbidden)
     specs = []
     for pin in plan.pins:
         specs.append(ReplaySpec(pin.replay, command, pinned_env(pin, plan, forbidden)))
