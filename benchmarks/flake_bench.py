@@ -41,14 +41,14 @@ GIT_ENV = {
 # The corpus repository turns off Hypothesis's pytest plugin (the corpus has no properties): it would
 # add the same ~1 s of imports to every process of every strategy.
 PYTEST_INI = "[pytest]\naddopts = -p no:hypothesispytest\n"
-OUTCOME_PLUGIN = '''
+OUTCOME_PLUGIN = """
 import json, os
 _PATH = os.environ.pop("BENCH_OUTCOMES")
 def pytest_runtest_logreport(report):
     if report.when == "call" or report.outcome != "passed":
         with open(_PATH, "a") as fh:
             fh.write(json.dumps([report.nodeid, report.when, report.outcome]) + "\\n")
-'''
+"""
 
 
 @dataclass(frozen=True)
@@ -153,9 +153,7 @@ def _pytest_outcomes(
     return outcomes
 
 
-def _score(
-    name: str, tests: list[CorpusTest], flagged: set[str], cpu: float
-) -> StrategyResult:
+def _score(name: str, tests: list[CorpusTest], flagged: set[str], cpu: float) -> StrategyResult:
     flaky = [t for t in tests if t.flaky]
     stable = [t for t in tests if not t.flaky]
     return StrategyResult(

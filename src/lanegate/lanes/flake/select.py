@@ -19,16 +19,60 @@ from lanegate.diff import Change, DiffSummary, Role, changed_lines
 
 RISK_NAMES: dict[str, frozenset[str]] = {
     "random": frozenset(
-        {"random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform",
-         "getrandbits", "uuid1", "uuid4", "urandom", "secrets", "SystemRandom", "token_hex"}
+        {
+            "random",
+            "randint",
+            "randrange",
+            "choice",
+            "choices",
+            "shuffle",
+            "sample",
+            "uniform",
+            "getrandbits",
+            "uuid1",
+            "uuid4",
+            "urandom",
+            "secrets",
+            "SystemRandom",
+            "token_hex",
+        }
     ),
     "clock": frozenset(
-        {"time", "datetime", "date", "monotonic", "perf_counter", "now", "today", "utcnow",
-         "localtime", "gmtime", "mktime", "strftime", "tzset", "sleep", "timezone", "zoneinfo"}
+        {
+            "time",
+            "datetime",
+            "date",
+            "monotonic",
+            "perf_counter",
+            "now",
+            "today",
+            "utcnow",
+            "localtime",
+            "gmtime",
+            "mktime",
+            "strftime",
+            "tzset",
+            "sleep",
+            "timezone",
+            "zoneinfo",
+        }
     ),
     "threads": frozenset(
-        {"threading", "Thread", "ThreadPoolExecutor", "ProcessPoolExecutor", "concurrent", "Lock",
-         "Event", "Timer", "asyncio", "multiprocessing", "Process", "Barrier", "Queue"}
+        {
+            "threading",
+            "Thread",
+            "ThreadPoolExecutor",
+            "ProcessPoolExecutor",
+            "concurrent",
+            "Lock",
+            "Event",
+            "Timer",
+            "asyncio",
+            "multiprocessing",
+            "Process",
+            "Barrier",
+            "Queue",
+        }
     ),
     "identity": frozenset({"id", "hash", "object", "getrefcount", "WeakValueDictionary"}),
 }
@@ -128,14 +172,16 @@ def discover_tests(source: str, path: str) -> list[TestDef]:
 
     tests: list[TestDef] = []
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
+            "test"
+        ):
             first, last = _span(node)
             tests.append(TestDef(f"{path}::{node.name}", first, last, risks_of(node)))
         elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
             for item in node.body:
-                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name.startswith(
-                    "test"
-                ):
+                if isinstance(
+                    item, ast.FunctionDef | ast.AsyncFunctionDef
+                ) and item.name.startswith("test"):
                     first, last = _span(item)
                     tests.append(
                         TestDef(f"{path}::{node.name}::{item.name}", first, last, risks_of(item))
