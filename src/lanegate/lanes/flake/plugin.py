@@ -282,10 +282,17 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
         rec.jitter.clear()
 
 
+class _Filler:
+    """A small instance, the size class of most test objects."""
+
+
 def _jitter_heap(rec: _Recorder, item: pytest.Item) -> None:
-    """Leave a pattern of holes in the allocator's free lists so new objects land elsewhere."""
+    """Leave holes in the allocator's free lists of the common small size classes (a seeded number
+    of them), so that objects the test creates land at other addresses and in another id order."""
     count = 8 + derived_seed(rec.random_seed, item.nodeid, rec.repeat_of.get(id(item), 0)) % 57
-    blocks = [object() for _ in range(count * 2)] + [[] for _ in range(count)]
+    blocks: list[Any] = []
+    for i in range(count * 2):
+        blocks += (_Filler(), (i,) * (i % 6), [i])
     rec.jitter.extend(blocks[::2])
     del blocks
 
