@@ -46,17 +46,10 @@ ANCHORED = "x-env: &common-env\n  PYTHONDONTWRITEBYTECODE: '1'\n  FORCE_COLOR: '
 
 
 def _job(rng: random.Random, name: str, steps: int, anchors: bool, retry: bool) -> str:
-    lines = [
-        f"  {name}:\n",
-        "    runs-on: ${{ matrix.os }}\n",
-        "    timeout-minutes: 30\n",
-        "    permissions:\n      contents: read\n",
-    ]
+    lines = [f"  {name}:\n", "    runs-on: ${{ matrix.os }}\n", "    timeout-minutes: 30\n", "    permissions:\n      contents: read\n"]
     if anchors:
         lines.append("    env: *common-env\n")
-    lines.append(
-        "    strategy:\n      fail-fast: false\n      matrix:\n        os: [ubuntu-latest, macos-latest]\n        python: ['3.11', '3.12', '3.13']\n"
-    )
+    lines.append("    strategy:\n      fail-fast: false\n      matrix:\n        os: [ubuntu-latest, macos-latest]\n        python: ['3.11', '3.12', '3.13']\n")
     lines.append("    steps:\n")
     lines.extend(SETUP)
     for _ in range(steps):
@@ -76,9 +69,7 @@ def workflow(rng: random.Random, index: int) -> str:
     head = f"name: workflow {index}\non:\n  push:\n    branches: [main]\n  pull_request:\npermissions: {{}}\n"
     if anchors:
         head += ANCHORED
-    body = "jobs:\n" + "".join(
-        _job(rng, f"job_{j}", steps, anchors, retry and j == 0) for j in range(jobs)
-    )
+    body = "jobs:\n" + "".join(_job(rng, f"job_{j}", steps, anchors, retry and j == 0) for j in range(jobs))
     return head + body
 
 
@@ -108,32 +99,16 @@ def _time(command: list[str], repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        done = subprocess.run(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False
-        )
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
         elapsed = time.perf_counter() - start
-        if done.returncode not in (0, 1) and not (
-            command[0].endswith("zizmor") and done.returncode in range(10, 20)
-        ):
-            raise SystemExit(
-                f"{command[0]} failed with exit {done.returncode}: {done.stderr.decode()[-500:]}"
-            )
+        if done.returncode not in (0, 1) and not (command[0].endswith("zizmor") and done.returncode in range(10, 20)):
+            raise SystemExit(f"{command[0]} failed with exit {done.returncode}: {done.stderr.decode()[-500:]}")
         best = min(best, elapsed)
     return best
 
 
 def lanegate_command(root: Path, out: Path) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "lanegate",
-        "lint",
-        str(root),
-        "--format",
-        "json",
-        "--output",
-        str(out),
-    ]
+    return [sys.executable, "-m", "lanegate", "lint", str(root), "--format", "json", "--output", str(out)]
 
 
 def zizmor_command(root: Path) -> list[str]:
@@ -147,12 +122,8 @@ def zizmor_command(root: Path) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="tiny corpus, one run each")
-    parser.add_argument(
-        "--files", type=int, default=1200, help="workflow files in the corpus (default 1200)"
-    )
-    parser.add_argument(
-        "--repeat", type=int, default=3, help="runs per measurement; the best is kept"
-    )
+    parser.add_argument("--files", type=int, default=1200, help="workflow files in the corpus (default 1200)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best is kept")
     args = parser.parse_args(argv)
     files, repeat = (40, 1) if args.smoke else (args.files, args.repeat)
     with tempfile.TemporaryDirectory() as tmp:
@@ -166,18 +137,12 @@ def main(argv: list[str] | None = None) -> int:
         lanegate_2n = _time(lanegate_command(double, out), repeat)
         zizmor_2n = _time(zizmor_command(double), repeat)
     scanned = report["files_scanned"]
-    print(
-        f"corpus: {files} workflows + {ACTIONS} composite actions ({scanned} files scanned by lanegate, {len(report['findings'])} findings)"
-    )
+    print(f"corpus: {files} workflows + {ACTIONS} composite actions ({scanned} files scanned by lanegate, {len(report['findings'])} findings)")
     print(f"lanegate lint:   {lanegate_n:.3f} s  ({files / lanegate_n:,.0f} workflows/s)")
     print(f"zizmor --offline: {zizmor_n:.3f} s  ({files / zizmor_n:,.0f} workflows/s)")
-    print(
-        f"ratio lanegate/zizmor at N={files}: {lanegate_n / zizmor_n:.2f} (<= 1.00 means lanegate is no slower)"
-    )
+    print(f"ratio lanegate/zizmor at N={files}: {lanegate_n / zizmor_n:.2f} (<= 1.00 means lanegate is no slower)")
     print(f"ratio lanegate/zizmor at 2N={2 * files}: {lanegate_2n / zizmor_2n:.2f}")
-    print(
-        f"scaling lanegate t(2N)/t(N): {lanegate_2n / lanegate_n:.2f} (linear: ~2, less with fixed start-up cost)"
-    )
+    print(f"scaling lanegate t(2N)/t(N): {lanegate_2n / lanegate_n:.2f} (linear: ~2, less with fixed start-up cost)")
     print(f"scaling zizmor   t(2N)/t(N): {zizmor_2n / zizmor_n:.2f}")
     return 0
 
