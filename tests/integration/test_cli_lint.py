@@ -105,6 +105,10 @@ def test_lane_a_exemption_and_lane_b_refusal(make_repo: Callable[[str], Repo]) -
         f'[[lint.exemptions]]\nrule = "shell-ignore-failure"\ntarget = "{WF}"\nreason = "known flake, ticket 7"\nexpires = 2026-03-01\n',
     )
     assert lanegate("--mode", "lane-a", "--today", "2026-02-01", cwd=repo.path).returncode == 0
+    assert (
+        lanegate(".github", "--mode", "lane-a", "--today", "2026-02-01", cwd=repo.path).returncode
+        == 0
+    )
     assert lanegate("--mode", "lane-b", "--today", "2026-02-01", cwd=repo.path).returncode == 1
     expired = lanegate("--mode", "lane-a", "--today", "2026-03-02", cwd=repo.path)
     assert expired.returncode == 1
