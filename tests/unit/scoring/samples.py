@@ -174,11 +174,13 @@ def replay(n: int, outcome: Outcome = Outcome.PASSED) -> ReplayOutcome:
     )
 
 
-def flake_test(node_id: str, outcomes: tuple[Outcome, ...] = (Outcome.PASSED,) * 3) -> FlakeTest:
+def flake_test(
+    node_id: str, outcomes: tuple[Outcome, ...] = (Outcome.PASSED,) * 3, touched: bool = True
+) -> FlakeTest:
     return FlakeTest(
         node_id=node_id,
         deterministic=len(set(outcomes)) == 1,
-        touched_by_diff=True,
+        touched_by_diff=touched,
         replays=tuple(replay(i, o) for i, o in enumerate(outcomes)),
     )
 
