@@ -158,6 +158,7 @@ def build_jobs(
     coverage: CoverageMap,
     baseline_tests: dict[str, dict[str, Any]],
     property_tests: frozenset[str],
+    overhead: float,
 ) -> list[MutantJob]:
     """One job per mutant: the mutated source, the covering tests in kill-credit order, the timeout."""
     jobs = []
@@ -166,7 +167,7 @@ def build_jobs(
         tests = ordered(coverage.tests_for(path, spec.function_line), property_tests)
         seconds = sum(float(baseline_tests[t].get("duration", 0.0)) for t in tests)
         mutated = spec.mutated_source(sources[spec.path]).decode("utf-8", "surrogateescape")
-        jobs.append(MutantJob(spec.id, path, mutated, tests, timeout_for(seconds)))
+        jobs.append(MutantJob(spec.id, path, mutated, tests, timeout_for(seconds, overhead)))
     return jobs
 
 
@@ -271,7 +272,9 @@ def run_lane(ctx: LaneContext, *, workers: int | None = None) -> LaneOutcome:
     properties = _properties(baseline, check, policy)
     coverage = CoverageMap.from_record(baseline.tests)
     property_tests = frozenset(node for node in baseline.tests if _base_node(node) in check.passed)
-    jobs = build_jobs(repo, specs, sources, coverage, baseline.tests, property_tests)
+    jobs = build_jobs(
+        repo, specs, sources, coverage, baseline.tests, property_tests, baseline.overhead
+    )
     done: list[MutantResult] = []
 
     def tick(result: MutantResult) -> None:
