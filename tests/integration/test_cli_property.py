@@ -8,11 +8,12 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from tests.gitrepo import Repo
+
 from lanegate.lanes.property import plan_mutants
 from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import MutantStatus, PropertyLedger
 from lanegate.policy import load_policy
-from tests.gitrepo import Repo
 
 TARGET = Path(__file__).resolve().parents[1] / "cases" / "property" / "target"
 
@@ -112,7 +113,7 @@ def test_property_lane_end_to_end(make_repo: Callable[[str], Repo]) -> None:
     status = subprocess.run(
         ["git", "-C", str(repo.path), "status", "--porcelain"], capture_output=True, text=True
     )
-    assert set(line[3:].split("/")[0] for line in status.stdout.splitlines()) <= {"out1", "out2"}
+    assert {line[3:].split("/")[0] for line in status.stdout.splitlines()} <= {"out1", "out2"}
 
 
 def test_oracles_command_and_bad_replay(make_repo: Callable[[str], Repo]) -> None:
