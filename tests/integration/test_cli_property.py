@@ -8,12 +8,11 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.gitrepo import Repo
-
 from lanegate.lanes.property import plan_mutants
 from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import MutantStatus, PropertyLedger
 from lanegate.policy import load_policy
+from tests.gitrepo import Repo
 
 TARGET = Path(__file__).resolve().parents[1] / "cases" / "property" / "target"
 
