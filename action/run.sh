@@ -32,8 +32,16 @@ case "$lane" in
       finish fail "" 2
     fi
     out=$(mktemp -d "${RUNNER_TEMP:?}/lanegate-$lane-XXXXXXXX")
+    lane_args=()
+    if [[ "$lane" == "flake" && -n "${GITHUB_EVENT_PATH:-}" && -f "$GITHUB_EVENT_PATH" ]]; then
+      # leases must also be shown in the PR body (SPEC 6): hand the body to the lane as a file
+      body_dir=$(mktemp -d "${RUNNER_TEMP:?}/lanegate-pr-XXXXXXXX")
+      "$py" -m lanegate authorship --event "$GITHUB_EVENT_PATH" --pr-body-out "$body_dir/body.md" \
+        "${config_args[@]}" >/dev/null
+      lane_args=(--pr-body "$body_dir/body.md")
+    fi
     set +e
-    "$py" -m lanegate "$lane" --base "$LANEGATE_BASE" --out "$out" "${config_args[@]}"
+    "$py" -m lanegate "$lane" --base "$LANEGATE_BASE" --out "$out" "${config_args[@]}" "${lane_args[@]}"
     code=$?
     set -e
     ledger="$out/$lane.json"

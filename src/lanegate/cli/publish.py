@@ -7,15 +7,15 @@ import os
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lanegate.errors import GitHubError, UsageError
-from lanegate.github import actions
-from lanegate.github.client import ClientSettings, with_client
-from lanegate.github.event import PullRequestEvent, event_from_env, read_event
-from lanegate.github.publish import PublishResult, publish_report
-from lanegate.github.report_view import render_summary
 from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import ScoreReport
+
+if TYPE_CHECKING:  # PyGithub and actions-toolkit cost ~1 s to import: only `publish` pays it
+    from lanegate.github.event import PullRequestEvent
+    from lanegate.github.publish import PublishResult
 
 COMMAND = "publish"
 HELP = "publish a score report: job summary, check run and sticky PR comment; exit 0 only on pass"
@@ -49,6 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _summary_text(args: argparse.Namespace, report: ScoreReport) -> str:
+    from lanegate.github.report_view import render_summary
+
     path: Path | None = args.summary
     if path is None and (args.report.parent / "score-summary.md").is_file():
         path = args.report.parent / "score-summary.md"
@@ -61,6 +63,8 @@ def _summary_text(args: argparse.Namespace, report: ScoreReport) -> str:
 
 
 def _event(args: argparse.Namespace) -> PullRequestEvent | None:
+    from lanegate.github.event import event_from_env, read_event
+
     if args.event is not None:
         return read_event(args.event)
     try:
@@ -71,6 +75,9 @@ def _event(args: argparse.Namespace) -> PullRequestEvent | None:
 
 
 def _post(args: argparse.Namespace, report: ScoreReport, summary: str) -> PublishResult:
+    from lanegate.github.client import ClientSettings, with_client
+    from lanegate.github.publish import PublishResult, publish_report
+
     if args.no_api:
         return PublishResult(
             degraded=True, problems=("--no-api: check run and comment not posted",)
@@ -105,6 +112,8 @@ def _post(args: argparse.Namespace, report: ScoreReport, summary: str) -> Publis
 
 
 def run(args: argparse.Namespace) -> int:
+    from lanegate.github import actions
+
     report = load_file(ScoreReport, "score-report", args.report).value
     summary = _summary_text(args, report)
     actions.append_summary(summary)

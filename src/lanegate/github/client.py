@@ -60,6 +60,15 @@ class ClientSettings:
         if not token:
             raise GitHubError("GITHUB_TOKEN is empty: cannot post a check run or a comment")
         api_url = env.get("GITHUB_API_URL", "").strip() or DEFAULT_API_URL
+        if (
+            env.get("LANEGATE_API_RETRIES") == "off"
+        ):  # local API servers in tests: no retry, no sleeps
+            overrides = {
+                "retries": False,
+                "seconds_between_requests": None,
+                "seconds_between_writes": None,
+                **overrides,
+            }
         return cls(token=token, api_url=api_url.rstrip("/"), **overrides)
 
 
