@@ -70,9 +70,19 @@ case "$lane" in
     if [[ -n "${LANEGATE_LINT_REPORT:-}" ]]; then lint_args=(--lint "$LANEGATE_LINT_REPORT"); fi
     base_args=()
     if [[ -n "${LANEGATE_BASE:-}" ]]; then base_args=(--repo . --base "$LANEGATE_BASE"); fi
+    event_args=()
+    if [[ -n "${GITHUB_EVENT_PATH:-}" && -f "$GITHUB_EVENT_PATH" ]]; then
+      # authorship from the event (labels, author, bot type; unknown is agent) and the PR body
+      body_dir=$(mktemp -d "${RUNNER_TEMP:?}/lanegate-pr-XXXXXXXX")
+      kind=$("$py" -m lanegate authorship --event "$GITHUB_EVENT_PATH" \
+        --pr-body-out "$body_dir/body.md" "${config_args[@]}") || kind=agent
+      if [[ "$kind" != "human" ]]; then kind=agent; fi
+      event_args=(--authorship "$kind")
+      if [[ -f "$body_dir/body.md" ]]; then event_args+=(--pr-body "$body_dir/body.md"); fi
+    fi
     set +e
     "$py" -m lanegate score --ledgers "$ledgers" "${lint_args[@]}" --expect-jobs \
-      "${base_args[@]}" --run-attempt "$attempt" "${config_args[@]}"
+      "${base_args[@]}" --run-attempt "$attempt" "${config_args[@]}" "${event_args[@]}"
     code=$?
     set -e
     report="$ledgers/score-report.json"

@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,13 +58,27 @@ class ActResult:
     returncode: int
     log: str
     artifacts: Path
-    summary: str
+    cache: Path
+    seconds: float
 
     def job_succeeded(self, job: str) -> bool:
         return re.search(rf"\[[^\]]*/{job}\s*\] 🏁  Job succeeded", self.log) is not None
 
     def job_failed(self, job: str) -> bool:
         return re.search(rf"\[[^\]]*/{job}\s*\] 🏁  Job failed", self.log) is not None
+
+    def score_report(self) -> dict[str, Any] | None:
+        """The score job's score-report.json, when the scorer wrote one."""
+        found = sorted(self.cache.glob("*/tmp/lanegate-ledgers/score-report.json"))
+        return json.loads(found[0].read_text()) if found else None
+
+    def fails(self) -> set[tuple[str, str]]:
+        report = self.score_report()
+        return {(f["lane"], f["rule_id"]) for f in report["fails"]} if report else set()
+
+    def summary(self) -> str:
+        """What the steps wrote to GITHUB_STEP_SUMMARY, as act logs it."""
+        return "\n".join(line for line in self.log.splitlines() if "Summary - " in line)
 
     def artifact_names(self) -> list[str]:
         return sorted(p.name for p in self.artifacts.iterdir()) if self.artifacts.exists() else []
@@ -155,6 +170,7 @@ def run_act(
     process_env = {k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "RUNNER_"))}
     process_env["HOME"] = str(work / "home")  # act keeps state in ~/.cache/act; keep it per run
     (work / "home").mkdir(exist_ok=True)
+    started = time.monotonic()
     result = subprocess.run(
         command,
         cwd=repo,
@@ -163,9 +179,13 @@ def run_act(
         timeout=timeout,
         env=process_env,
     )
-    summaries = sorted(cache.glob("*/act/workflow/SUMMARY.md")) if cache.exists() else []
-    summary = "\n".join(p.read_text(encoding="utf-8") for p in summaries)
-    return ActResult(result.returncode, result.stdout + result.stderr, artifacts, summary)
+    return ActResult(
+        result.returncode,
+        result.stdout + result.stderr,
+        artifacts,
+        cache,
+        time.monotonic() - started,
+    )
 
 
 def workflow_uses(path: Path) -> list[str]:
