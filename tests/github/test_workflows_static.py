@@ -8,6 +8,7 @@ checked on the YAML itself, not by running it.
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -146,3 +147,49 @@ def test_ci_matrix_and_all_green() -> None:
     assert doc["jobs"]["all-green"]["needs"] == ["test"]
     for job in doc["jobs"].values():
         assert set(job["permissions"].values()) <= {"read"}
+
+
+@pytest.mark.parametrize(
+    ("property_result", "fixture_result", "flake_result", "verdict", "passes"),
+    [
+        ("success", "success", "success", "pass", True),
+        ("cancelled", "success", "success", "pass", False),  # act cannot cancel a job: run the gate
+        ("success", "skipped", "success", "pass", False),
+        ("success", "success", "failure", "pass", False),
+        ("success", "success", "success", "fail", False),
+        ("success", "success", "success", "", False),  # the score step never ran
+    ],
+)
+def test_gate_step_passes_only_when_every_lane_succeeded_and_the_verdict_is_pass(
+    property_result: str, fixture_result: str, flake_result: str, verdict: str, passes: bool
+) -> None:
+    gate = _load(LANE_B)["jobs"]["score"]["steps"][-1]
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PROPERTY_RESULT": property_result,
+        "FIXTURE_RESULT": fixture_result,
+        "FLAKE_RESULT": flake_result,
+        "VERDICT": verdict,
+    }
+    done = subprocess.run(
+        ["bash", "-e", "-o", "pipefail", "-c", gate["run"]],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert (done.returncode == 0) is passes, done.stdout
+    if not passes:
+        assert "::error title=lanegate/" in done.stdout
+
+
+def test_lanegate_lint_finds_nothing_in_our_own_workflows_and_action(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from lanegate.cli.main import main
+
+    targets = [LANE_B, CI, ACTION, *EXAMPLES]
+    code = main(["lint", "--mode", "lane-b", *map(str, targets)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert f"{len(targets)} files scanned, clean" in out
