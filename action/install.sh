@@ -30,6 +30,9 @@ import sys, tomllib
 with open(sys.argv[1], "rb") as handle:
     print("\n".join(tomllib.load(handle)["project"]["dependencies"]))
 PY
+  # The lanes run the tests with this interpreter, and today `lanegate` imports the lanes' pytest
+  # plugins at start-up, so pytest is part of lanegate's own install, on every lane.
+  echo "pytest" >>"$requirements"
   # --no-compile: byte-compiling every module of every dependency costs more than the install itself.
   # `time` reports the CPU seconds too: on a loaded runner the wall clock says little.
   TIMEFORMAT='lanegate: pip for lanegate: %R s wall, %U s user + %S s system CPU'

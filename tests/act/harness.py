@@ -69,7 +69,7 @@ class ActResult:
 
     def score_report(self) -> dict[str, Any] | None:
         """The score job's score-report.json, when the scorer wrote one."""
-        found = sorted(self.cache.glob("*/tmp/lanegate-ledgers/score-report.json"))
+        found = sorted(self.artifacts.glob("lanegate-report-attempt-*/score-report.json"))
         return json.loads(found[0].read_text()) if found else None
 
     def fails(self) -> set[tuple[str, str]]:
@@ -138,6 +138,7 @@ def run_act(
     command = [
         str(ACT),
         "pull_request",
+        "--no-skip-checkout",  # run the checkout stand-in, which clones `repo` into the workspace
         "-P",
         "ubuntu-latest=-self-hosted",
         "-e",
@@ -158,6 +159,7 @@ def run_act(
     all_env = {
         "LANEGATE_PYTHON": sys.executable,
         "LANEGATE_ACT_ARTIFACTS": str(artifacts),
+        "LANEGATE_ACT_REPO": str(repo),
         "GITHUB_RUN_ATTEMPT": str(attempt),
         "GITHUB_REPOSITORY": "octo-org/widgets",
         "LANEGATE_API_RETRIES": "off",
@@ -179,6 +181,7 @@ def run_act(
         timeout=timeout,
         env=process_env,
     )
+    (work / "act.log").write_text(result.stdout + result.stderr, encoding="utf-8")
     return ActResult(
         result.returncode,
         result.stdout + result.stderr,

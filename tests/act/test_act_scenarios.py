@@ -108,6 +108,7 @@ def test_passing_pr_passes_every_job_and_posts_success(outcomes: dict[str, Outco
         "lanegate-fixture-attempt-1",
         "lanegate-flake-attempt-1",
         "lanegate-property-attempt-1",
+        "lanegate-report-attempt-1",  # score-report.json and score-summary.md
     ]
     report = result.score_report()
     assert report is not None and report["verdict"] == "pass" and report["fails"] == []

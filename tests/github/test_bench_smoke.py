@@ -19,5 +19,5 @@ def test_act_overhead_smoke_prints_its_numbers() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "act exit 0" in done.stdout, done.stdout
-    assert "fixture   lanegate install" in done.stdout and "nan" not in done.stdout, done.stdout
+    assert "lint      lanegate install" in done.stdout and "nan" not in done.stdout, done.stdout
     assert "worst lanegate overhead per lane job" in done.stdout

@@ -193,3 +193,12 @@ def test_lanegate_lint_finds_nothing_in_our_own_workflows_and_action(
     out = capsys.readouterr().out
     assert code == 0, out
     assert f"{len(targets)} files scanned, clean" in out
+
+
+def test_vendored_example_is_lane_b_with_literals() -> None:
+    from tests.github.vendored import VENDORED, render
+
+    assert VENDORED.read_text(encoding="utf-8") == render(), (
+        "examples/vendored-lane-b.yml is stale: python -m tests.github.vendored --write"
+    )
+    assert "${{ inputs." not in VENDORED.read_text(encoding="utf-8")

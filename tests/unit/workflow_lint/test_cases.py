@@ -21,7 +21,14 @@ def _cases() -> list[pytest.param]:
             folder = rule_dir / outcome
             if folder.is_dir():
                 for case in sorted(p for p in folder.iterdir() if p.is_dir()):
-                    params.append(pytest.param(rule_dir.name, outcome, case, id=f"{rule_dir.name}/{outcome}/{case.name}"))
+                    params.append(
+                        pytest.param(
+                            rule_dir.name,
+                            outcome,
+                            case,
+                            id=f"{rule_dir.name}/{outcome}/{case.name}",
+                        )
+                    )
     return params
 
 
@@ -34,13 +41,17 @@ def _expected(case: Path) -> list[str]:
 
 
 @pytest.mark.parametrize(("rule_id", "outcome", "case"), CASE_PARAMS)
-def test_case_lints_to_exactly_its_expected_findings(rule_id: str, outcome: str, case: Path) -> None:
+def test_case_lints_to_exactly_its_expected_findings(
+    rule_id: str, outcome: str, case: Path
+) -> None:
     result = lint_paths([case], today=TODAY)
     actual = sorted(f"{f.primary.render()} {f.rule_id}" for f in result.findings)
     expected = _expected(case)
     assert actual == expected
     if outcome == "flagged":
-        assert any(line.endswith(f" {rule_id}") for line in expected), "a flagged case must show its rule"
+        assert any(line.endswith(f" {rule_id}") for line in expected), (
+            "a flagged case must show its rule"
+        )
     else:
         assert expected == [], "a clean case has no findings at all"
 
