@@ -150,18 +150,24 @@ def test_ci_matrix_and_all_green() -> None:
 
 
 @pytest.mark.parametrize(
-    ("property_result", "fixture_result", "flake_result", "verdict", "passes"),
+    ("property_result", "fixture_result", "flake_result", "verdict", "lint", "passes"),
     [
-        ("success", "success", "success", "pass", True),
-        ("cancelled", "success", "success", "pass", False),  # act cannot cancel a job: run the gate
-        ("success", "skipped", "success", "pass", False),
-        ("success", "success", "failure", "pass", False),
-        ("success", "success", "success", "fail", False),
-        ("success", "success", "success", "", False),  # the score step never ran
+        ("success", "success", "success", "pass", "/t/lint.json", True),
+        ("cancelled", "success", "success", "pass", "/t/lint.json", False),  # act cannot cancel
+        ("success", "skipped", "success", "pass", "/t/lint.json", False),
+        ("success", "success", "failure", "pass", "/t/lint.json", False),
+        ("success", "success", "success", "fail", "/t/lint.json", False),
+        ("success", "success", "success", "", "/t/lint.json", False),  # the score step never ran
+        ("success", "success", "success", "pass", "", False),  # lint crashed: no report
     ],
 )
 def test_gate_step_passes_only_when_every_lane_succeeded_and_the_verdict_is_pass(
-    property_result: str, fixture_result: str, flake_result: str, verdict: str, passes: bool
+    property_result: str,
+    fixture_result: str,
+    flake_result: str,
+    verdict: str,
+    lint: str,
+    passes: bool,
 ) -> None:
     gate = _load(LANE_B)["jobs"]["score"]["steps"][-1]
     env = {
@@ -170,6 +176,7 @@ def test_gate_step_passes_only_when_every_lane_succeeded_and_the_verdict_is_pass
         "FIXTURE_RESULT": fixture_result,
         "FLAKE_RESULT": flake_result,
         "VERDICT": verdict,
+        "LINT_REPORT": lint,
     }
     done = subprocess.run(
         ["bash", "-e", "-o", "pipefail", "-c", gate["run"]],
