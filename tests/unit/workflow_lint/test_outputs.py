@@ -99,3 +99,9 @@ def test_github_annotations_have_title_and_escape_properties(tmp_path: Path) -> 
 def test_text_summary_counts(result: LintResult) -> None:
     text = FORMATS["text"](result, "0")
     assert text.splitlines()[-1] == "lanegate lint (lane-b): 4 files scanned, 5 findings"
+
+
+def test_json_output_is_byte_identical_to_the_ledger_writer(result: LintResult) -> None:
+    from lanegate.ledgers.load import dump_bytes
+
+    assert FORMATS["json"](result, "1.2.3").encode("utf-8") == dump_bytes(result.to_report("1.2.3"))
