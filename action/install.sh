@@ -8,7 +8,8 @@ set -euo pipefail
 
 action_path="${LANEGATE_ACTION_PATH:?}"
 lane="${LANEGATE_LANE:?}"
-started=$(date +%s.%N)
+started=$EPOCHREALTIME
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
 case "$lane" in
   property | fixture | flake | lint | score) ;;
@@ -47,8 +48,8 @@ if ! "$python" -c 'import lanegate' 2>/dev/null; then
   echo "::error title=lanegate/install::$python cannot import lanegate"
   exit 2
 fi
-own=$(date +%s.%N)
-echo "lanegate: lanegate itself installed in $(python3 -c "print(f'{$own - $started:.2f}')") s"
+own=$EPOCHREALTIME
+echo "lanegate: lanegate itself installed in $(elapsed "$started" "$own") s"
 
 if [[ -n "${LANEGATE_INSTALL:-}" ]]; then
   case "$lane" in
@@ -61,7 +62,7 @@ if [[ -n "${LANEGATE_INSTALL:-}" ]]; then
   esac
 fi
 
-ended=$(date +%s.%N)
+ended=$EPOCHREALTIME
 echo "python=$python" >>"${GITHUB_OUTPUT:?}"
-echo "lanegate: test dependencies installed in $(python3 -c "print(f'{$ended - $own:.2f}')") s"
-echo "lanegate: ready for lane $lane in $(python3 -c "print(f'{$ended - $started:.2f}')") s ($python)"
+echo "lanegate: test dependencies installed in $(elapsed "$own" "$ended") s"
+echo "lanegate: ready for lane $lane in $(elapsed "$started" "$ended") s ($python)"

@@ -34,10 +34,14 @@ class Scenario:
 SCENARIOS: dict[str, Scenario] = {
     "passing": Scenario(head=target.HONEST),
     "flaky": Scenario(head=target.FLAKY),
-    "fixture-rewrite": Scenario(head=target.FIXTURE_REWRITE, token=READ_ONLY_TOKEN),
-    "retry-action": Scenario(head=target.HONEST, workflow=target.caller_workflow(target.RETRY_JOB)),
+    # one run, two planted problems (each its own fail), and a fork PR's read-only token
+    "fixture-rewrite+retry-caller": Scenario(
+        head=target.FIXTURE_REWRITE,
+        workflow=target.caller_workflow(target.RETRY_JOB),
+        token=READ_ONLY_TOKEN,
+    ),
     "re-run": Scenario(head=target.HONEST, attempt=2, seed_artifacts=True),
-    "lane-died": Scenario(head=target.HONEST, env={"LANEGATE_ACT_BREAK_JOB": "flake"}),
+    "lane-died": Scenario(head=target.DOCS_ONLY, env={"LANEGATE_ACT_BREAK_JOB": "flake"}),
 }
 
 
@@ -135,7 +139,7 @@ def test_flaky_new_test_fails_the_flake_lane(outcomes: dict[str, Outcome]) -> No
 def test_rewritten_fixture_fails_and_a_read_only_token_degrades(
     outcomes: dict[str, Outcome],
 ) -> None:
-    outcome = outcomes["fixture-rewrite"]
+    outcome = outcomes["fixture-rewrite+retry-caller"]
     result = outcome.result
     assert result.returncode != 0
     assert ("fixture", "fixture-drift") in result.fails(), _explain(outcome)
@@ -146,14 +150,16 @@ def test_rewritten_fixture_fails_and_a_read_only_token_degrades(
 
 
 def test_caller_workflow_with_a_retry_action_fails_closed(outcomes: dict[str, Outcome]) -> None:
-    outcome = outcomes["retry-action"]
+    outcome = outcomes["fixture-rewrite+retry-caller"]
     result = outcome.result
     assert result.returncode != 0
     lint_fails = {rule for lane, rule in result.fails() if lane == "lint"}
     assert lint_fails, _explain(outcome)
     report = result.score_report()
     assert report is not None
-    assert any("lanegate.yml" in (f["path"] or "") for f in report["fails"] if f["lane"] == "lint")
+    lint = [f for f in report["fails"] if f["lane"] == "lint"]
+    assert any("lanegate.yml" in (f["path"] or "") for f in lint), lint
+    assert any("retry" in (f["message"] + f["rule_id"]).lower() for f in lint), lint
 
 
 def test_re_run_attempt_fails_closed_and_ignores_attempt_one_ledgers(
