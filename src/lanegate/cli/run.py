@@ -1,0 +1,149 @@
+"""`lanegate run`: every lane, lint and score on HEAD in one command, results in `.lanegate/`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from lanegate.authorship import Authorship
+from lanegate.cli.common import add_repo_arguments, out_dir, repo_and_policy
+from lanegate.errors import UsageError
+from lanegate.lanes.context import job_from_env, run_attempt_from_env
+from lanegate.ledgers.load import dump_bytes
+from lanegate.ledgers.models import AuthorKind
+from lanegate.reporting.terminal import make_display, render_table
+from lanegate.run.base import default_base, explicit_base
+from lanegate.run.orchestrate import RunRequest, RunResult, run_all
+
+COMMAND = "run"
+HELP = "run the property, fixture and flake lanes, lint and score in one command (into .lanegate/)"
+MAX_PR_BODY_BYTES = 1_000_000
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_repo_arguments(parser)
+    parser.add_argument(
+        "--base",
+        default=None,
+        help="base ref (default: the merge base of HEAD with origin/HEAD, main or master)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path(".lanegate"),
+        help="output directory, relative to the repository (default: .lanegate/)",
+    )
+    parser.add_argument("--quiet", action="store_true", help="plain lines, no live display")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="json prints score-report.json on stdout (progress stays on stderr)",
+    )
+    parser.add_argument(
+        "--pr-body", type=Path, default=None, help="pull request description (for lease expiries)"
+    )
+
+
+def read_pr_body(path: Path | None) -> str | None:
+    if path is None:
+        return None
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"--pr-body: {path}: cannot read: {exc.strerror}") from None
+    if len(data) > MAX_PR_BODY_BYTES:
+        raise UsageError(f"--pr-body: {path}: over the {MAX_PR_BODY_BYTES}-byte cap")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"--pr-body: {path}: not UTF-8 text") from None
+
+
+@contextmanager
+def sigterm_as_interrupt(received: list[int]) -> Iterator[None]:
+    """Turn SIGTERM into KeyboardInterrupt for the block, so it gets the same clean-up as Ctrl-C."""
+
+    def handler(signum: int, frame: object) -> None:
+        received.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _shown(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def _color(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and "NO_COLOR" not in os.environ
+
+
+def print_result(result: RunResult, fmt: str) -> None:
+    if fmt == "json":
+        sys.stdout.write(dump_bytes(result.report).decode("utf-8"))
+        if not dump_bytes(result.report).endswith(b"\n"):
+            sys.stdout.write("\n")
+        return
+    sys.stdout.write(
+        render_table(result.report, _shown(result.report_path), color=_color(sys.stdout))
+    )
+    cost = result.overhead
+    outside = cost.outside_children_seconds
+    own = f", {outside:.1f}s of it in lanegate itself" if outside is not None else ""
+    sys.stdout.write(
+        f"took:    {cost.wall_seconds:.1f}s{own} "
+        f"(CPU: lanegate {cost.own_cpu_seconds:.1f}s, tests {cost.child_cpu_seconds:.1f}s)\n"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    repo, policy = repo_and_policy(args)
+    choice = explicit_base(repo, args.base) if args.base else default_base(repo)
+    target = out_dir(repo, args.out)
+    request = RunRequest(
+        repo=repo,
+        policy=policy,
+        base=choice.commit,
+        out_dir=target,
+        now=datetime.now(UTC),
+        authorship=Authorship(AuthorKind.AGENT, "local run: authorship unknown, treated as agent"),
+        run_attempt=run_attempt_from_env(),
+        job=job_from_env(),
+        pr_body=read_pr_body(args.pr_body),
+    )
+    print(
+        f"lanegate: judging HEAD against {choice.commit[:12]}, the {choice.reason}",
+        file=sys.stderr,
+    )
+    display = make_display(sys.stderr, quiet=args.quiet)
+    received: list[int] = []
+    try:
+        with sigterm_as_interrupt(received):
+            result = run_all(request, display)
+    except KeyboardInterrupt:
+        display.close()
+        print(
+            f"lanegate: interrupted: child processes stopped, no ledger left in {_shown(target)}",
+            file=sys.stderr,
+        )
+        return EXIT_TERMINATED if received else EXIT_INTERRUPTED
+    finally:
+        display.close()
+    print_result(result, args.format)
+    return 0 if result.report.verdict == "pass" else 1

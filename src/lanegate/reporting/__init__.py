@@ -1,0 +1,1 @@
+"""Renderings of lanegate's results for people and machines."""
