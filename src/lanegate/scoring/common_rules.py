@@ -1,0 +1,239 @@
+"""Predicates of the rows that hold for every ledger (provenance) and for the run as a whole."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import PurePosixPath
+
+from lanegate.diff import Change, Role
+from lanegate.ledgers.models import AuthorKind, FixtureLedger, FlakeLedger
+from lanegate.model import Lane, Location
+from lanegate.scoring.evidence import (
+    WRITERS,
+    FailureKind,
+    Hit,
+    LoadedLedger,
+    LoadedLint,
+    LoadFailure,
+    RuleContext,
+    ScoreInputs,
+    SlotEvidence,
+)
+
+# --- slot rows: each of the three ledgers, loaded or not -----------------------------------------
+
+
+def _failure(evidence: SlotEvidence, kind: FailureKind) -> Iterator[Hit]:
+    slot = evidence.slot
+    if isinstance(slot, LoadFailure) and slot.kind is kind:
+        yield Hit(slot.message, Location(slot.path))
+
+
+def ledger_missing(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
+    """The lane's ledger is not there: a missing ledger is a fail, never a skip."""
+    yield from _failure(evidence, FailureKind.MISSING)
+
+
+def ledger_invalid(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
+    """The ledger is unreadable, not JSON, of another schema_version, or of the wrong shape."""
+    yield from _failure(evidence, FailureKind.INVALID)
+
+
+def ledger_writer(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
+    """The ledger was not written by its lane's runner."""
+    yield from _failure(evidence, FailureKind.WRITER)
+    slot = evidence.slot
+    if isinstance(slot, LoadedLedger) and slot.value.writer != WRITERS[evidence.lane]:
+        yield Hit(
+            f"writer is {slot.value.writer!r}, expected {WRITERS[evidence.lane]!r}",
+            Location(slot.path, route=("writer",)),
+        )
+
+
+def _loaded(evidence: SlotEvidence) -> LoadedLedger | None:
+    return evidence.slot if isinstance(evidence.slot, LoadedLedger) else None
+
+
+def from_patch_job(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
+    """A ledger written by the job that applied or built the patch is the patch grading itself."""
+    slot = _loaded(evidence)
+    if slot is not None and "patch" in slot.value.job.casefold():
+        yield Hit(
+            f"job is {slot.value.job!r}: written by the patch job",
+            Location(slot.path, route=("job",)),
+        )
+
+
+def wrong_job(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
+    """In Actions each ledger must come from the reusable workflow's job of the same name."""
+    slot = _loaded(evidence)
+    if ctx.expect_jobs and slot is not None and slot.value.job != evidence.lane.value:
+        yield Hit(
+            f"job is {slot.value.job!r}, expected {evidence.lane.value!r}",
+            Location(slot.path, route=("job",)),
+        )
+
+
+def run_attempt(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
+    """A ledger from a re-run (run_attempt > 1) is a retry: fail closed."""
+    slot = _loaded(evidence)
+    if slot is not None and slot.value.run_attempt > 1:
+        yield Hit(
+            f"run_attempt is {slot.value.run_attempt}: a re-run is a retry",
+            Location(slot.path, route=("run_attempt",)),
+        )
+
+
+def run_attempt_mismatch(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
+    """A ledger from another attempt than the scorer's own (e.g. an attempt-1 artifact in attempt 2)."""
+    slot = _loaded(evidence)
+    if (
+        slot is not None
+        and ctx.run_attempt is not None
+        and slot.value.run_attempt != ctx.run_attempt
+    ):
+        yield Hit(
+            f"run_attempt is {slot.value.run_attempt} but the scorer runs in attempt {ctx.run_attempt}",
+            Location(slot.path, route=("run_attempt",)),
+        )
+
+
+def lane_name(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
+    """The ledger was written under another policy's lane name."""
+    slot = _loaded(evidence)
+    if slot is not None and slot.value.lane_name != ctx.policy.lane.name:
+        yield Hit(
+            f"lane_name is {slot.value.lane_name!r}, the policy says {ctx.policy.lane.name!r}",
+            Location(slot.path, route=("lane_name",)),
+        )
+
+
+def authorship_mismatch(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
+    """A ledger evaluated as a human diff while the scorer sees an agent diff."""
+    slot = _loaded(evidence)
+    if slot is None or not isinstance(slot.value, FixtureLedger | FlakeLedger):
+        return
+    if ctx.authorship is AuthorKind.AGENT and slot.value.authorship is AuthorKind.HUMAN:
+        yield Hit(
+            "the ledger was written for a human diff; the scorer sees an agent diff",
+            Location(slot.path, route=("authorship",)),
+        )
+
+
+# --- run rows: the whole set of evidence -----------------------------------------------------------
+
+
+def score_run_attempt(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
+    """The scoring job itself is a re-run."""
+    if inputs.run_attempt > 1:
+        yield Hit(f"the scorer runs in attempt {inputs.run_attempt}: a re-run is a retry")
+
+
+def commit_mismatch(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
+    """The ledgers must describe one diff: the same base and head (and the diff the scorer sees)."""
+    loaded = inputs.loaded()
+    for field_name in ("base_commit", "head_commit"):
+        values = {getattr(s.value, field_name) for s in loaded}
+        if len(values) > 1:
+            shown = ", ".join(f"{s.path}={getattr(s.value, field_name)[:12]}" for s in loaded)
+            yield Hit(f"the ledgers disagree on {field_name}: {shown}")
+    diff = inputs.diff
+    if diff is None:
+        return
+    for s in loaded:
+        if s.value.head_commit != diff.head_commit:
+            yield Hit(
+                f"head_commit {s.value.head_commit[:12]} is not the head being scored "
+                f"({diff.head_commit[:12]})",
+                Location(s.path, route=("head_commit",)),
+            )
+        if s.value.base_commit not in (diff.base_commit, diff.merge_base):
+            yield Hit(
+                f"base_commit {s.value.base_commit[:12]} is neither the base "
+                f"({diff.base_commit[:12]}) nor the merge base ({diff.merge_base[:12]})",
+                Location(s.path, route=("base_commit",)),
+            )
+
+
+def gate_input_changed(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
+    """An agent diff that changes the gate's own inputs needs a human."""
+    if inputs.diff is None or ctx.authorship is not AuthorKind.AGENT:
+        return
+    for f in inputs.diff.files:
+        if f.is_gate_input:
+            roles = ", ".join(sorted(str(r) for r in f.roles if r is not Role.OTHER))
+            yield Hit(f"{f.path} ({roles}) is {f.change} by an agent diff", Location(f.path))
+
+
+def gate_inputs_unchecked(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
+    """Without the diff the scorer cannot see whether the agent changed the gate's inputs."""
+    if inputs.diff is None:
+        yield Hit("no diff was given (--repo/--base): gate inputs were not checked")
+
+
+def test_not_replayed(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
+    """Each added or changed test file of the diff must have tests in the flake ledger."""
+    slot = inputs.slot(Lane.FLAKE)
+    if inputs.diff is None or not isinstance(slot, LoadedLedger):
+        return
+    ledger = slot.value
+    if not isinstance(ledger, FlakeLedger):
+        return
+    replayed = {t.node_id.split("::", 1)[0] for t in ledger.tests}
+    for f in inputs.diff.with_role(Role.TEST):
+        if PurePosixPath(f.path).name == "conftest.py" or f.change is Change.DELETED:
+            continue
+        if not any(_same_file(f.path, node) for node in replayed):
+            yield Hit(
+                f"{f.path}: changed by the diff but no test of it was replayed", Location(f.path)
+            )
+
+
+def _same_file(diff_path: str, node_path: str) -> bool:
+    # pytest node ids are relative to its rootdir, which may be a subfolder of the repository.
+    return diff_path == node_path or diff_path.endswith("/" + node_path)
+
+
+def lint_invalid(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
+    """A lint report was given but cannot be read: fail closed."""
+    if isinstance(inputs.lint, LoadFailure):
+        yield Hit(inputs.lint.message, Location(inputs.lint.path))
+
+
+def lint_unchecked(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
+    """No lint report was given: retry constructs were not looked for."""
+    if inputs.lint is None:
+        yield Hit("no lint report was given (--lint): retry constructs were not checked")
+
+
+def lint_mode(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
+    """The scorer is Lane B: the lint report must be a Lane B one."""
+    if isinstance(inputs.lint, LoadedLint) and inputs.lint.value.mode != "lane-b":
+        yield Hit(
+            f"the lint report was made in mode {inputs.lint.value.mode!r}; Lane B needs 'lane-b'",
+            Location(inputs.lint.path, route=("mode",)),
+        )
+
+
+def lint_retry_construct(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
+    """Every retry or failure-forgiving construct lint found (not exempted) fails."""
+    if not isinstance(inputs.lint, LoadedLint):
+        return
+    for finding in inputs.lint.value.findings:
+        if not finding.exempted:
+            yield Hit(
+                f"{finding.rule_id}: {finding.message}",
+                Location(finding.path, line=finding.line, column=finding.column, note=finding.fix),
+            )
+
+
+def lint_exempted(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
+    """Lane B honours no exemption (SPEC 7): an exempted finding still fails here."""
+    if not isinstance(inputs.lint, LoadedLint):
+        return
+    for finding in inputs.lint.value.findings:
+        if finding.exempted:
+            yield Hit(
+                f"{finding.rule_id} (exempted for Lane A): {finding.message}",
+                Location(finding.path, line=finding.line, column=finding.column),
+            )

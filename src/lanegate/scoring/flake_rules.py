@@ -1,0 +1,236 @@
+"""Predicates of the flake lane's rows: replays that must agree, and leases that must stay honest."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import datetime
+
+from lanegate.ledgers.models import (
+    LEASE_CLASSES,
+    AuthorKind,
+    FlakeLedger,
+    FlakeTest,
+    LeaseEvaluation,
+    Outcome,
+)
+from lanegate.model import Location
+from lanegate.scoring.evidence import Hit, RuleContext
+
+_FILE = "flake.json"
+_INCOMPLETE = (Outcome.MISSING, Outcome.TIMEOUT, Outcome.ERROR)
+_FAILED = (Outcome.FAILED, Outcome.ERROR)
+# `lanegate-lease: <test_id> expires <timestamp>` (SPEC 6); the test id may contain spaces.
+PR_LEASE_LINE = re.compile(r"^\s*lanegate-lease:\s*(?P<test>.+?)\s+expires\s+(?P<when>\S+)\s*$")
+
+
+def _test_at(test: FlakeTest) -> Location:
+    return Location(_FILE, route=("tests", test.node_id), note=test.node_id)
+
+
+def _lease_at(lease: LeaseEvaluation) -> Location:
+    return Location(_FILE, route=("leases", lease.test_id), note=lease.test_id)
+
+
+def _outcomes(test: FlakeTest) -> list[str]:
+    return [f"r{r.replay}.{r.repeat}={r.outcome}" for r in test.replays]
+
+
+def nondeterministic(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A test whose outcomes disagree across replays (or that the lane marked so) fails, lease or not."""
+    fired = False
+    for test in ledger.tests:
+        outcomes = {r.outcome for r in test.replays}
+        if not test.deterministic or len(outcomes) > 1:
+            fired = True
+            yield Hit(
+                f"{test.node_id}: outcomes disagree across replays ({', '.join(_outcomes(test))})",
+                _test_at(test),
+            )
+    if not ledger.deterministic and not fired:
+        yield Hit(
+            "the ledger says deterministic: false although no test shows it",
+            Location(_FILE, route=("deterministic",)),
+        )
+    if ledger.deterministic and fired:
+        yield Hit(
+            "the ledger says deterministic: true but a test disagrees across replays",
+            Location(_FILE, route=("deterministic",)),
+        )
+
+
+def test_failed(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A new or changed test that fails in every replay: deterministic, and wrong."""
+    for test in ledger.tests:
+        outcomes = {r.outcome for r in test.replays}
+        if outcomes and outcomes <= set(_FAILED) and len(outcomes) == 1:
+            yield Hit(f"{test.node_id}: {next(iter(outcomes))} in every replay", _test_at(test))
+
+
+def replay_incomplete(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A replay whose outcome is missing, timed out or errored is not a replay that agreed."""
+    for test in ledger.tests:
+        bad = [
+            f"r{r.replay}.{r.repeat}={r.outcome}" for r in test.replays if r.outcome in _INCOMPLETE
+        ]
+        if bad:
+            yield Hit(f"{test.node_id}: {', '.join(bad)}", _test_at(test))
+    for record in ledger.replays:
+        if record.timed_out:
+            yield Hit(
+                f"replay {record.replay} hit the wall clock after {record.seconds:.1f}s",
+                Location(_FILE, route=("replays", record.replay)),
+            )
+
+
+def too_few_replays(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """Each test must run in at least `min_replays` fresh processes."""
+    need = ctx.policy.authorship.min_replays
+    if ledger.min_replays < need:
+        yield Hit(
+            f"the ledger's min_replays is {ledger.min_replays}, the policy needs {need}",
+            Location(_FILE, route=("min_replays",)),
+        )
+    if ledger.tests and len({r.replay for r in ledger.replays}) < need:
+        yield Hit(
+            f"{len({r.replay for r in ledger.replays})} replay processes recorded, "
+            f"the policy needs {need}",
+            Location(_FILE, route=("replays",)),
+        )
+    for test in ledger.tests:
+        count = len({r.replay for r in test.replays})
+        if count < need:
+            yield Hit(f"{test.node_id}: {count} replays, the policy needs {need}", _test_at(test))
+
+
+def test_skipped(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A test skipped in every replay proves nothing (a warning: it is not evidence either way)."""
+    for test in ledger.tests:
+        if test.replays and all(r.outcome is Outcome.SKIPPED for r in test.replays):
+            yield Hit(f"{test.node_id}: skipped in every replay", _test_at(test))
+
+
+def lease_class(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A lease's class must be timing, order or environment."""
+    for lease in ledger.leases:
+        if lease.lease_class not in LEASE_CLASSES:
+            yield Hit(
+                f"lease on {lease.test_id}: class {lease.lease_class!r} is not one of "
+                f"{', '.join(LEASE_CLASSES)}",
+                _lease_at(lease),
+            )
+
+
+def lease_expired(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A lease past its expiry with no root cause recorded: fail closed."""
+    for lease in ledger.leases:
+        if lease.expires_at <= ctx.now and lease.root_cause_hash is None:
+            yield Hit(
+                f"lease on {lease.test_id} expired {_iso(lease.expires_at)} with no root_cause_hash",
+                _lease_at(lease),
+            )
+
+
+def lease_reruns(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A lease that used more reruns than it allows."""
+    for lease in ledger.leases:
+        if lease.reruns_used > lease.max_reruns:
+            yield Hit(
+                f"lease on {lease.test_id}: {lease.reruns_used} reruns used, {lease.max_reruns} "
+                "allowed",
+                _lease_at(lease),
+            )
+
+
+def _agent(ledger: FlakeLedger, ctx: RuleContext) -> bool:
+    return ctx.authorship is AuthorKind.AGENT or ledger.authorship is AuthorKind.AGENT
+
+
+def lease_touched(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """Lane B honours no lease on a test the agent's diff touched."""
+    if not _agent(ledger, ctx):
+        return
+    for lease in ledger.leases:
+        if lease.touched_by_diff:
+            yield Hit(
+                f"lease on {lease.test_id}: the agent's diff touched this test; Lane B ignores "
+                "the lease",
+                _lease_at(lease),
+            )
+
+
+def lease_active(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """An active lease without a root cause is allowed, with a warning that says when it ends."""
+    for lease in ledger.leases:
+        if lease.expires_at > ctx.now and lease.root_cause_hash is None:
+            yield Hit(
+                f"lease on {lease.test_id} ({lease.lease_class}) is active until "
+                f"{_iso(lease.expires_at)} with no root cause",
+                _lease_at(lease),
+            )
+
+
+def lease_invalid(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A lease must start before it ends, not in the future, and each test has at most one."""
+    for lease in ledger.leases:
+        if lease.leased_at >= lease.expires_at:
+            yield Hit(
+                f"lease on {lease.test_id}: leased_at is not before expires_at", _lease_at(lease)
+            )
+        if lease.leased_at > ctx.now:
+            yield Hit(f"lease on {lease.test_id}: leased_at is in the future", _lease_at(lease))
+    ids = [lease.test_id for lease in ledger.leases]
+    for test_id in sorted({i for i in ids if ids.count(i) > 1}):
+        yield Hit(f"{test_id} has more than one lease", Location(_FILE, route=("leases", test_id)))
+
+
+def parse_pr_leases(body: str) -> dict[str, list[datetime | None]]:
+    """Every `lanegate-lease:` line of a PR body: test id -> the expiries shown (None if unreadable)."""
+    found: dict[str, list[datetime | None]] = {}
+    for line in body.splitlines():
+        match = PR_LEASE_LINE.match(line)
+        if match is None:
+            continue
+        when: datetime | None
+        try:
+            when = datetime.fromisoformat(match["when"].replace("Z", "+00:00"))
+        except ValueError:
+            when = None
+        if when is not None and when.tzinfo is None:
+            when = None
+        found.setdefault(match["test"], []).append(when)
+    return found
+
+
+def lease_not_in_pr(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """SPEC 6: each lease's expires_at must also appear, with the same instant, in the PR body."""
+    shown = parse_pr_leases(ctx.pr_body) if ctx.pr_body is not None else None
+    for lease in ledger.leases:
+        if not lease.pr_body_checked:
+            yield Hit(f"lease on {lease.test_id}: the PR body was not checked", _lease_at(lease))
+        elif lease.pr_body_expires_at != lease.expires_at:
+            got = _iso(lease.pr_body_expires_at) if lease.pr_body_expires_at else "nothing"
+            yield Hit(
+                f"lease on {lease.test_id}: expires {_iso(lease.expires_at)} but the PR body "
+                f"shows {got}",
+                _lease_at(lease),
+            )
+        if shown is None:
+            continue
+        dates = shown.get(lease.test_id, [])
+        if not dates:
+            yield Hit(
+                f"lease on {lease.test_id}: no 'lanegate-lease: {lease.test_id} expires "
+                f"{_iso(lease.expires_at)}' line in the PR body",
+                _lease_at(lease),
+            )
+        elif any(d is None or d != lease.expires_at for d in dates):
+            yield Hit(
+                f"lease on {lease.test_id}: the PR body shows another expiry than "
+                f"{_iso(lease.expires_at)}",
+                _lease_at(lease),
+            )
+
+
+def _iso(value: datetime) -> str:
+    return value.isoformat().replace("+00:00", "Z")

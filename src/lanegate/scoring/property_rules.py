@@ -1,0 +1,170 @@
+"""Predicates of the property lane's rows: counted cases, oracles, and planted mutants vs the budget."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from decimal import Decimal
+
+from lanegate.ledgers.models import KillKind, MutantStatus, PropertyLedger
+from lanegate.model import Location
+from lanegate.scoring.evidence import Hit, RuleContext
+
+_FILE = "property.json"
+
+
+def required_mutant_budget(ratio: float, planted: int) -> int:
+    """ceil(ratio x planted) computed in decimal, so 0.7 x 10 is 7 and not 8 (float rounding)."""
+    return math.ceil(Decimal(repr(ratio)) * planted)
+
+
+def _accepted_budgets(ratio: float, planted: int) -> set[int]:
+    # A lane that computed ceil in binary floating point gets a budget one higher in rare cases
+    # (0.7 * 10 = 7.000000000000001); that is stricter, so both are accepted.
+    exact = required_mutant_budget(ratio, planted)
+    return {exact, math.ceil(ratio * planted)} if math.isfinite(ratio * planted) else {exact}
+
+
+def _at(route: str) -> Location:
+    return Location(_FILE, route=(route,))
+
+
+def cases_failed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """cases_failed > 0: a property found a counterexample."""
+    failing = [p for p in ledger.properties if p.cases_failed > 0]
+    for prop in failing:
+        yield Hit(f"{prop.node_id}: {prop.cases_failed} of {prop.cases_run} cases failed")
+    if ledger.cases_failed > 0 and not failing:
+        yield Hit(f"cases_failed is {ledger.cases_failed}", _at("cases_failed"))
+
+
+def no_cases(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """cases_run == 0: nothing was tested, which is no evidence."""
+    if ledger.cases_run == 0:
+        yield Hit("cases_run is 0: no property case ran", _at("cases_run"))
+    for prop in ledger.properties:
+        if prop.cases_run == 0:
+            yield Hit(f"{prop.node_id}: ran 0 cases", _at("properties"))
+
+
+def case_counts(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """The totals must be the sums of the per-property counts; failures cannot exceed runs."""
+    run = sum(p.cases_run for p in ledger.properties)
+    failed = sum(p.cases_failed for p in ledger.properties)
+    if ledger.cases_run != run:
+        yield Hit(f"cases_run is {ledger.cases_run} but the properties ran {run}", _at("cases_run"))
+    if ledger.cases_failed != failed:
+        yield Hit(
+            f"cases_failed is {ledger.cases_failed} but the properties failed {failed}",
+            _at("cases_failed"),
+        )
+    if ledger.cases_failed > ledger.cases_run:
+        yield Hit(
+            f"cases_failed ({ledger.cases_failed}) exceeds cases_run ({ledger.cases_run})",
+            _at("cases_failed"),
+        )
+    for prop in ledger.properties:
+        if prop.cases_failed > prop.cases_run:
+            yield Hit(f"{prop.node_id}: cases_failed exceeds cases_run", _at("properties"))
+    ids = [p.node_id for p in ledger.properties]
+    for node_id in sorted({i for i in ids if ids.count(i) > 1}):
+        yield Hit(f"{node_id}: listed more than once", _at("properties"))
+
+
+def missing_oracle(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A new or changed test calls no property oracle (when fail_on_missing_oracle)."""
+    if not ctx.policy.properties.fail_on_missing_oracle:
+        return
+    for finding in ledger.oracle_findings:
+        yield Hit(
+            f"{finding.test}: {finding.reason}",
+            Location(finding.path, line=finding.line, note="no oracle call"),
+        )
+
+
+def mutant_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """killed_mutants < mutant_budget: the tests let too many planted bugs through."""
+    if ledger.killed_mutants < ledger.mutant_budget:
+        survivors = sum(1 for m in ledger.mutants if m.status is not MutantStatus.KILLED)
+        yield Hit(
+            f"{ledger.killed_mutants} of {ledger.mutants_planted} mutants killed by a property, "
+            f"budget {ledger.mutant_budget}; {survivors} not killed",
+            _at("killed_mutants"),
+        )
+
+
+def zero_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """mutant_budget == 0 while mutants were planted: a budget nobody has to meet."""
+    if ledger.mutant_budget == 0 and (ledger.mutants_planted > 0 or ledger.mutants):
+        yield Hit(
+            f"mutant_budget is 0 but {max(ledger.mutants_planted, len(ledger.mutants))} "
+            "mutants were planted",
+            _at("mutant_budget"),
+        )
+
+
+def budget_mismatch(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """The budget must be ceil(policy ratio x planted), with the policy's ratio, not the ledger's."""
+    ratio = ctx.policy.properties.mutant_kill_ratio
+    if not math.isclose(ledger.mutant_kill_ratio, ratio, rel_tol=0, abs_tol=1e-9):
+        yield Hit(
+            f"mutant_kill_ratio is {ledger.mutant_kill_ratio} but the policy says {ratio}",
+            _at("mutant_kill_ratio"),
+        )
+    accepted = _accepted_budgets(ratio, ledger.mutants_planted)
+    if ledger.mutant_budget not in accepted:
+        yield Hit(
+            f"mutant_budget is {ledger.mutant_budget} but ceil({ratio} x "
+            f"{ledger.mutants_planted}) is {min(accepted)}",
+            _at("mutant_budget"),
+        )
+
+
+def planted_mismatch(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """mutants_planted must be the number of mutants listed, each listed once."""
+    if ledger.mutants_planted != len(ledger.mutants):
+        yield Hit(
+            f"mutants_planted is {ledger.mutants_planted} but {len(ledger.mutants)} are listed",
+            _at("mutants_planted"),
+        )
+    ids = [m.id for m in ledger.mutants]
+    for mutant_id in sorted({i for i in ids if ids.count(i) > 1}):
+        yield Hit(f"mutant {mutant_id} is listed more than once", _at("mutants"))
+
+
+def killed_mismatch(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """killed_mutants must count exactly the mutants killed by a property."""
+    counted = sum(
+        1
+        for m in ledger.mutants
+        if m.status is MutantStatus.KILLED and m.kill_kind is KillKind.PROPERTY
+    )
+    if ledger.killed_mutants != counted:
+        yield Hit(
+            f"killed_mutants is {ledger.killed_mutants} but {counted} mutants are listed as "
+            "killed by a property",
+            _at("killed_mutants"),
+        )
+
+
+def mutant_record(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A kill names its killer and its kind; a mutant that was not killed names neither."""
+    for m in ledger.mutants:
+        where = Location(m.path, line=m.line, note=m.id)
+        if m.status is MutantStatus.KILLED and (m.killed_by is None or m.kill_kind is None):
+            yield Hit(f"mutant {m.id} is killed but names no killer or kill kind", where)
+        elif m.status is not MutantStatus.KILLED and (
+            m.killed_by is not None or m.kill_kind is not None
+        ):
+            yield Hit(f"mutant {m.id} is {m.status} but names a killer", where)
+
+
+def too_many_mutants(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """More mutants than the policy's cap: the run was not the one the policy describes."""
+    cap = ctx.policy.properties.max_mutants
+    if ledger.mutants_planted > cap or len(ledger.mutants) > cap:
+        yield Hit(
+            f"{max(ledger.mutants_planted, len(ledger.mutants))} mutants planted, "
+            f"over the policy's max_mutants {cap}",
+            _at("mutants_planted"),
+        )

@@ -1,0 +1,201 @@
+"""The decision table (SPEC 5) as data: one row per rule id, with its lane, severity, fix and predicate.
+
+A row's `scope` says what its predicate is applied to: each ledger slot (loaded or failed), one lane's
+loaded ledger, or the whole run. Adding a rule means adding a row here, a predicate, a docs section in
+docs/score-rules.md, and a tripping and a passing case in tests/unit/scoring/cases.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from lanegate.model import Lane, Severity
+from lanegate.scoring import common_rules as common
+from lanegate.scoring import fixture_rules as fixture
+from lanegate.scoring import flake_rules as flake
+from lanegate.scoring import property_rules as prop
+from lanegate.scoring.evidence import Hit, RuleContext
+
+
+class Scope(StrEnum):
+    """What a row's predicate is given."""
+
+    SLOT = "slot"  # SlotEvidence of each of the three ledgers
+    PROPERTY = "property"  # a loaded PropertyLedger
+    FIXTURE = "fixture"  # a loaded FixtureLedger
+    FLAKE = "flake"  # a loaded FlakeLedger
+    RUN = "run"  # the ScoreInputs as a whole
+
+
+Predicate = Callable[[Any, RuleContext], Iterable[Hit]]
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One decision-table row. `lane` None means: the lane of the ledger it fired on."""
+
+    rule_id: str
+    scope: Scope
+    lane: Lane | None
+    severity: Severity
+    observation: str
+    fix: str
+    check: Predicate
+
+
+E, W = Severity.ERROR, Severity.WARNING
+P, F, K, G, L = Lane.PROPERTY, Lane.FIXTURE, Lane.FLAKE, Lane.GATE, Lane.LINT
+
+# fmt: off
+TABLE: tuple[Row, ...] = (
+    # --- any ledger: provenance ------------------------------------------------------------------
+    Row("ledger-missing", Scope.SLOT, None, E, "a ledger is missing",
+        "run the lane job and upload its ledger; a missing ledger is never a skip",
+        common.ledger_missing),
+    Row("ledger-invalid", Scope.SLOT, None, E,
+        "a ledger is unreadable, not JSON, of an unknown schema_version or has a field of the wrong type",
+        "regenerate the ledger with the same lanegate version as the scorer; never edit it by hand",
+        common.ledger_invalid),
+    Row("ledger-writer", Scope.SLOT, None, E, "writer is not the lane's runner",
+        "let only the lane's own job write its ledger", common.ledger_writer),
+    Row("ledger-from-patch-job", Scope.SLOT, None, E, "the ledger came from the patch job",
+        "run each lane in its own job, separate from the job that builds the patch",
+        common.from_patch_job),
+    Row("ledger-wrong-job", Scope.SLOT, None, E,
+        "in Actions, the ledger's job is not the reusable workflow's job of that lane",
+        "score only ledgers uploaded by the property, fixture and flake jobs", common.wrong_job),
+    Row("run-attempt", Scope.SLOT, None, E, "run_attempt > 1 on a lane job",
+        "push a new commit instead of re-running the workflow", common.run_attempt),
+    Row("run-attempt-mismatch", Scope.SLOT, None, E,
+        "the ledger's run_attempt differs from the scorer's attempt",
+        "score only the ledgers of the current attempt", common.run_attempt_mismatch),
+    Row("ledger-lane-name", Scope.SLOT, None, E, "the ledger's lane_name is not the policy's lane.name",
+        "write and score the ledgers under the same policy", common.lane_name),
+    Row("ledger-authorship", Scope.SLOT, None, E,
+        "a ledger was evaluated as a human diff while the scorer sees an agent diff",
+        "run every job with the same authorship decision", common.authorship_mismatch),
+    # --- property ----------------------------------------------------------------------------------
+    Row("property-cases-failed", Scope.PROPERTY, P, E, "cases_failed > 0",
+        "fix the code (or the property) until no counterexample is found", prop.cases_failed),
+    Row("property-no-cases", Scope.PROPERTY, P, E, "cases_run == 0",
+        "add a Hypothesis property over the changed code that runs at least one case",
+        prop.no_cases),
+    Row("property-counts", Scope.PROPERTY, P, E,
+        "cases_run/cases_failed are not the sums over properties",
+        "regenerate the ledger with `lanegate property`; the counts must add up", prop.case_counts),
+    Row("property-missing-oracle", Scope.PROPERTY, P, E,
+        "a new test file calls no oracle (fail_on_missing_oracle)",
+        "call a property oracle from properties.module on values derived from the test's inputs",
+        prop.missing_oracle),
+    Row("property-mutant-budget", Scope.PROPERTY, P, E, "killed_mutants < mutant_budget",
+        "add properties that kill the surviving mutants listed in the summary", prop.mutant_budget),
+    Row("property-zero-budget", Scope.PROPERTY, P, E, "mutant_budget == 0 where mutants exist",
+        "set properties.mutant_kill_ratio above 0 and regenerate the ledger", prop.zero_budget),
+    Row("property-budget-mismatch", Scope.PROPERTY, P, E,
+        "mutant_budget != ceil(policy mutant_kill_ratio x mutants_planted)",
+        "regenerate the ledger under the repository's policy", prop.budget_mismatch),
+    Row("property-planted-mismatch", Scope.PROPERTY, P, E, "mutants_planted != number of mutants listed",
+        "regenerate the ledger with `lanegate property`", prop.planted_mismatch),
+    Row("property-killed-mismatch", Scope.PROPERTY, P, E,
+        "killed_mutants != mutants listed as killed by a property",
+        "regenerate the ledger with `lanegate property`", prop.killed_mismatch),
+    Row("property-mutant-record", Scope.PROPERTY, P, E,
+        "a killed mutant names no killer, or a surviving one names a killer",
+        "regenerate the ledger with `lanegate property`", prop.mutant_record),
+    Row("property-too-many-mutants", Scope.PROPERTY, P, E, "mutants_planted > policy max_mutants",
+        "regenerate the ledger under the repository's policy", prop.too_many_mutants),
+    # --- fixture -----------------------------------------------------------------------------------
+    Row("fixture-drift", Scope.FIXTURE, F, E, "fixture bytes changed without a lockfile update",
+        "restore the fixture bytes; a human updates fixtures and the lockfile in a separate PR",
+        fixture.drift),
+    Row("fixture-file-missing", Scope.FIXTURE, F, E, "a locked fixture file is missing",
+        "restore the fixture file the base-ref lockfile lists", fixture.file_missing),
+    Row("fixture-unlocked", Scope.FIXTURE, F, E, "a fixture file has no digest (require_digest)",
+        "a human adds the file's digest to the lockfile on the base branch first", fixture.unlocked),
+    Row("fixture-lockfile-by-agent", Scope.FIXTURE, F, E, "lockfile changed by an agent diff",
+        "revert the lockfile change; lockfile updates need a human PR", fixture.lockfile_by_agent),
+    Row("fixture-oracle-mismatch", Scope.FIXTURE, F, E, "expected_digest != actual_digest",
+        "fix the code so the case reproduces its expected output; never rewrite the expected file",
+        fixture.oracle_mismatch),
+    Row("fixture-case-not-run", Scope.FIXTURE, F, E, "a case is missing, timed out or errored",
+        "make the case run to completion within fixtures.case_timeout_seconds", fixture.case_not_run),
+    Row("fixture-no-cases", Scope.FIXTURE, F, E,
+        "empty case list (unless no_fixtures and fixtures.allow_none)",
+        "declare [[fixtures.cases]] in the policy, or set fixtures.allow_none for a repo without fixtures",
+        fixture.no_cases),
+    Row("fixture-case-not-replayed", Scope.FIXTURE, F, E, "a policy case is absent from the ledger",
+        "regenerate the ledger under the repository's policy", fixture.case_not_replayed),
+    Row("fixture-ledger-inconsistent", Scope.FIXTURE, F, E, "the fixture ledger contradicts itself",
+        "regenerate the ledger with `lanegate fixture`", fixture.inconsistent),
+    # --- flake -------------------------------------------------------------------------------------
+    Row("flake-nondeterministic", Scope.FLAKE, K, E, "a new or changed test disagrees across replays",
+        "remove the source of non-determinism (order, hash seed, time zone, shared state); "
+        "reproduce with the replay's recorded pins", flake.nondeterministic),
+    Row("flake-test-failed", Scope.FLAKE, K, E, "a new or changed test fails in every replay",
+        "fix the code or the test", flake.test_failed),
+    Row("flake-replay-incomplete", Scope.FLAKE, K, E, "a replay outcome is missing, timeout or error",
+        "make the test finish within lane.max_wall_seconds in every replay", flake.replay_incomplete),
+    Row("flake-too-few-replays", Scope.FLAKE, K, E, "a test has fewer than min_replays replays",
+        "regenerate the ledger with authorship.min_replays replays", flake.too_few_replays),
+    Row("flake-test-skipped", Scope.FLAKE, K, W, "a test is skipped in every replay",
+        "make the test run, or remove it", flake.test_skipped),
+    Row("flake-lease-class", Scope.FLAKE, K, E, "lease class not in {timing, order, environment}",
+        "give the lease one of the classes timing, order or environment", flake.lease_class),
+    Row("flake-lease-expired", Scope.FLAKE, K, E, "lease expired with no root_cause_hash",
+        "fix the flake and record its root_cause_hash, or have a human renew the lease",
+        flake.lease_expired),
+    Row("flake-lease-reruns", Scope.FLAKE, K, E, "reruns_used > max_reruns",
+        "fix the flake; a lease does not grant more reruns", flake.lease_reruns),
+    Row("flake-lease-touched", Scope.FLAKE, K, E, "a lease on a test the agent's diff touched",
+        "the test must pass every replay on its own; Lane B ignores leases on touched tests",
+        flake.lease_touched),
+    Row("flake-lease-active", Scope.FLAKE, K, W, "lease active, not expired, no root cause",
+        "find the root cause before the lease expires", flake.lease_active),
+    Row("flake-lease-invalid", Scope.FLAKE, K, E,
+        "a lease starts after it ends or in the future, or a test has two leases",
+        "fix flake_leases.json (a human renews leases)", flake.lease_invalid),
+    Row("flake-lease-not-in-pr", Scope.FLAKE, K, E,
+        "a lease's expires_at is not shown in the PR body, or with another date",
+        "add 'lanegate-lease: <test_id> expires <expires_at>' to the PR description",
+        flake.lease_not_in_pr),
+    Row("flake-test-not-replayed", Scope.RUN, K, E,
+        "a test file the diff added or changed has no replayed test",
+        "make the new tests collectable by pytest so the flake lane replays them",
+        common.test_not_replayed),
+    # --- lint --------------------------------------------------------------------------------------
+    Row("lint-retry-construct", Scope.RUN, L, E,
+        "retry construct in the caller's workflow or test config",
+        "remove the retry construct (see the finding's own fix)", common.lint_retry_construct),
+    Row("lint-exempted-in-lane-b", Scope.RUN, L, E, "a lint finding exempted for Lane A",
+        "Lane B honours no exemption: remove the construct", common.lint_exempted),
+    Row("lint-mode", Scope.RUN, L, E, "the lint report was not made in lane-b mode",
+        "run `lanegate lint --mode lane-b --format json`", common.lint_mode),
+    Row("lint-invalid", Scope.RUN, L, E, "the lint report is unreadable or of the wrong shape",
+        "regenerate it with `lanegate lint --format json`", common.lint_invalid),
+    Row("lint-unchecked", Scope.RUN, L, W, "no lint report was given",
+        "pass --lint FILE (the json output of `lanegate lint`)", common.lint_unchecked),
+    # --- the run -----------------------------------------------------------------------------------
+    Row("score-run-attempt", Scope.RUN, G, E, "the scoring job itself is a re-run",
+        "push a new commit instead of re-running the workflow", common.score_run_attempt),
+    Row("ledger-commit-mismatch", Scope.RUN, G, E,
+        "ledgers disagree on base/head commit, or describe another head than the one scored",
+        "score ledgers of one run of one commit", common.commit_mismatch),
+    Row("gate-input-changed", Scope.RUN, G, E,
+        "an agent diff changes workflows, policy, lockfile, leases or pytest config",
+        "split the change: a human must make changes to the gate's own inputs",
+        common.gate_input_changed),
+    Row("gate-inputs-unchecked", Scope.RUN, G, W, "no diff was given to the scorer",
+        "pass --repo and --base so the scorer checks the gate's inputs", common.gate_inputs_unchecked),
+)
+
+RULES: dict[str, Row] = {row.rule_id: row for row in TABLE}
+if len(RULES) != len(TABLE):  # pragma: no cover - a duplicate id is a programming error
+    raise AssertionError("duplicate rule id in the decision table")
+
+
+def rows(scope: Scope) -> tuple[Row, ...]:
+    """The rows of one scope, in table order."""
+    return tuple(row for row in TABLE if row.scope is scope)

@@ -1,0 +1,500 @@
+"""For every decision-table row: scenarios that trip it and scenarios that pass it (near misses)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from lanegate.diff import Change, Role
+from lanegate.ledgers.models import (
+    AuthorKind,
+    CaseStatus,
+    FileStatus,
+    LintFindingRecord,
+    MutantStatus,
+    OracleFinding,
+    Outcome,
+)
+from lanegate.model import Lane
+from lanegate.policy import FixtureCase, FixturePolicy, LanePolicy, Policy, PropertyPolicy
+from tests.unit.scoring import samples
+from tests.unit.scoring.samples import replace as r
+from tests.unit.scoring.scenario import DEFAULT_FILES, Scenario, changed, diff
+
+
+@dataclass(frozen=True)
+class Case:
+    trips: tuple[Scenario, ...]
+    passes: tuple[Scenario, ...]
+    passes_fully: bool = True  # the passing scenarios pass the whole gate, not just this row
+
+
+S = Scenario()
+PROP, FX, FL = samples.property_ledger(), samples.fixture_ledger(), samples.flake_ledger()
+HUMAN = S.but(
+    authorship=AuthorKind.HUMAN,
+    fixture=r(FX, authorship=AuthorKind.HUMAN),
+    flake=r(FL, authorship=AuthorKind.HUMAN),
+)
+
+
+def _attempt(n: int) -> Scenario:
+    return S.but(
+        property=r(PROP, run_attempt=n), fixture=r(FX, run_attempt=n), flake=r(FL, run_attempt=n)
+    )
+
+
+def _mutants(killed: int, survived: int) -> dict[str, object]:
+    ms = (
+        *(samples.mutant(i) for i in range(killed)),
+        *(samples.mutant(killed + i, MutantStatus.SURVIVED) for i in range(survived)),
+    )
+    return {"mutants": ms, "mutants_planted": len(ms), "killed_mutants": killed}
+
+
+def _prop_run(n: int, failed: int) -> object:
+    return r(PROP.properties[n], cases_failed=failed)
+
+
+def _case(**changes: object) -> object:
+    return r(FX.cases[0], **changes)
+
+
+def _file(n: int, **changes: object) -> object:
+    return r(FX.files[n], **changes)
+
+
+def _test(*outcomes: Outcome) -> object:
+    return samples.flake_test("tests/test_calc.py::test_order", outcomes)
+
+
+def _flake_tests(*outcomes: Outcome) -> Scenario:
+    test = _test(*outcomes)
+    return S.but(flake=r(FL, tests=(test, FL.tests[1]), deterministic=len(set(outcomes)) == 1))
+
+
+def _lease(**changes: object) -> Scenario:
+    return S.but(flake=r(FL, leases=(samples.lease(**changes),)))
+
+
+def _finding(**changes: object) -> LintFindingRecord:
+    base = LintFindingRecord(
+        rule_id="continue-on-error",
+        severity="error",
+        message="a failing step is allowed to pass",
+        path=".github/workflows/ci.yml",
+        line=12,
+        column=9,
+        fix="remove continue-on-error",
+        exempted=False,
+    )
+    return r(base, **changes)
+
+
+_EARLY = datetime(2026, 11, 2, tzinfo=UTC)
+_WORKFLOW = changed(".github/workflows/ci.yml", Role.WORKFLOW)
+_POLICY_CASE = FixtureCase(id="calc-basic", input="in.json", expected="out.json", callable="m:f")
+_RATIO_028 = Policy(properties=PropertyPolicy(mutant_kill_ratio=0.28, max_mutants=30))
+_OTHER_CASE = FixtureCase(id="calc-other", input="in.json", expected="out.json", callable="m:f")
+
+CASES: dict[str, Case] = {
+    "ledger-missing": Case((S.but(raw={Lane.PROPERTY: None}), S.but(raw={Lane.FLAKE: None})), (S,)),
+    "ledger-invalid": Case(
+        (
+            S.but(raw={Lane.FIXTURE: b'{"schema_version": 1'}),
+            S.but(property=r(PROP, cases_run=-1)),
+            S.but(raw={Lane.FLAKE: b""}),
+        ),
+        (S,),
+    ),
+    "ledger-writer": Case(
+        (S.but(flake=r(FL, writer="patch-runner")), S.but(property=r(PROP, writer="flake-runner"))),
+        (S,),
+    ),
+    "ledger-from-patch-job": Case(
+        (S.but(property=r(PROP, job="apply-patch"), expect_jobs=False),),
+        (S.but(expect_jobs=False),),
+    ),
+    "ledger-wrong-job": Case(
+        (S.but(fixture=r(FX, job="build")),),
+        (S.but(fixture=r(FX, job="build"), expect_jobs=False),),
+    ),
+    "run-attempt": Case((_attempt(2).but(run_attempt=2),), (S,)),
+    "run-attempt-mismatch": Case((S.but(run_attempt=2), _attempt(2)), (S,), passes_fully=True),
+    "ledger-lane-name": Case(
+        (S.but(property=r(PROP, lane_name="other")),),
+        (
+            S.but(
+                property=r(PROP, lane_name="other"),
+                fixture=r(FX, lane_name="other"),
+                flake=r(FL, lane_name="other"),
+                policy=Policy(lane=LanePolicy(name="other")),
+            ),
+        ),
+    ),
+    "ledger-authorship": Case((S.but(flake=r(FL, authorship=AuthorKind.HUMAN)),), (HUMAN,)),
+    "property-cases-failed": Case(
+        (
+            S.but(
+                property=r(PROP, properties=(_prop_run(0, 1), PROP.properties[1]), cases_failed=1)
+            ),
+            S.but(property=r(PROP, cases_failed=1)),
+        ),
+        (S,),
+    ),
+    "property-no-cases": Case((S.but(property=r(PROP, cases_run=0, properties=())),), (S,)),
+    "property-counts": Case(
+        (
+            S.but(property=r(PROP, cases_run=201)),
+            S.but(property=r(PROP, properties=PROP.properties[:1])),
+        ),
+        (S,),
+    ),
+    "property-missing-oracle": Case(
+        (
+            S.but(
+                property=r(
+                    PROP,
+                    oracle_findings=(
+                        OracleFinding(
+                            path="tests/test_calc.py",
+                            line=3,
+                            test="test_x",
+                            reason="calls no oracle",
+                        ),
+                    ),
+                )
+            ),
+        ),
+        (
+            S.but(
+                property=r(
+                    PROP,
+                    oracle_findings=(
+                        OracleFinding(
+                            path="tests/test_calc.py",
+                            line=3,
+                            test="test_x",
+                            reason="calls no oracle",
+                        ),
+                    ),
+                ),
+                policy=Policy(properties=PropertyPolicy(fail_on_missing_oracle=False)),
+            ),
+        ),
+    ),
+    "property-mutant-budget": Case(
+        (S.but(property=r(PROP, **_mutants(2, 3))),),
+        (S, S.but(property=r(PROP, **_mutants(3, 2)))),
+    ),
+    "property-zero-budget": Case(
+        (S.but(property=r(PROP, mutant_budget=0)),),
+        (S.but(property=r(PROP, mutant_budget=0, **_mutants(0, 0))),),
+    ),
+    "property-budget-mismatch": Case(
+        (S.but(property=r(PROP, mutant_budget=2)), S.but(property=r(PROP, mutant_kill_ratio=0.5))),
+        (
+            S,
+            S.but(property=r(PROP, mutant_budget=6, **_mutants(8, 2))),
+            # ceil(0.28 x 25) is 7; binary floating point says 8: both are accepted
+            S.but(
+                property=r(PROP, mutant_budget=7, mutant_kill_ratio=0.28, **_mutants(20, 5)),
+                policy=_RATIO_028,
+            ),
+            S.but(
+                property=r(PROP, mutant_budget=8, mutant_kill_ratio=0.28, **_mutants(20, 5)),
+                policy=_RATIO_028,
+            ),
+        ),
+    ),
+    "property-planted-mismatch": Case((S.but(property=r(PROP, mutants_planted=6)),), (S,)),
+    "property-killed-mismatch": Case(
+        (
+            S.but(property=r(PROP, killed_mutants=5)),
+            S.but(
+                property=r(
+                    PROP,
+                    mutants=(
+                        *PROP.mutants[:3],
+                        r(PROP.mutants[3], kill_kind="unit"),
+                        PROP.mutants[4],
+                    ),
+                )
+            ),
+        ),
+        (S,),
+    ),
+    "property-mutant-record": Case(
+        (
+            S.but(
+                property=r(PROP, mutants=(r(PROP.mutants[0], killed_by=None), *PROP.mutants[1:]))
+            ),
+            S.but(property=r(PROP, mutants=(*PROP.mutants[:4], r(PROP.mutants[4], killed_by="t")))),
+        ),
+        (S,),
+    ),
+    "property-too-many-mutants": Case(
+        (S.but(policy=Policy(properties=PropertyPolicy(max_mutants=4))),),
+        (S.but(policy=Policy(properties=PropertyPolicy(max_mutants=5))),),
+    ),
+    "fixture-drift": Case(
+        (
+            S.but(
+                fixture=r(
+                    FX,
+                    files=(
+                        _file(0, status=FileStatus.DRIFT, actual_digest=samples.digest("c")),
+                        FX.files[1],
+                    ),
+                )
+            ),
+            S.but(fixture=r(FX, cases=(_case(status=CaseStatus.DRIFT),))),
+        ),
+        (S,),
+    ),
+    "fixture-file-missing": Case(
+        (
+            S.but(
+                fixture=r(
+                    FX, files=(FX.files[0], _file(1, status=FileStatus.MISSING, actual_digest=None))
+                )
+            ),
+        ),
+        (S,),
+    ),
+    "fixture-unlocked": Case(
+        (
+            S.but(
+                fixture=r(
+                    FX,
+                    files=(FX.files[0], _file(1, status=FileStatus.UNLOCKED, locked_digest=None)),
+                )
+            ),
+        ),
+        (
+            S.but(
+                fixture=r(
+                    FX,
+                    files=(FX.files[0], _file(1, status=FileStatus.UNLOCKED, locked_digest=None)),
+                ),
+                policy=Policy(fixtures=FixturePolicy(require_digest=False)),
+            ),
+        ),
+    ),
+    "fixture-lockfile-by-agent": Case(
+        (
+            S.but(
+                fixture=r(
+                    FX, lockfile=r(FX.lockfile, changed=True, head_digest=samples.digest("2"))
+                )
+            ),
+        ),
+        (
+            HUMAN.but(
+                fixture=r(
+                    FX,
+                    authorship=AuthorKind.HUMAN,
+                    lockfile=r(FX.lockfile, changed=True, head_digest=samples.digest("2")),
+                )
+            ),
+        ),
+    ),
+    "fixture-oracle-mismatch": Case(
+        (
+            S.but(
+                fixture=r(
+                    FX,
+                    cases=(
+                        _case(status=CaseStatus.ORACLE_MISMATCH, actual_digest=samples.digest("c")),
+                    ),
+                )
+            ),
+            S.but(fixture=r(FX, cases=(_case(actual_digest=samples.digest("c")),))),
+            S.but(fixture=r(FX, cases=(_case(expected_digest=None),))),
+        ),
+        (S,),
+    ),
+    "fixture-case-not-run": Case(
+        (
+            S.but(fixture=r(FX, cases=(_case(status=CaseStatus.TIMEOUT, actual_digest=None),))),
+            S.but(
+                fixture=r(
+                    FX, cases=(_case(status=CaseStatus.ERROR, actual_digest=None, detail="boom"),)
+                )
+            ),
+            S.but(fixture=r(FX, cases=(_case(status=CaseStatus.MISSING, actual_digest=None),))),
+        ),
+        (S,),
+    ),
+    "fixture-no-cases": Case(
+        (
+            S.but(fixture=r(FX, cases=())),
+            S.but(fixture=r(FX, cases=(), files=(), no_fixtures=True)),
+        ),
+        (
+            S.but(
+                fixture=r(FX, cases=(), files=(), no_fixtures=True),
+                policy=Policy(fixtures=FixturePolicy(allow_none=True)),
+            ),
+        ),
+    ),
+    "fixture-case-not-replayed": Case(
+        (S.but(policy=Policy(fixtures=FixturePolicy(cases=(_OTHER_CASE,)))),),
+        (S.but(policy=Policy(fixtures=FixturePolicy(cases=(_POLICY_CASE,)))),),
+    ),
+    "fixture-ledger-inconsistent": Case(
+        (
+            S.but(fixture=r(FX, lockfile=r(FX.lockfile, head_digest=samples.digest("2")))),
+            S.but(fixture=r(FX, cases=FX.cases * 2)),
+            S.but(fixture=r(FX, files=(_file(0, actual_digest=samples.digest("c")), FX.files[1]))),
+            S.but(
+                fixture=r(FX, no_fixtures=True),
+                policy=Policy(fixtures=FixturePolicy(allow_none=True)),
+            ),
+        ),
+        (S,),
+    ),
+    "flake-nondeterministic": Case(
+        (
+            _flake_tests(Outcome.PASSED, Outcome.FAILED, Outcome.PASSED),
+            S.but(flake=r(FL, deterministic=False)),
+            S.but(flake=r(FL, tests=(r(FL.tests[0], deterministic=False), FL.tests[1]))),
+            S.but(flake=r(FL, tests=(), deterministic=False)),
+        ),
+        (S, S.but(flake=r(FL, tests=()), diff=diff(DEFAULT_FILES[0]))),
+    ),
+    "flake-test-failed": Case(
+        (
+            _flake_tests(Outcome.FAILED, Outcome.FAILED, Outcome.FAILED),
+            _flake_tests(*(Outcome.ERROR,) * 3),
+        ),
+        (S,),
+    ),
+    "flake-replay-incomplete": Case(
+        (
+            _flake_tests(*(Outcome.TIMEOUT,) * 3),
+            _flake_tests(*(Outcome.MISSING,) * 3),
+            S.but(flake=r(FL, replays=(*FL.replays[:2], r(FL.replays[2], timed_out=True)))),
+        ),
+        (S,),
+    ),
+    "flake-too-few-replays": Case(
+        (
+            _flake_tests(Outcome.PASSED, Outcome.PASSED),
+            S.but(flake=r(FL, replays=FL.replays[:2])),
+        ),
+        (S,),
+    ),
+    "flake-test-skipped": Case((_flake_tests(*(Outcome.SKIPPED,) * 3),), (S,)),
+    "flake-lease-class": Case((_lease(lease_class="cosmic"),), (S, _lease(lease_class="timing"))),
+    "flake-lease-expired": Case(
+        (
+            _lease(root_cause_hash=None, expires_at=_EARLY, pr_body_expires_at=_EARLY).but(
+                pr_body=f"lanegate-lease: tests/test_io.py::test_socket expires {_EARLY.isoformat()}"
+            ),
+            _lease(
+                root_cause_hash=None, expires_at=samples.NOW, pr_body_expires_at=samples.NOW
+            ).but(pr_body=None),
+        ),
+        (
+            S,
+            _lease(expires_at=_EARLY, pr_body_expires_at=_EARLY).but(
+                pr_body=f"lanegate-lease: tests/test_io.py::test_socket expires {_EARLY.isoformat()}"
+            ),
+        ),
+    ),
+    "flake-lease-reruns": Case((_lease(reruns_used=3),), (_lease(reruns_used=2),)),
+    "flake-lease-touched": Case(
+        (_lease(touched_by_diff=True),),
+        (
+            HUMAN.but(
+                flake=r(
+                    FL, authorship=AuthorKind.HUMAN, leases=(samples.lease(touched_by_diff=True),)
+                )
+            ),
+        ),
+    ),
+    "flake-lease-active": Case((_lease(root_cause_hash=None),), (S,)),
+    "flake-lease-invalid": Case(
+        (
+            _lease(leased_at=datetime(2098, 1, 1, tzinfo=UTC)),
+            _lease(leased_at=samples.LEASE_EXPIRES),
+            S.but(flake=r(FL, leases=(samples.lease(), samples.lease()))),
+        ),
+        (S,),
+    ),
+    "flake-lease-not-in-pr": Case(
+        (
+            _lease(pr_body_checked=False),
+            _lease(pr_body_expires_at=_EARLY),
+            _lease(pr_body_expires_at=None),
+            S.but(pr_body="no lease lines here"),
+            S.but(
+                pr_body=samples.PR_BODY
+                + "lanegate-lease: tests/test_io.py::test_socket expires 2098-01-01T00:00:00Z\n"
+            ),
+            S.but(pr_body="lanegate-lease: tests/test_io.py::test_socket expires someday"),
+        ),
+        (
+            S,
+            S.but(pr_body=None),
+            S.but(
+                pr_body="lanegate-lease: tests/test_io.py::test_socket expires 2099-01-01T01:00:00+01:00"
+            ),
+        ),
+    ),
+    "flake-test-not-replayed": Case(
+        (S.but(diff=diff(*DEFAULT_FILES, changed("tests/test_other.py", Role.TEST))),),
+        (
+            S,
+            S.but(
+                diff=diff(
+                    *DEFAULT_FILES, changed("tests/test_gone.py", Role.TEST, change=Change.DELETED)
+                )
+            ),
+        ),
+    ),
+    "lint-retry-construct": Case(
+        (S.but(lint=r(samples.lint_report(), findings=(_finding(),))),),
+        (S,),
+    ),
+    "lint-exempted-in-lane-b": Case(
+        (S.but(lint=r(samples.lint_report(), findings=(_finding(exempted=True),))),),
+        (S,),
+    ),
+    "lint-mode": Case((S.but(lint=r(samples.lint_report(), mode="lane-a")),), (S,)),
+    "lint-invalid": Case(
+        (S.but(lint_raw=b"not json"), S.but(lint_raw=b'{"writer": "someone"}')),
+        (S,),
+    ),
+    "lint-unchecked": Case((S.but(lint=None),), (S,)),
+    "score-run-attempt": Case((S.but(run_attempt=2),), (S,)),
+    "ledger-commit-mismatch": Case(
+        (
+            S.but(flake=r(FL, head_commit="3" * 40), diff=None),
+            S.but(
+                property=r(PROP, base_commit="4" * 40),
+                fixture=r(FX, base_commit="4" * 40),
+                flake=r(FL, base_commit="4" * 40),
+            ),
+            S.but(
+                property=r(PROP, head_commit="3" * 40),
+                fixture=r(FX, head_commit="3" * 40),
+                flake=r(FL, head_commit="3" * 40),
+            ),
+        ),
+        (S,),
+    ),
+    "gate-input-changed": Case(
+        (
+            S.but(diff=diff(*DEFAULT_FILES, _WORKFLOW)),
+            S.but(
+                diff=diff(
+                    *DEFAULT_FILES, changed("flake_leases.json", Role.LEASES, change=Change.DELETED)
+                )
+            ),
+        ),
+        (HUMAN.but(diff=diff(*DEFAULT_FILES, _WORKFLOW)),),
+    ),
+    "gate-inputs-unchecked": Case((S.but(diff=None),), (S,)),
+}
