@@ -1,0 +1,108 @@
+"""`lanegate lint [PATH...]`: retry and failure-forgiving constructs in workflows and test config."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+from lanegate import git
+from lanegate._version import __version__
+from lanegate.errors import GitError, UsageError
+from lanegate.policy import Policy, load_policy
+from lanegate.workflow_lint import lint_paths
+from lanegate.workflow_lint.output import FORMATS
+
+COMMAND = "lint"
+HELP = "find retry and failure-forgiving constructs in workflows, actions and test config (exit 1 on findings)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="directories or files (default: the repository root)",
+    )
+    parser.add_argument(
+        "--format", choices=sorted(FORMATS), default="text", help="output format (default: text)"
+    )
+    parser.add_argument(
+        "--mode",
+        choices=("lane-b", "lane-a"),
+        default="lane-b",
+        help="lane-b: nothing can be exempted (default); lane-a: dated policy exemptions apply",
+    )
+    parser.add_argument(
+        "--output", type=Path, default=None, help="write the report to FILE instead of stdout"
+    )
+    parser.add_argument(
+        "--config",
+        type=Path,
+        default=None,
+        help="policy file (default: lanegate.toml or [tool.lanegate] of the root)",
+    )
+    parser.add_argument(
+        "--today",
+        default=None,
+        help="date exemptions are checked against, YYYY-MM-DD (default: today, UTC)",
+    )
+
+
+def _default_root() -> Path:
+    try:
+        return git.repo_root(Path.cwd())
+    except GitError:
+        return Path.cwd()
+
+
+def _today(text: str | None) -> date:
+    if text is None:
+        return datetime.now(UTC).date()
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"--today: {text!r} is not a date (YYYY-MM-DD)") from None
+
+
+def _write(path: Path, content: str) -> None:
+    """Write atomically next to the target, so a failed write never leaves half a report."""
+    target = path.resolve()
+    if target.is_dir():
+        raise UsageError(f"--output: {path} is a directory")
+    if not target.parent.is_dir():
+        raise UsageError(f"--output: folder {target.parent} does not exist")
+    handle, temporary = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+    )
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(content)
+        os.replace(temporary, target)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        raise UsageError(f"--output: cannot write {path}: {exc.strerror}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    paths = list(args.paths) or [_default_root()]
+    policy: Policy | None = None
+    if args.mode == "lane-a" or args.config is not None:
+        first = paths[0] if paths[0].is_dir() else paths[0].parent
+        policy = load_policy(first, args.config)
+    result = lint_paths(paths, mode=args.mode, policy=policy, today=_today(args.today))
+    rendered = FORMATS[args.format](result, __version__)
+    if args.output is not None:
+        _write(args.output, rendered)
+        count = len(result.findings)
+        print(
+            f"lanegate lint ({result.mode}): {result.files_scanned} files scanned, {count} finding{'s' if count != 1 else ''}; wrote {args.output}",
+            file=sys.stderr,
+        )
+    else:
+        sys.stdout.write(rendered)
+    return 0 if result.clean else 1

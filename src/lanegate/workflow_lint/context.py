@@ -1,0 +1,238 @@
+"""What a rule sees of one file: its text, parsed YAML, steps and `run:` blocks, parsed once and cached."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from lanegate.model import Finding, Location, Severity
+from lanegate.workflow_lint.pytest_config import IniEntry, TomlEntry, ini_entries, toml_entries
+from lanegate.workflow_lint.rule import FileKind, Rule
+from lanegate.workflow_lint.shell import ShellScript, parse_shell
+from lanegate.workflow_lint.yamldoc import YamlDoc, YNode
+
+
+@dataclass(frozen=True, slots=True)
+class LocalTarget:
+    """A local action or reusable workflow a `uses: ./...` points at, and what was found in it."""
+
+    path: str
+    findings: tuple[Finding, ...]
+
+
+class LocalResolver(Protocol):
+    """Lints the file a local `uses:` names (once, cycle-safe) and hands back its findings."""
+
+    def resolve(self, uses: str, *, workflow: bool) -> LocalTarget | None: ...
+
+
+@dataclass(slots=True)
+class Step:
+    """One step of a job (workflow) or of `runs.steps` (composite action)."""
+
+    node: YNode
+    job_id: str | None
+    job: YNode | None
+    index: int
+
+
+_POSIX_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
+
+
+@dataclass(slots=True)
+class RunBlock:
+    """A `run:` script and the shell it runs in (`bash`, `sh`, `python`, `pwsh`, ...)."""
+
+    step: Step
+    node: YNode
+    shell: str
+
+    @property
+    def is_python(self) -> bool:
+        return (
+            self.shell.split()[0].rsplit("/", 1)[-1].startswith("python")
+            if self.shell.strip()
+            else False
+        )
+
+    @property
+    def is_posix(self) -> bool:
+        return not self.shell.strip() or self.shell.split()[0].rsplit("/", 1)[-1] in _POSIX_SHELLS
+
+
+@dataclass(slots=True)
+class FileContext:
+    """One scanned file and the views rules share (computed on first use, never reparsed)."""
+
+    path: str
+    kind: FileKind
+    text: str
+    yaml: YamlDoc | None = None
+    resolver: LocalResolver | None = None
+    _steps: list[Step] | None = None
+    _runs: list[RunBlock] | None = None
+    _shell: dict[int, ShellScript] = field(default_factory=dict)
+    _lines: list[str] | None = None
+    cache: dict[str, object] = field(default_factory=dict)
+    toml: dict[str, object] | None = None
+    module: object | None = None
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.text.splitlines()
+        return self._lines
+
+    @property
+    def root(self) -> YNode | None:
+        return (
+            self.yaml.root
+            if self.yaml is not None and self.yaml.root is not None and self.yaml.root.is_map
+            else None
+        )
+
+    # --- findings ------------------------------------------------------------------------------
+    def finding(
+        self,
+        rule: Rule,
+        line: int | None,
+        column: int | None,
+        message: str,
+        *,
+        route: tuple[str | int, ...] = (),
+        fix: str = "",
+    ) -> Finding:
+        """A finding of `rule` at 1-based line/column of this file."""
+        return Finding(
+            rule_id=rule.id,
+            message=message,
+            severity=Severity.ERROR,
+            primary=Location(self.path, line, column, route),
+            fix=fix or rule.fix,
+        )
+
+    def at_node(
+        self, rule: Rule, node: YNode, message: str, *, route: tuple[str | int, ...] = ()
+    ) -> Finding:
+        return self.finding(rule, node.line, node.column, message, route=route)
+
+    def in_scalar(
+        self, rule: Rule, node: YNode, line_index: int, column: int, token: str, message: str
+    ) -> Finding:
+        """A finding at a position inside a scalar's value (e.g. one line of a `run:` block)."""
+        assert self.yaml is not None
+        line, col = self.yaml.position_in_scalar(node, line_index, column, token)
+        return self.finding(rule, line, col, message)
+
+    # --- config views ------------------------------------------------------------------------
+    def ini(self) -> list[IniEntry]:
+        cached = self.cache.get("ini")
+        if cached is None:
+            cached = ini_entries(self.lines)
+            self.cache["ini"] = cached
+        assert isinstance(cached, list)
+        return cached
+
+    def toml_entries(self) -> list[TomlEntry]:
+        cached = self.cache.get("toml_entries")
+        if cached is None:
+            cached = toml_entries(self.lines)
+            self.cache["toml_entries"] = cached
+        assert isinstance(cached, list)
+        return cached
+
+    # --- workflow and action views ---------------------------------------------------------------
+    def jobs(self) -> Iterator[tuple[str, YNode]]:
+        root = self.root
+        jobs = root.get("jobs") if root is not None and self.kind is FileKind.WORKFLOW else None
+        if jobs is not None:
+            for job_id, job in jobs.str_items():
+                if job.is_map:
+                    yield job_id, job
+
+    def steps(self) -> list[Step]:
+        if self._steps is None:
+            steps: list[Step] = []
+            root = self.root
+            if root is not None and self.kind is FileKind.WORKFLOW:
+                for job_id, job in self.jobs():
+                    seq = job.get("steps")
+                    if seq is not None and seq.is_seq:
+                        steps.extend(
+                            Step(s, job_id, job, i) for i, s in enumerate(seq.items) if s.is_map
+                        )
+            elif root is not None and self.kind is FileKind.ACTION:
+                runs = root.get("runs")
+                seq = runs.get("steps") if runs is not None else None
+                if seq is not None and seq.is_seq:
+                    steps.extend(
+                        Step(s, None, None, i) for i, s in enumerate(seq.items) if s.is_map
+                    )
+            self._steps = steps
+        return self._steps
+
+    def run_blocks(self) -> list[RunBlock]:
+        if self._runs is None:
+            runs: list[RunBlock] = []
+            default = _default_shell(self.root)
+            for step in self.steps():
+                node = step.node.get("run")
+                if node is None or not node.is_scalar:
+                    continue
+                shell_node = step.node.get("shell")
+                shell = shell_node.text if shell_node is not None and shell_node.is_scalar else ""
+                if not shell and step.job is not None:
+                    shell = _default_shell(step.job)
+                runs.append(RunBlock(step, node, shell or default or "bash"))
+            self._runs = runs
+        return self._runs
+
+    def shell(self, block: RunBlock) -> ShellScript:
+        """The parsed shell script of a `run:` block (parsed once per file)."""
+        key = id(block.node)
+        script = self._shell.get(key)
+        if script is None:
+            script = parse_shell(block.node.text)
+            self._shell[key] = script
+        return script
+
+    def posix_scripts(self) -> Iterator[tuple[RunBlock, ShellScript]]:
+        """Every POSIX-shell `run:` block with its parsed script."""
+        for block in self.run_blocks():
+            if block.is_posix:
+                yield block, self.shell(block)
+
+    def shell_of_text(self, node: YNode) -> ShellScript:
+        key = id(node)
+        script = self._shell.get(key)
+        if script is None:
+            script = parse_shell(node.text)
+            self._shell[key] = script
+        return script
+
+    def env_maps(self) -> Iterator[YNode]:
+        """Every `env:` mapping: workflow, job and step level (and `with.env` of actions)."""
+        root = self.root
+        if root is None:
+            return
+        top = root.get("env")
+        if top is not None and top.is_map:
+            yield top
+        for _, job in self.jobs():
+            env = job.get("env")
+            if env is not None and env.is_map:
+                yield env
+        for step in self.steps():
+            env = step.node.get("env")
+            if env is not None and env.is_map:
+                yield env
+
+
+def _default_shell(node: YNode | None) -> str:
+    if node is None:
+        return ""
+    defaults = node.get("defaults")
+    run = defaults.get("run") if defaults is not None else None
+    shell = run.get("shell") if run is not None else None
+    return shell.text if shell is not None and shell.is_scalar else ""

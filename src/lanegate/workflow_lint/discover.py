@@ -1,0 +1,146 @@
+"""Finds what `lanegate lint` reads under a root: workflows, action definitions, pytest and packaging
+config, requirements files, conftest and test modules.
+
+Directories pytest never collects are pruned (VCS and tool caches, virtualenvs, node_modules, build
+output, and paths a conftest.py lists in `collect_ignore`/`collect_ignore_glob`); local actions and
+reusable workflows a workflow calls are linted on demand even when they sit in a pruned directory.
+"""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from lanegate.errors import WorkflowError
+from lanegate.workflow_lint.rule import FileKind
+
+MAX_FILES = 100_000
+_PRUNED = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        "node_modules",
+        "__pycache__",
+        ".tox",
+        ".nox",
+        ".venv",
+        "venv",
+        ".mypy_cache",
+        ".ruff_cache",
+        ".pytest_cache",
+        ".hypothesis",
+        "site-packages",
+        "build",
+        "dist",
+        ".eggs",
+    }
+)
+_REQUIREMENTS = re.compile(r"^([\w.-]*[-_.])?requirements([-_.][\w.-]*)?\.(txt|in)$", re.IGNORECASE)
+_CONFIG = {
+    "pytest.ini": FileKind.PYTEST_INI,
+    "pyproject.toml": FileKind.PYPROJECT,
+    "setup.cfg": FileKind.SETUP_CFG,
+    "tox.ini": FileKind.TOX_INI,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Discovered:
+    """A file to lint: its path relative to the root (POSIX separators) and its kind."""
+
+    path: str
+    kind: FileKind
+
+
+def kind_of(relative: str) -> FileKind | None:
+    """The kind of a file from its root-relative path, or None when lint does not read it."""
+    path = PurePosixPath(relative)
+    name = path.name
+    parts = path.parts
+    if name in ("action.yml", "action.yaml"):
+        return FileKind.ACTION
+    if (
+        name.endswith((".yml", ".yaml"))
+        and len(parts) >= 3
+        and parts[-3:-1] == (".github", "workflows")
+    ):
+        return FileKind.WORKFLOW
+    if name in _CONFIG:
+        return _CONFIG[name]
+    if name.endswith(".py") and (
+        name == "conftest.py" or name.startswith("test_") or name.endswith("_test.py")
+    ):
+        return FileKind.PYTHON
+    if _REQUIREMENTS.match(name) or (
+        len(parts) >= 2 and parts[-2] == "requirements" and name.endswith((".txt", ".in"))
+    ):
+        return FileKind.REQUIREMENTS
+    return None
+
+
+def _ignored_by_conftest(path: Path) -> list[str]:
+    """`collect_ignore` and `collect_ignore_glob` patterns of a conftest.py (string literals only)."""
+    try:
+        tree = ast.parse(path.read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return []
+    patterns: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id in ("collect_ignore", "collect_ignore_glob")
+            for t in node.targets
+        ):
+            patterns.extend(
+                c.value
+                for c in ast.walk(node.value)
+                if isinstance(c, ast.Constant) and isinstance(c.value, str)
+            )
+    return patterns
+
+
+def discover(root: Path) -> list[Discovered]:
+    """Every file under `root` that lint reads, sorted by path."""
+    found: list[Discovered] = []
+    ignores: list[tuple[str, str]] = []  # (directory relative to root, pattern relative to it)
+    for current, dirnames, filenames in os.walk(root):
+        relative_dir = os.path.relpath(current, root).replace(os.sep, "/")
+        relative_dir = "" if relative_dir == "." else relative_dir
+        if "conftest.py" in filenames:
+            ignores.extend(
+                (relative_dir, p) for p in _ignored_by_conftest(Path(current) / "conftest.py")
+            )
+
+        def ignored(name: str, relative_dir: str = relative_dir) -> bool:
+            rel = f"{relative_dir}/{name}" if relative_dir else name
+            for base, pattern in ignores:
+                if base and not rel.startswith(base + "/"):
+                    continue
+                inner = rel[len(base) + 1 :] if base else rel
+                if fnmatch.fnmatch(inner, pattern) or fnmatch.fnmatch(inner, pattern.rstrip("/")):
+                    return True
+            return False
+
+        dirnames[:] = sorted(
+            d
+            for d in dirnames
+            if d not in _PRUNED
+            and not d.endswith(".egg-info")
+            and (not d.startswith(".") or d == ".github")
+            and not (Path(current) / d / "pyvenv.cfg").exists()
+            and not ignored(d)
+        )
+        for name in sorted(filenames):
+            rel = f"{relative_dir}/{name}" if relative_dir else name
+            kind = kind_of(rel)
+            if kind is not None and not ignored(name):
+                found.append(Discovered(rel, kind))
+                if len(found) > MAX_FILES:
+                    raise WorkflowError(
+                        f"{root}: more than {MAX_FILES} files to lint", hint="lint a narrower path"
+                    )
+    return sorted(found, key=lambda d: d.path)

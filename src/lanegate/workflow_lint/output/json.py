@@ -1,0 +1,10 @@
+"""lint.json: the LintReport (schema "lint") exactly as `lanegate score --lint FILE` reads it."""
+
+from __future__ import annotations
+
+from lanegate.ledgers.load import dump_bytes
+from lanegate.workflow_lint import LintResult
+
+
+def render(result: LintResult, version: str) -> str:
+    return dump_bytes(result.to_report(version)).decode("utf-8")

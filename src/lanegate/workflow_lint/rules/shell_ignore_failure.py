@@ -1,0 +1,36 @@
+"""Flags `|| true`, `|| exit 0`, `|| :` and other non-failing commands after a test command."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lanegate.model import Finding
+from lanegate.workflow_lint.context import FileContext
+from lanegate.workflow_lint.rule import YAML_KINDS, Rule
+from lanegate.workflow_lint.shell import fallbacks, is_test_command, propagates_failure
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    for block, script in ctx.posix_scripts():
+        for _, operand in fallbacks(script):
+            if any(propagates_failure(c) or is_test_command(c) for c in operand):
+                continue
+            first = operand[0]
+            shown = " ".join(w.raw for w in first.words)
+            yield ctx.in_scalar(
+                RULE,
+                block.node,
+                first.line,
+                first.col,
+                first.words[0].raw,
+                f"`|| {shown}` after a test command turns its failure into a pass",
+            )
+
+
+RULE = Rule(
+    id="shell-ignore-failure",
+    summary="a test command's failure is swallowed (`|| true`, `|| exit 0`, `|| echo ...`)",
+    fix="delete the `|| ...`, or end it with `exit 1` when you need to log something first",
+    kinds=YAML_KINDS,
+    check=check,
+)

@@ -1,0 +1,36 @@
+"""Flags `test-command || test-command` fallbacks (`pytest || pytest --lf`): a second run on failure."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lanegate.model import Finding
+from lanegate.workflow_lint.context import FileContext
+from lanegate.workflow_lint.rule import YAML_KINDS, Rule
+from lanegate.workflow_lint.shell import fallbacks, is_test_command, propagates_failure
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    for block, script in ctx.posix_scripts():
+        for _, operand in fallbacks(script):
+            if any(propagates_failure(c) for c in operand):
+                continue
+            rerun = next((c for c in operand if is_test_command(c)), None)
+            if rerun is not None:
+                yield ctx.in_scalar(
+                    RULE,
+                    block.node,
+                    rerun.line,
+                    rerun.col,
+                    rerun.words[0].raw,
+                    "a failing test command is run again after `||`; the second run decides the step",
+                )
+
+
+RULE = Rule(
+    id="shell-rerun-fallback",
+    summary="a failing test command is re-run after `||`",
+    fix="drop the `|| <second run>`; `--lf`/`--ff` are fine on their own, never as a fallback",
+    kinds=YAML_KINDS,
+    check=check,
+)

@@ -1,0 +1,41 @@
+"""Flags rerun flags (`--reruns`, `--only-rerun`, pytest-retry's `--retries`, `gotestsum --rerun-fails`,
+`ctest --repeat until-pass`) on test command lines, in `env:` and matrix values, action inputs, tox
+`commands` and pyproject scripts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lanegate.model import Finding
+from lanegate.workflow_lint.arg_sources import ADDOPTS_ENV, CONFIG_ADDOPTS, placed_hits
+from lanegate.workflow_lint.context import FileContext
+from lanegate.workflow_lint.rule import YAML_KINDS, FileKind, Rule
+
+_WHERE = {
+    "command": "on a command line",
+    "env": "in an env value",
+    "matrix": "in a matrix value (injected into the test command)",
+    "input": "in an action input",
+}
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    for hit in placed_hits(ctx):
+        if hit.kind == "flag" and hit.source not in (CONFIG_ADDOPTS, ADDOPTS_ENV):
+            yield ctx.finding(
+                RULE,
+                hit.line,
+                hit.column,
+                f"`{hit.text}` {_WHERE.get(hit.source, '')} re-runs failing tests".replace(
+                    "  ", " "
+                ),
+            )
+
+
+RULE = Rule(
+    id="test-rerun-flag",
+    summary="a test runner is told to re-run failing tests",
+    fix="remove the rerun flag; a test that passes only on a rerun is a flake to fix or lease",
+    kinds=YAML_KINDS | {FileKind.TOX_INI, FileKind.PYPROJECT},
+    check=check,
+)

@@ -1,0 +1,133 @@
+"""One lint run over one root: reads each file once (size-capped, UTF-8), parses it once for its kind,
+runs the rules that read that kind, and lints local actions and reusable workflows on demand."""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+from pathlib import Path
+
+from lanegate.model import Finding
+from lanegate.workflow_lint.context import FileContext, LocalTarget
+from lanegate.workflow_lint.discover import kind_of
+from lanegate.workflow_lint.registry import OVERSIZED, UNPARSEABLE, rules_for
+from lanegate.workflow_lint.rule import YAML_KINDS, FileKind
+from lanegate.workflow_lint.yamldoc import YamlSyntaxError, parse_yaml
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+_TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
+_PYTHON_WORDS = re.compile(r"flaky|rerun|retry", re.IGNORECASE)
+
+
+class Session:
+    """Lints files under `root`, each at most once; results are cached by root-relative path."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.results: dict[str, tuple[Finding, ...]] = {}
+        self._in_progress: set[str] = set()
+
+    def lint(self, relative: str, kind: FileKind) -> tuple[Finding, ...]:
+        """Findings of one file (cached); a file being linted higher up the call chain yields none."""
+        cached = self.results.get(relative)
+        if cached is not None:
+            return cached
+        if relative in self._in_progress:
+            return ()
+        self._in_progress.add(relative)
+        try:
+            findings = tuple(self._lint(relative, kind))
+        finally:
+            self._in_progress.discard(relative)
+        self.results[relative] = findings
+        return findings
+
+    def _lint(self, relative: str, kind: FileKind) -> list[Finding]:
+        path = self.root / relative
+        ctx = FileContext(relative, kind, "", resolver=self)
+        try:
+            size = path.stat().st_size
+            if size > MAX_FILE_BYTES:
+                return [
+                    ctx.finding(
+                        OVERSIZED,
+                        None,
+                        None,
+                        f"{size} bytes, over the {MAX_FILE_BYTES}-byte cap: not checked",
+                    )
+                ]
+            data = path.read_bytes()
+        except OSError as exc:
+            return [ctx.finding(UNPARSEABLE, None, None, f"cannot read: {exc.strerror or exc}")]
+        try:
+            ctx.text = data.decode("utf-8").removeprefix("\ufeff")
+        except UnicodeDecodeError as exc:
+            line = data[: exc.start].count(b"\n") + 1
+            return [ctx.finding(UNPARSEABLE, line, None, f"not UTF-8 text (byte {exc.start})")]
+        problem = self._parse(ctx)
+        if problem is not None:
+            return [problem]
+        findings: list[Finding] = []
+        for rule in rules_for(kind):
+            findings.extend(rule.check(ctx))
+        return findings
+
+    def _parse(self, ctx: FileContext) -> Finding | None:
+        """Parse once for the file's kind; a file that does not parse is a finding (fail closed)."""
+        if ctx.kind in YAML_KINDS:
+            try:
+                ctx.yaml = parse_yaml(ctx.text)
+            except YamlSyntaxError as exc:
+                return ctx.finding(UNPARSEABLE, exc.line, exc.column, f"invalid YAML: {exc}")
+            root = ctx.yaml.root
+            if root is not None and not root.is_map:
+                return ctx.finding(
+                    UNPARSEABLE,
+                    root.line,
+                    root.column,
+                    f"top level of a {ctx.kind} must be a mapping",
+                )
+        elif ctx.kind is FileKind.PYPROJECT:
+            try:
+                ctx.toml = tomllib.loads(ctx.text)
+            except tomllib.TOMLDecodeError as exc:
+                match = _TOML_POSITION.search(str(exc))
+                line, column = (int(match.group(1)), int(match.group(2))) if match else (None, None)
+                return ctx.finding(
+                    UNPARSEABLE, line, column, f"invalid TOML: {str(exc).split(' (at')[0]}"
+                )
+        elif ctx.kind is FileKind.PYTHON:
+            if not _PYTHON_WORDS.search(ctx.text):
+                return None  # no flaky mark or rerun plugin can be spelled without these words
+            try:
+                ctx.module = ast.parse(ctx.text, filename=ctx.path)
+            except SyntaxError as exc:
+                return ctx.finding(
+                    UNPARSEABLE, exc.lineno, exc.offset, f"invalid Python: {exc.msg}"
+                )
+            except (ValueError, RecursionError, MemoryError) as exc:
+                return ctx.finding(UNPARSEABLE, None, None, f"invalid Python: {type(exc).__name__}")
+        return None
+
+    # --- LocalResolver ---------------------------------------------------------------------------
+    def resolve(self, uses: str, *, workflow: bool) -> LocalTarget | None:
+        """Lint the local action directory or reusable workflow file `uses` names (inside the root)."""
+        reference = uses.split("@", 1)[0].strip().removeprefix("./").rstrip("/")
+        try:
+            target = (self.root / reference).resolve()
+            target.relative_to(self.root.resolve())
+        except (OSError, ValueError):
+            return None
+        if workflow:
+            candidates = [target]
+        else:
+            candidates = [target / "action.yml", target / "action.yaml"]
+        for candidate in candidates:
+            if candidate.is_file():
+                relative = candidate.relative_to(self.root.resolve()).as_posix()
+                kind = FileKind.WORKFLOW if workflow else FileKind.ACTION
+                if workflow and kind_of(relative) is not FileKind.WORKFLOW:
+                    kind = FileKind.WORKFLOW
+                return LocalTarget(relative, self.lint(relative, kind))
+        return None

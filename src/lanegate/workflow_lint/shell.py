@@ -1,0 +1,664 @@
+"""Shell-script analysis for `run:` blocks: words with positions, commands, loops and functions.
+
+Not a full POSIX parser: enough structure (quotes, `$(...)`, `${{ }}` expressions, comments, heredocs,
+line continuations, `;`/`&&`/`||`/`|` lists, `until`/`while`/`for` loops, `if`, `{ }` groups and
+function definitions) to say where a test command is retried or its failure swallowed, and to report
+the exact line and column of the construct inside the block.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+_OPS = ("&&", "||", ";;", "|&", ";", "|", "&")
+_RESERVED = frozenset(
+    {
+        "until",
+        "while",
+        "for",
+        "do",
+        "done",
+        "if",
+        "then",
+        "elif",
+        "else",
+        "fi",
+        "{",
+        "}",
+        "!",
+        "case",
+        "esac",
+        "time",
+        "select",
+    }
+)
+
+
+@dataclass(slots=True)
+class Word:
+    """One shell word: `raw` as written, `value` with quotes removed; 0-based line and column."""
+
+    raw: str
+    value: str
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class Command:
+    """A simple command, the operator that follows it, and how it sits in groups and negation."""
+
+    words: list[Word]
+    op_after: str = ""
+    op_before: str = ""
+    negated: bool = False
+    opens_group: int = 0
+    closes_group: int = 0
+    index: int = 0
+
+    @property
+    def line(self) -> int:
+        return self.words[0].line
+
+    @property
+    def col(self) -> int:
+        return self.words[0].col
+
+
+@dataclass(slots=True)
+class Loop:
+    """An `until`, `while` or `for` loop: where its keyword is, its condition and body commands."""
+
+    kind: str
+    line: int
+    col: int
+    condition: list[Command] = field(default_factory=list)
+    body: list[Command] = field(default_factory=list)
+    phase: str = "condition"
+
+
+@dataclass(slots=True)
+class Function:
+    """A shell function definition and every command inside it."""
+
+    name: str
+    line: int
+    col: int
+    body: list[Command] = field(default_factory=list)
+    loops: list[Loop] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ShellScript:
+    """A parsed `run:` block."""
+
+    commands: list[Command]
+    loops: list[Loop]
+    functions: dict[str, Function]
+
+
+@dataclass(slots=True)
+class _Token:
+    kind: str  # "word", "op", "nl"
+    raw: str
+    value: str
+    line: int
+    col: int
+
+
+_HEREDOC = re.compile(r"^<<(-?)\s*(['\"]?)([A-Za-z_][\w.-]*)\2$")
+
+
+def _tokens(script: str) -> list[_Token]:
+    """Split a script into words and operators, dropping comments and heredoc bodies."""
+    out: list[_Token] = []
+    i, n = 0, len(script)
+    line, col = 0, 0
+    pending_heredocs: list[tuple[str, bool]] = []
+    expect_delimiter: bool | None = None  # strip-tabs flag while waiting for `<< EOF`'s word
+
+    def advance(count: int) -> None:
+        nonlocal i, line, col
+        for _ in range(count):
+            if i < n and script[i] == "\n":
+                line += 1
+                col = 0
+            else:
+                col += 1
+            i += 1
+
+    while i < n:
+        ch = script[i]
+        if ch in " \t\r":
+            advance(1)
+            continue
+        if ch == "\\" and i + 1 < n and script[i + 1] == "\n":
+            advance(2)
+            continue
+        if ch == "\n":
+            out.append(_Token("nl", "\n", "\n", line, col))
+            advance(1)
+            if pending_heredocs:
+                for delimiter, strip in pending_heredocs:
+                    while i < n:
+                        end = script.find("\n", i)
+                        end = n if end < 0 else end
+                        text = script[i:end]
+                        advance(end - i + (1 if end < n else 0))
+                        if (text.lstrip("\t") if strip else text) == delimiter:
+                            break
+                pending_heredocs = []
+            continue
+        if ch == "#":
+            end = script.find("\n", i)
+            advance((n if end < 0 else end) - i)
+            continue
+        if ch == "(" and i + 1 < n and script[i + 1] == ")":
+            out.append(_Token("word", "()", "()", line, col))
+            advance(2)
+            continue
+        if ch in "()":
+            out.append(_Token("op", ch, ch, line, col))
+            advance(1)
+            continue
+        op = next((o for o in _OPS if script.startswith(o, i)), None)
+        if op is not None and not (ch == "&" and (script.startswith("&>", i))):
+            out.append(_Token("op", op, op, line, col))
+            advance(len(op))
+            continue
+        start, start_line, start_col = i, line, col
+        value: list[str] = []
+        while i < n:
+            ch = script[i]
+            if ch in " \t\r\n":
+                break
+            if ch in ";|()" or (
+                ch == "&"
+                and not (i > start and script[i - 1] in "<>")
+                and not script.startswith("&>", i)
+            ):
+                break
+            if ch == "\\" and i + 1 < n:
+                if script[i + 1] != "\n":
+                    value.append(script[i + 1])
+                advance(2)
+                continue
+            if ch == "'":
+                end = script.find("'", i + 1)
+                end = n - 1 if end < 0 else end
+                value.append(script[i + 1 : end])
+                advance(end + 1 - i)
+                continue
+            if ch == '"':
+                j = i + 1
+                while j < n and script[j] != '"':
+                    j += 2 if script[j] == "\\" else 1
+                value.append(script[i + 1 : min(j, n)])
+                advance(min(j + 1, n) - i)
+                continue
+            if script.startswith("${{", i):
+                end = script.find("}}", i)
+                end = n if end < 0 else end + 2
+                value.append(script[i:end])
+                advance(end - i)
+                continue
+            if script.startswith("$(", i) or script.startswith("${", i) or ch == "`":
+                end = _balanced_end(script, i)
+                value.append(script[i:end])
+                advance(end - i)
+                continue
+            value.append(ch)
+            advance(1)
+        raw = script[start:i]
+        text = "".join(value)
+        if expect_delimiter is not None:
+            pending_heredocs.append((text.strip("'\""), expect_delimiter))
+            expect_delimiter = None
+        elif raw.startswith("<<") and not raw.startswith("<<<"):
+            match = _HEREDOC.match(raw)
+            if match:
+                pending_heredocs.append((match.group(3), match.group(1) == "-"))
+            elif raw in ("<<", "<<-"):
+                expect_delimiter = raw == "<<-"
+        out.append(_Token("word", raw, text, start_line, start_col))
+    return out
+
+
+def _balanced_end(script: str, i: int) -> int:
+    """End index of a `$(...)`, `${...}` or backtick span starting at i (quotes respected)."""
+    n = len(script)
+    if script[i] == "`":
+        end = script.find("`", i + 1)
+        return n if end < 0 else end + 1
+    opener = script[i + 1]
+    closer = ")" if opener == "(" else "}"
+    depth, j, quote = 0, i + 1, ""
+    while j < n:
+        c = script[j]
+        if quote:
+            if c == quote:
+                quote = ""
+            elif c == "\\":
+                j += 1
+        elif c in "'\"":
+            quote = c
+        elif c == opener:
+            depth += 1
+        elif c == closer:
+            depth -= 1
+            if depth == 0:
+                return j + 1
+        j += 1
+    return n
+
+
+def _commands(tokens: list[_Token]) -> list[Command]:
+    commands: list[Command] = []
+    words: list[Word] = []
+    opens = 0
+    last_op = ""
+    for token in tokens:
+        if token.kind == "word":
+            words.append(Word(token.raw, token.value, token.line, token.col))
+            continue
+        if token.value == "(":
+            opens += 1
+            continue
+        if words:
+            commands.append(
+                Command(
+                    words,
+                    op_after="\n" if token.kind == "nl" else token.value,
+                    op_before=last_op,
+                    opens_group=opens,
+                )
+            )
+            words, opens = [], 0
+        if token.value == ")" and commands:
+            commands[-1].closes_group += 1
+            continue
+        last_op = "\n" if token.kind == "nl" else token.value
+    if words:
+        commands.append(Command(words, op_before=last_op, opens_group=opens))
+    return commands
+
+
+def parse_shell(script: str) -> ShellScript:
+    """Parse a shell script into commands (keywords stripped), loops and functions."""
+    raw = _commands(_tokens(script))
+    commands: list[Command] = []
+    loops: list[Loop] = []
+    functions: dict[str, Function] = {}
+    blocks: list[Loop | Function | str] = []  # str: "if", "{", "case"
+
+    def innermost_loop() -> Loop | None:
+        for block in reversed(blocks):
+            if isinstance(block, Loop):
+                return block
+            if isinstance(block, Function):
+                return None
+        return None
+
+    def innermost_function() -> Function | None:
+        for block in reversed(blocks):
+            if isinstance(block, Function):
+                return block
+        return None
+
+    for command in raw:
+        words = command.words
+        while words:
+            head = words[0].value if words[0].raw == words[0].value else ""
+            if len(words) >= 2 and words[1].value == "()" and head not in _RESERVED:
+                blocks.append(Function(words[0].value, words[0].line, words[0].col))
+                words = words[2:]
+                if words and words[0].value == "{":
+                    words = words[1:]
+                continue
+            if head == "function" and len(words) >= 2:
+                blocks.append(Function(words[1].value, words[0].line, words[0].col))
+                words = words[2:]
+                if words and words[0].value == "()":
+                    words = words[1:]
+                if words and words[0].value == "{":
+                    words = words[1:]
+                continue
+            if head not in _RESERVED:
+                break
+            if head in ("until", "while", "for", "select"):
+                loop = Loop(head, words[0].line, words[0].col)
+                blocks.append(loop)
+                if head in ("for", "select"):
+                    loop.phase = "header"
+                    # `for i in 1 2 3; do ...`: the header words are not a command
+                    words = []
+                    break
+                words = words[1:]
+            elif head == "do":
+                loop_now = innermost_loop()
+                if loop_now is not None:
+                    loop_now.phase = "body"
+                words = words[1:]
+            elif head == "done":
+                while blocks:
+                    block = blocks.pop()
+                    if isinstance(block, Loop):
+                        _close_loop(block, blocks, loops)
+                        break
+                words = words[1:]
+            elif head in ("if", "case", "{"):
+                blocks.append(head)
+                words = words[1:]
+                if head == "{":
+                    command.opens_group += 1
+                if head == "case":
+                    words = []
+            elif head in ("fi", "esac"):
+                if blocks and blocks[-1] in ("if", "case"):
+                    blocks.pop()
+                words = words[1:]
+            elif head == "}":
+                top = blocks[-1] if blocks else None
+                if isinstance(top, Function):
+                    blocks.pop()
+                    functions[top.name] = top
+                elif blocks and blocks[-1] == "{":
+                    blocks.pop()
+                if commands:
+                    commands[-1].closes_group += 1
+                words = words[1:]
+            elif head == "!":
+                command.negated = True
+                words = words[1:]
+            else:  # then, elif, else, time
+                words = words[1:]
+        # closing words after a command: `pytest; }`/`done` handled as their own commands
+        if not words:
+            continue
+        command.words = words
+        command.index = len(commands)
+        commands.append(command)
+        open_loop = innermost_loop()
+        if open_loop is not None:
+            (open_loop.condition if open_loop.phase == "condition" else open_loop.body).append(
+                command
+            )
+        open_function = innermost_function()
+        if open_function is not None:
+            open_function.body.append(command)
+    while blocks:
+        block = blocks.pop()
+        if isinstance(block, Loop):
+            _close_loop(block, blocks, loops)
+        elif isinstance(block, Function):
+            functions[block.name] = block
+    return ShellScript(commands, loops, functions)
+
+
+def _close_loop(loop: Loop, blocks: list[Loop | Function | str], loops: list[Loop]) -> None:
+    loops.append(loop)
+    for block in reversed(blocks):
+        if isinstance(block, Function):
+            block.loops.append(loop)
+            break
+
+
+# --- what a command is ----------------------------------------------------------------------------
+
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_PYTHON = re.compile(r"^(python[0-9.]*|py|pypy[0-9.]*)$")
+_WRAPPERS_SIMPLE = frozenset(
+    {"sudo", "time", "nice", "nohup", "stdbuf", "catchsegv", "command", "exec", "eval", "builtin"}
+)
+_RUNNERS = frozenset(
+    {"uv", "poetry", "pipenv", "pdm", "rye", "pixi", "hatch", "conda", "mamba", "micromamba"}
+)
+_VALUE_OPTIONS = frozenset(
+    {
+        "--with",
+        "--python",
+        "-p",
+        "--extra",
+        "--group",
+        "--package",
+        "--directory",
+        "--project",
+        "--env-file",
+        "--index",
+        "--from",
+        "-n",
+        "--name",
+        "-e",
+        "--environment",
+        "--env",
+        "--prefix",
+        "--with-requirements",
+    }
+)
+TEST_PROGRAMS = frozenset(
+    {
+        "pytest",
+        "py.test",
+        "tox",
+        "nox",
+        "nosetests",
+        "nose2",
+        "behave",
+        "unittest",
+        "trial",
+        "ctest",
+        "jest",
+        "mocha",
+        "vitest",
+        "phpunit",
+        "rspec",
+        "gotestsum",
+        "playwright",
+        "cypress",
+        "stestr",
+        "ward",
+    }
+)
+PYTEST_PROGRAMS = frozenset({"pytest", "py.test", "tox", "nox"})
+_SUBCOMMAND_RUNNERS = frozenset(
+    {
+        "npm",
+        "yarn",
+        "pnpm",
+        "bun",
+        "make",
+        "just",
+        "task",
+        "go",
+        "cargo",
+        "dotnet",
+        "mvn",
+        "gradle",
+        "./gradlew",
+        "gradlew",
+        "deno",
+        "rake",
+        "invoke",
+        "inv",
+    }
+)
+_TESTY = re.compile(
+    r"(^|[-_:./])(unit|integration|e2e)?[-_]?(test|tests|check|spec)([-_:.]|$)", re.IGNORECASE
+)
+_TEST_SCRIPT = re.compile(r"(^|[-_/])(run[-_]?)?tests?(\.sh|\.py|\.bash)?$", re.IGNORECASE)
+
+
+def argv(command: Command) -> list[Word]:
+    """The effective argv of a command: assignments, wrappers and `python -m` / `uv run` stripped."""
+    words = command.words
+    i = 0
+    while i < len(words):
+        value = words[i].value
+        base = value.rsplit("/", 1)[-1]
+        if _ASSIGNMENT.match(value) and words[i].raw.split("=", 1)[0] == value.split("=", 1)[0]:
+            i += 1
+        elif base in _WRAPPERS_SIMPLE:
+            i += 1
+        elif base == "env":
+            i += 1
+            while i < len(words) and (
+                _ASSIGNMENT.match(words[i].value) or words[i].value.startswith("-")
+            ):
+                i += 1
+        elif base in ("timeout", "xvfb-run"):
+            i += 1
+            while i < len(words) and words[i].value.startswith("-"):
+                i += (
+                    2
+                    if words[i].value
+                    in ("-s", "--server-args", "-k", "--kill-after", "-n", "--server-num")
+                    else 1
+                )
+            if base == "timeout" and i < len(words):
+                i += 1  # the duration
+        elif (
+            base in _RUNNERS
+            and i + 1 < len(words)
+            and words[i + 1].value in ("run", "exec", "test")
+        ):
+            if words[i + 1].value == "test":  # `hatch test` runs pytest
+                return [Word(words[i].raw, "pytest", words[i].line, words[i].col), *words[i + 2 :]]
+            i += 2
+            while i < len(words) and words[i].value.startswith("-"):
+                option = words[i].value
+                i += 2 if option in _VALUE_OPTIONS else 1
+            if base == "hatch" and i < len(words) and ":" in words[i].value:
+                env, _, script = words[i].value.partition(":")
+                if script:
+                    return [
+                        Word(words[i].raw, script, words[i].line, words[i].col),
+                        *words[i + 1 :],
+                    ]
+        elif base in ("uvx", "pipx") and i + 1 < len(words):
+            i += 1
+            if base == "pipx" and words[i].value == "run":
+                i += 1
+            while i < len(words) and words[i].value.startswith("-"):
+                i += 2 if words[i].value in _VALUE_OPTIONS else 1
+        elif _PYTHON.match(base):
+            j = i + 1
+            while j < len(words) and words[j].value.startswith("-") and words[j].value != "-m":
+                j += 2 if words[j].value in ("-X", "-W") else 1
+            if j + 1 < len(words) and words[j].value == "-m":
+                module = words[j + 1]
+                if (
+                    module.value == "coverage"
+                    and j + 2 < len(words)
+                    and words[j + 2].value == "run"
+                ):
+                    i = j + 3
+                    continue
+                return [Word(module.raw, module.value, module.line, module.col), *words[j + 2 :]]
+            return list(words[i:])
+        elif base == "coverage" and i + 1 < len(words) and words[i + 1].value == "run":
+            i += 2
+            while i < len(words) and words[i].value.startswith("-") and words[i].value != "-m":
+                i += 1
+            if i < len(words) and words[i].value == "-m":
+                i += 1
+        else:
+            break
+    return list(words[i:])
+
+
+def is_test_command(command: Command) -> bool:
+    """True when the command runs a test suite (pytest, tox, `npm test`, `make test`, `go test`, ...)."""
+    args = argv(command)
+    if not args:
+        return False
+    program = args[0].value.rsplit("/", 1)[-1]
+    if program in TEST_PROGRAMS:
+        return True
+    if program in _SUBCOMMAND_RUNNERS or args[0].value in _SUBCOMMAND_RUNNERS:
+        rest = [w.value for w in args[1:3] if not w.value.startswith("-")]
+        if rest and rest[0] == "run" and len(rest) > 1:
+            return bool(_TESTY.search(rest[1]))
+        return bool(rest) and bool(_TESTY.search(rest[0]))
+    if program in ("manage.py",) and len(args) > 1 and args[1].value == "test":
+        return True
+    if program == "setup.py" and len(args) > 1 and args[1].value == "test":
+        return True
+    return bool(_TEST_SCRIPT.search(args[0].value))
+
+
+def is_pytest_command(command: Command) -> bool:
+    """True when pytest options on this command line reach pytest (pytest itself, tox/nox posargs)."""
+    args = argv(command)
+    return bool(args) and args[0].value.rsplit("/", 1)[-1] in PYTEST_PROGRAMS
+
+
+def propagates_failure(command: Command) -> bool:
+    """`exit 1`, `exit $?`, bare `exit`/`return`, `false`: the command keeps a failure a failure."""
+    args = argv(command)
+    if not args:
+        return False
+    head = args[0].value
+    if head in ("exit", "return"):
+        return len(args) == 1 or args[1].value not in ("0",)
+    return head in ("false", "/bin/false")
+
+
+def is_break_like(command: Command) -> bool:
+    """`break`, `exit 0`, `return 0`, or `exit`/`return` right after `&&`: leaves a loop on success."""
+    args = argv(command)
+    if not args:
+        return False
+    head = args[0].value
+    if head == "break":
+        return True
+    if head in ("exit", "return"):
+        if len(args) > 1:
+            return args[1].value == "0"
+        return command.op_before == "&&"
+    return False
+
+
+def pipeline_runs_tests(commands: list[Command], index: int) -> bool:
+    """True when the pipeline ending at commands[index] (`pytest | tee log`) contains a test command."""
+    i = index
+    while True:
+        if is_test_command(commands[i]):
+            return True
+        if i == 0 or commands[i].op_before != "|":
+            return False
+        i -= 1
+
+
+def right_operand(commands: list[Command], index: int) -> list[Command]:
+    """The commands run when commands[index] fails under `||`: a `{ ...; }`/`( ... )` group, or a
+    pipeline/`&&` chain."""
+    start = index + 1
+    if start >= len(commands):
+        return []
+    first = commands[start]
+    operand = [first]
+    if first.opens_group:
+        depth = first.opens_group - first.closes_group
+        i = start + 1
+        while depth > 0 and i < len(commands):
+            operand.append(commands[i])
+            depth += commands[i].opens_group - commands[i].closes_group
+            i += 1
+        return operand
+    i = start
+    while i + 1 < len(commands) and commands[i].op_after in ("|", "&&"):
+        i += 1
+        operand.append(commands[i])
+    return operand
+
+
+def fallbacks(script: ShellScript) -> Iterator[tuple[Command, list[Command]]]:
+    """Every `test-command || something` in the script, with the `something`."""
+    commands = script.commands
+    for index, command in enumerate(commands):
+        if command.op_after == "||" and pipeline_runs_tests(commands, index):
+            operand = right_operand(commands, index)
+            if operand:
+                yield command, operand
