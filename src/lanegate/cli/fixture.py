@@ -1,0 +1,48 @@
+"""`lanegate fixture --base REF`: run the fixture lane and write DIR/fixture.json."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from lanegate.authorship import Authorship
+from lanegate.cli.common import add_lane_arguments, out_dir, repo_and_policy
+from lanegate.lanes.context import LaneContext, job_from_env, run_attempt_from_env
+from lanegate.lanes.fixture import run_lane
+from lanegate.lanes.fixture.runner import REPORT_NAME
+from lanegate.ledgers.models import AuthorKind
+
+COMMAND = "fixture"
+HELP = "hash fixtures against the base ref's lockfile, replay cases read-only, write fixture.json"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_lane_arguments(parser)
+    parser.add_argument(
+        "--head", default="HEAD", help="head ref; must be checked out (default: HEAD)"
+    )
+    parser.add_argument(
+        "--authorship",
+        choices=("agent", "human"),
+        default="agent",
+        help="who wrote the diff (default: agent; unknown authorship is agent)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    repo, policy = repo_and_policy(args)
+    kind = AuthorKind(args.authorship)
+    ctx = LaneContext(
+        repo=repo,
+        base=args.base,
+        policy=policy,
+        out_dir=out_dir(repo, args.out),
+        head=args.head,
+        run_attempt=run_attempt_from_env(),
+        job=job_from_env(),
+        authorship=Authorship(kind, f"--authorship {kind.value}"),
+    )
+    outcome = run_lane(ctx)
+    sys.stdout.write((ctx.out_dir / REPORT_NAME).read_text(encoding="utf-8"))
+    print(f"wrote {outcome.ledger_path}")
+    return 0 if outcome.would_pass else 1
