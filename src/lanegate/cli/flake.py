@@ -1,0 +1,105 @@
+"""`lanegate flake --base REF`: replay the diff's new and changed tests; `--replay N` repeats one."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+from lanegate.cli.common import add_lane_arguments, out_dir, parse_now, repo_and_policy
+from lanegate.errors import UsageError
+from lanegate.lanes.context import LaneContext, ProgressEvent, job_from_env, run_attempt_from_env
+from lanegate.lanes.flake.execute import ReplaySpec, check_refusal, run_replay
+from lanegate.lanes.flake.leases import read_pr_body
+from lanegate.lanes.flake.runner import LEDGER_NAME, run_lane
+from lanegate.ledgers.load import load_file
+from lanegate.ledgers.models import FlakeLedger, Outcome
+
+COMMAND = "flake"
+HELP = "replay new and changed tests under varied hash seed, order, zone and repeats (flake.json)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_lane_arguments(parser)
+    parser.add_argument("--head", default="HEAD", help="head ref (default: HEAD)")
+    parser.add_argument("--pr-body", type=Path, default=None, help="file holding the PR body")
+    parser.add_argument("--now", default=None, help="ISO 8601 time to judge leases at")
+    parser.add_argument(
+        "--replay",
+        type=int,
+        default=None,
+        metavar="N",
+        help="rerun replay N of the existing flake.json exactly and print its outcomes",
+    )
+
+
+def _progress(event: ProgressEvent) -> None:
+    if event.total:
+        print(f"flake: {event.message} ({event.done}/{event.total})", file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    repo, policy = repo_and_policy(args)
+    out = out_dir(repo, args.out)
+    if args.replay is not None:
+        return _rerun(repo, out, args.replay, policy.lane.max_wall_seconds)
+    pr_body = read_pr_body(args.pr_body) if args.pr_body is not None else None
+    ctx = LaneContext(
+        repo=repo,
+        base=args.base,
+        policy=policy,
+        out_dir=out,
+        head=args.head,
+        run_attempt=run_attempt_from_env(),
+        job=job_from_env(),
+        now=parse_now(args.now) or datetime.now(UTC),
+        pr_body=pr_body,
+        progress=_progress,
+    )
+    outcome = run_lane(ctx)
+    verdict = "pass" if outcome.would_pass else "FAIL"
+    print(f"flake: {verdict}: {outcome.summary} -> {outcome.ledger_path}")
+    for problem in outcome.problems:
+        print(f"  - {problem}")
+    return 0 if outcome.would_pass else 1
+
+
+def _rerun(repo: Path, out: Path, number: int, wall_seconds: float) -> int:
+    ledger = load_file(FlakeLedger, "flake", out / LEDGER_NAME).value
+    record = next((r for r in ledger.replays if r.replay == number), None)
+    if record is None:
+        known = ", ".join(str(r.replay) for r in ledger.replays) or "none"
+        raise UsageError(f"--replay {number}: {out / LEDGER_NAME} has no such replay (has: {known})")
+    spec = ReplaySpec(record.replay, record.command, record.env)
+    with tempfile.TemporaryDirectory(prefix="lanegate-flake-") as work:
+        run = run_replay(repo, spec, wall_seconds, Path(work))
+    check_refusal(run)
+    recorded = {
+        (t.node_id, o.repeat): o.outcome
+        for t in ledger.tests
+        for o in t.replays
+        if o.replay == number
+    }
+    now: dict[tuple[str, int], Outcome] = {}
+    for line in run.lines:
+        if line.get("kind") == "outcome":
+            key = (str(line.get("node_id")), int(line.get("repeat", 0)))
+            try:
+                now[key] = Outcome(line.get("outcome"))
+            except ValueError:
+                now[key] = Outcome.ERROR
+    print(
+        f"replay {number}: PYTHONHASHSEED={record.hash_seed} order={record.order}"
+        f" order_seed={record.order_seed} TZ={record.tz} random_seed={record.random_seed}"
+    )
+    same = True
+    for key in sorted(set(recorded) | set(now)):
+        got = now.get(key, Outcome.TIMEOUT if run.timed_out else Outcome.MISSING)
+        was = recorded.get(key)
+        mark = "" if got is was else f"  (recorded: {was.value if was else 'absent'})"
+        same = same and got is was
+        print(f"  {got.value:<8} {key[0]} run {key[1] + 1}{mark}")
+    print("reproduced the recorded outcomes" if same else "outcomes differ from the ledger")
+    return 0 if same else 1

@@ -1,0 +1,243 @@
+"""Running one replay: a fresh `pytest` process in its own session, a clean environment, a wall clock,
+and every process it left behind killed before the replay counts as done.
+
+The pytest process is started through a tiny shim interpreter, so a test that kills its parent kills
+the shim, not lanegate. Output goes to a file, never a pipe: a process left behind holding a pipe would
+otherwise keep lanegate waiting.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lanegate.errors import RunnerError
+from lanegate.lanes.flake import plugin as flake_plugin
+from lanegate.lanes.flake.plan import Plan, ReplayPin
+
+PLUGIN_MODULE = "lanegate.lanes.flake.plugin"
+PYTHON_PLACEHOLDER = "python"
+# Always disabled, whatever the policy lists: retry plugins, reordering plugins, the last-failed cache.
+ALWAYS_DISABLED = ("rerunfailures", "flaky", "pytest_retry", "randomly", "cacheprovider")
+# Only these variables reach a replay from lanegate's own environment; everything else (PYTEST_ADDOPTS,
+# PYTEST_PLUGINS, CI, GITHUB_*, PYTHONSTARTUP, TZ, PYTHONHASHSEED, ...) is dropped.
+PASSTHROUGH = (
+    "PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "USER", "LOGNAME", "VIRTUAL_ENV", "PYTHONPATH",
+    "SYSTEMROOT", "PYTHONUTF8",
+)
+MAX_RESULT_BYTES = 64 * 1024 * 1024
+_SHIM = (
+    "import os,subprocess,sys;"
+    "fd=int(os.environ['" + flake_plugin.CHANNEL_VAR + "'].split(':',1)[0]);"
+    "sys.exit(subprocess.call(sys.argv[1:],pass_fds=(fd,)))"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaySpec:
+    """What one replay runs: the recorded command and the recorded (pinned) environment."""
+
+    replay: int
+    command: tuple[str, ...]
+    env: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayRun:
+    """What one replay produced: the plugin's lines (nonce checked) and how the process ended."""
+
+    replay: int
+    exit_code: int | None
+    seconds: float
+    timed_out: bool
+    lines: tuple[dict[str, Any], ...]
+    forged_lines: int
+    stray_processes: bool
+    output_tail: str
+
+
+def disabled_plugins(forbidden: Sequence[str]) -> tuple[str, ...]:
+    """Every `-p no:` name: the always-disabled ones and the policy's forbidden ones, both spellings."""
+    names: list[str] = []
+    for name in (*ALWAYS_DISABLED, *forbidden):
+        for spelling in (name, name.removeprefix("pytest_")):
+            if spelling and spelling not in names:
+                names.append(spelling)
+    return tuple(names)
+
+
+def pytest_command(node_ids: Sequence[str], forbidden: Sequence[str]) -> tuple[str, ...]:
+    """The recorded pytest command of a replay (`python` stands for lanegate's interpreter)."""
+    command = [PYTHON_PLACEHOLDER, "-m", "pytest", "-p", PLUGIN_MODULE]
+    for name in disabled_plugins(forbidden):
+        command += ["-p", f"no:{name}"]
+    command += ["--rootdir=.", "-q", "--no-header", "-o", "console_output_style=classic"]
+    command += ["--", *node_ids]
+    return tuple(command)
+
+
+def pinned_env(pin: ReplayPin, plan: Plan, forbidden: Sequence[str]) -> dict[str, str]:
+    """The recorded environment of a replay: every pin, nothing machine-specific."""
+    return {
+        "PYTHONHASHSEED": str(pin.hash_seed),
+        "TZ": pin.tz,
+        flake_plugin.ORDER_VAR: str(pin.order),
+        flake_plugin.ORDER_SEED_VAR: str(pin.order_seed if pin.order_seed is not None else 0),
+        flake_plugin.RANDOM_SEED_VAR: str(pin.random_seed),
+        flake_plugin.REPEATS_VAR: str(pin.repeats),
+        flake_plugin.EXTRA_REPEATS_VAR: str(plan.extra_repeats),
+        flake_plugin.EXTRA_TESTS_VAR: "\n".join(plan.extra_tests),
+        flake_plugin.FORBIDDEN_VAR: ",".join(disabled_plugins(forbidden)),
+    }
+
+
+def clean_env(pins: Mapping[str, str], tmp_dir: Path) -> dict[str, str]:
+    """The whole environment of a replay process: a short passthrough list plus the pins."""
+    env = {k: os.environ[k] for k in PASSTHROUGH if k in os.environ}
+    env.update(pins)
+    env["TMPDIR"] = str(tmp_dir)
+    # A fresh, empty Hypothesis storage per replay: no example database carries over.
+    env["HYPOTHESIS_STORAGE_DIRECTORY"] = str(tmp_dir / "hypothesis")
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+def _argv(command: Sequence[str]) -> list[str]:
+    if not command or command[0] != PYTHON_PLACEHOLDER:
+        raise RunnerError(f"replay command must start with {PYTHON_PLACEHOLDER!r}: {command[:3]}")
+    return [sys.executable, *command[1:]]
+
+
+def _group_members(pgid: int) -> bool:
+    """True when a live (non-zombie) process is still in the process group."""
+    try:
+        os.killpg(pgid, 0)
+    except (ProcessLookupError, PermissionError):
+        return False
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return True
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[-1].split()
+        except OSError:
+            continue
+        if len(fields) > 2 and fields[2] == str(pgid) and fields[0] not in ("Z", "X"):
+            return True
+    return False
+
+
+def _kill_group(pgid: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, signal.SIGKILL)
+
+
+def _read_lines(path: Path, nonce: str) -> tuple[list[dict[str, Any]], int]:
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return [], 0
+    if size > MAX_RESULT_BYTES:
+        raise RunnerError(f"replay result file grew to {size} bytes; a test is flooding it")
+    lines: list[dict[str, Any]] = []
+    forged = 0
+    for raw in path.read_bytes().splitlines():
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            forged += 1
+            continue
+        if not isinstance(value, dict) or value.get("nonce") != nonce:
+            forged += 1
+            continue
+        lines.append(value)
+    return lines, forged
+
+
+def run_replay(repo: Path, spec: ReplaySpec, wall_seconds: float, work_dir: Path) -> ReplayRun:
+    """Run one replay to the end (or the wall clock), kill its process group, read its outcomes."""
+    token = secrets.token_hex(8)
+    private = work_dir / f"replay-{spec.replay}-{token}"
+    private.mkdir(mode=0o700)
+    tmp_dir = private / "tmp"
+    tmp_dir.mkdir()
+    result_path = private / f"outcomes-{token}.jsonl"
+    log_path = private / "output.log"
+    nonce = secrets.token_hex(16)
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, nonce.encode("ascii"))
+    os.close(write_fd)
+    env = clean_env(spec.env, tmp_dir)
+    env[flake_plugin.CHANNEL_VAR] = f"{read_fd}:{result_path}"
+    argv = [sys.executable, "-S", "-c", _SHIM, *_argv(spec.command)]
+    started = time.monotonic()
+    timed_out = False
+    try:
+        with log_path.open("wb") as log:
+            try:
+                proc = subprocess.Popen(
+                    argv,
+                    cwd=repo,
+                    env=env,
+                    stdin=subprocess.DEVNULL,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                    pass_fds=(read_fd,),
+                )
+            except OSError as exc:
+                raise RunnerError(f"cannot start pytest for replay {spec.replay}: {exc}") from None
+    finally:
+        os.close(read_fd)
+    try:
+        exit_code: int | None = proc.wait(timeout=wall_seconds)
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        _kill_group(proc.pid)
+        proc.wait()
+        exit_code = None
+    seconds = time.monotonic() - started
+    stray = _group_members(proc.pid)
+    _kill_group(proc.pid)
+    lines, forged = _read_lines(result_path, nonce)
+    tail = log_path.read_bytes()[-2000:].decode("utf-8", "replace")
+    return ReplayRun(
+        replay=spec.replay,
+        exit_code=exit_code,
+        seconds=seconds,
+        timed_out=timed_out,
+        lines=tuple(lines),
+        forged_lines=forged,
+        stray_processes=stray,
+        output_tail=tail,
+    )
+
+
+def check_refusal(run: ReplayRun) -> None:
+    """Raise `RunnerError` when the replay refused to run: a forbidden plugin, or pytest's usage error."""
+    for line in run.lines:
+        if line.get("kind") == "refused":
+            plugins = ", ".join(str(p) for p in line.get("plugins", []))
+            raise RunnerError(
+                f"replay {run.replay}: forbidden pytest plugin still active: {plugins}",
+                hint="remove it from the test dependencies or conftest (lane.forbidden_pytest_plugins)",
+            )
+    kinds = {line.get("kind") for line in run.lines}
+    if run.exit_code == 4 and "collected" not in kinds:
+        last = [ln for ln in run.output_tail.strip().splitlines() if ln.strip()][-1:]
+        raise RunnerError(
+            f"replay {run.replay}: pytest refused its command line: {last[0] if last else 'exit 4'}",
+            hint="a test config may add options of a disabled plugin (e.g. --reruns in addopts)",
+        )

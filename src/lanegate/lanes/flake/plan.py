@@ -1,0 +1,103 @@
+"""The replay plan: how each replay differs on purpose (hash seed, order, zone, random seed, repeats).
+
+Replays are cheap only inside one process (interpreter start dominates), so the plan spends processes
+on what cannot vary in-process (the hash seed and the time zone, fixed at start) and varies the rest
+inside each process: every replay runs the selection `repeats` times in one interpreter (state left
+behind shows on the second pass), and tests that touch randomness, the clock, threads or object identity
+get `extra_repeats` more runs under a shaken schedule and heap.
+
+Seeds derive from a plan seed (the head commit by default), so the same commit gets the same plan; every
+pin is written to the ledger, so any replay can be repeated exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from enum import StrEnum
+
+from lanegate.lanes.flake.select import Selection
+
+
+class Order(StrEnum):
+    """The order a replay runs the selection in."""
+
+    FORWARD = "forward"
+    REVERSE = "reverse"
+    SHUFFLED = "shuffled"
+
+
+# POSIX TZ strings with a real offset change. A name the C library does not know with an angle-bracket
+# form like `<X>-5` is silently UTC on some systems; three-letter names with an offset always work.
+# UTC+14 and UTC-12 between them put the local date off the UTC date at every hour of the day, so a
+# test that mixes local and UTC dates fails in one of them whenever it runs.
+ZONES = ("UTC0", "LGE-14", "LGW+12", "LGN-5:30", "LGS+3:30", "LGF-9:45")
+IN_PROCESS_REPEATS = 2
+EXTRA_REPEATS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayPin:
+    """Everything one replay pins; all of it is recorded in the ledger."""
+
+    replay: int
+    hash_seed: int
+    order: Order
+    order_seed: int | None
+    tz: str
+    random_seed: int
+    repeats: int
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The replays to run and which tests get extra in-process repeats."""
+
+    pins: tuple[ReplayPin, ...]
+    extra_repeats: int
+    extra_tests: tuple[str, ...]
+
+    def runs_of(self, node_id: str) -> int:
+        """How many outcomes one replay must report for a test (base id)."""
+        extra = self.extra_repeats if node_id.split("[", 1)[0] in self.extra_tests else 0
+        return IN_PROCESS_REPEATS + extra
+
+
+def _seed(plan_seed: str, replay: int, what: str) -> int:
+    digest = hashlib.sha256(f"{plan_seed}:{replay}:{what}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def order_for(replay: int) -> Order:
+    """Replay 1 runs in file order, replay 2 reversed, every later one shuffled."""
+    if replay == 1:
+        return Order.FORWARD
+    if replay == 2:
+        return Order.REVERSE
+    return Order.SHUFFLED
+
+
+def make_plan(selection: Selection, min_replays: int, plan_seed: str) -> Plan:
+    """At least `min_replays` (and never fewer than 3) replays that differ in every pin."""
+    count = max(3, min_replays)
+    pins: list[ReplayPin] = []
+    used_hash_seeds: set[int] = set()
+    for replay in range(1, count + 1):
+        hash_seed = _seed(plan_seed, replay, "hash")
+        while hash_seed in used_hash_seeds:
+            hash_seed = (hash_seed + 1) % 2**32
+        used_hash_seeds.add(hash_seed)
+        order = order_for(replay)
+        pins.append(
+            ReplayPin(
+                replay=replay,
+                hash_seed=hash_seed,
+                order=order,
+                order_seed=_seed(plan_seed, replay, "order") if order is Order.SHUFFLED else None,
+                tz=ZONES[(replay - 1) % len(ZONES)],
+                random_seed=_seed(plan_seed, replay, "random"),
+                repeats=IN_PROCESS_REPEATS,
+            )
+        )
+    extra = tuple(sorted(t.node_id for t in selection.tests if t.risks))
+    return Plan(pins=tuple(pins), extra_repeats=EXTRA_REPEATS if extra else 0, extra_tests=extra)

@@ -1,0 +1,339 @@
+"""lanegate's own pytest plugin for flake replays: enforces order and repeats, records each outcome.
+
+Loaded with `-p lanegate.lanes.flake.plugin` by the flake lane. It is inert unless the lane gave it a
+channel: the env var `LANEGATE_FLAKE_CHANNEL` = `<fd>:<result path>`; the plugin reads a per-run nonce
+from that inherited pipe, closes it, and removes the variable from `os.environ` before any test module
+is imported. Every outcome is appended to the result file as one JSON line carrying the nonce, the
+moment the test's teardown ends, so a test that exits the process early leaves its own (and every later)
+outcome missing instead of passed.
+
+Outcomes are taken from the exceptions the test's phases raise (setup, call, teardown), observed by
+outermost hook wrappers, not from pytest's reports: a test that patches reporting cannot turn a failure
+into a pass. The pins (order, seeds, repeats, forbidden plugins) come from recorded env vars, so a replay
+is reproducible from the ledger.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+import sys
+import time
+import unittest
+import zlib
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHANNEL_VAR = "LANEGATE_FLAKE_CHANNEL"
+ORDER_VAR = "LANEGATE_FLAKE_ORDER"
+ORDER_SEED_VAR = "LANEGATE_FLAKE_ORDER_SEED"
+RANDOM_SEED_VAR = "LANEGATE_FLAKE_RANDOM_SEED"
+REPEATS_VAR = "LANEGATE_FLAKE_REPEATS"
+EXTRA_REPEATS_VAR = "LANEGATE_FLAKE_EXTRA_REPEATS"
+EXTRA_TESTS_VAR = "LANEGATE_FLAKE_EXTRA_TESTS"
+FORBIDDEN_VAR = "LANEGATE_FLAKE_FORBIDDEN"
+HYPOTHESIS_PROFILE = "lanegate-flake"
+# Extra repeats shake thread schedules with a tiny GIL switch interval (races show on every run
+# instead of once in a thousand) and shift the heap so object ids and id-ordered sets change.
+SHAKE_SWITCH_INTERVAL = 1e-6
+
+
+def derived_seed(random_seed: int, node_id: str, repeat: int) -> int:
+    """The `random` seed of one test run: a pure function of recorded values."""
+    return zlib.crc32(f"{random_seed}:{node_id}:{repeat}".encode())
+
+
+def normalized_plugin_name(name: str) -> str:
+    """`pytest-rerunfailures`, `pytest_rerunfailures` and `rerunfailures` are one plugin."""
+    return name.strip().lower().replace("-", "_").removeprefix("pytest_")
+
+
+def base_id(node_id: str) -> str:
+    """The node id without its parametrization (`t.py::test_a[1]` -> `t.py::test_a`)."""
+    return node_id.split("[", 1)[0]
+
+
+class _Recorder:
+    """The plugin's state for one pytest process."""
+
+    def __init__(self, result_path: str, nonce: str) -> None:
+        self.nonce = nonce
+        # O_APPEND + os.write: each line reaches the OS at once; no Python buffer to lose on os._exit.
+        self.fd = os.open(result_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        self.order = os.environ.get(ORDER_VAR, "forward")
+        self.order_seed = int(os.environ.get(ORDER_SEED_VAR, "0") or 0)
+        self.random_seed = int(os.environ.get(RANDOM_SEED_VAR, "0") or 0)
+        self.repeats = max(1, int(os.environ.get(REPEATS_VAR, "1") or 1))
+        self.extra_repeats = max(0, int(os.environ.get(EXTRA_REPEATS_VAR, "0") or 0))
+        self.extra_tests = frozenset(
+            line for line in os.environ.get(EXTRA_TESTS_VAR, "").splitlines() if line
+        )
+        self.forbidden = frozenset(
+            normalized_plugin_name(n) for n in os.environ.get(FORBIDDEN_VAR, "").split(",") if n
+        )
+        self.repeat_of: dict[int, int] = {}
+        self.phase: dict[int, tuple[str, str]] = {}
+        self.started: dict[int, float] = {}
+        self.child_owner: dict[int, tuple[str, int]] = {}
+        self.jitter: list[Any] = []
+        self.saved_interval: float | None = None
+
+    def emit(self, kind: str, **fields: Any) -> None:
+        line = json.dumps({"nonce": self.nonce, "kind": kind, **fields}, sort_keys=True)
+        os.write(self.fd, (line + "\n").encode("utf-8"))
+
+
+_recorder: _Recorder | None = None
+
+
+def _open_channel() -> _Recorder | None:
+    raw = os.environ.pop(CHANNEL_VAR, None)
+    if not raw:
+        return None
+    fd_text, _, result_path = raw.partition(":")
+    try:
+        fd = int(fd_text)
+        with os.fdopen(fd, "rb") as pipe:
+            nonce = pipe.read(256).decode("ascii").strip()
+    except (ValueError, OSError) as exc:
+        raise pytest.UsageError(f"lanegate flake plugin: unusable channel: {exc}") from None
+    if not nonce or not result_path:
+        raise pytest.UsageError("lanegate flake plugin: empty channel")
+    return _Recorder(result_path, nonce)
+
+
+# Read at import: the plugin is imported (by -p) before any conftest or test module.
+_recorder = _open_channel()
+
+
+def _children() -> set[int]:
+    """Live (non-zombie) child processes of this process, where Linux tells us cheaply."""
+    pids: set[int] = set()
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return pids
+    for task in tasks:
+        try:
+            text = Path(f"/proc/self/task/{task}/children").read_text()
+        except OSError:
+            continue
+        pids.update(int(p) for p in text.split())
+    return {pid for pid in pids if _alive(pid)}
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    state = stat.rsplit(")", 1)[-1].split()[:1]
+    return state != ["Z"] and state != ["X"]
+
+
+def _forbidden_active(config: pytest.Config, forbidden: frozenset[str]) -> list[str]:
+    found: set[str] = set()
+    for name, plugin in config.pluginmanager.list_name_plugin():
+        if plugin is None:
+            continue
+        names = {normalized_plugin_name(str(name))}
+        module_name = getattr(plugin, "__name__", "") or type(plugin).__module__
+        names.add(normalized_plugin_name(module_name.split(".")[0]))
+        found.update(names & forbidden)
+    return sorted(found)
+
+
+def _disable_hypothesis_database() -> None:
+    """Replays must not share Hypothesis's example database (one run's failure replays first in the
+    next). The lane already points HYPOTHESIS_STORAGE_DIRECTORY at a fresh directory per replay; when
+    Hypothesis is loaded, a profile without a database is loaded too, again after collection so that a
+    conftest's own profile cannot turn it back on. Hypothesis is never imported here (it is slow)."""
+    module = sys.modules.get("hypothesis")
+    if module is None:
+        return
+    settings = module.settings
+    settings.register_profile(HYPOTHESIS_PROFILE, parent=settings.default, database=None)
+    settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def _pin_hypothesis_seed(seed: int) -> None:
+    """What `--hypothesis-seed` does, per test run, without needing the option to exist."""
+    core = sys.modules.get("hypothesis.core")
+    if core is not None and hasattr(core, "global_force_seed"):
+        core.global_force_seed = seed
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    if _recorder is None:
+        return
+    _recorder.emit("start", pid=os.getpid(), hash_seed=os.environ.get("PYTHONHASHSEED"))
+    _disable_hypothesis_database()
+
+
+def _refuse_forbidden(config: pytest.Config) -> None:
+    assert _recorder is not None
+    active = _forbidden_active(config, _recorder.forbidden)
+    if active:
+        _recorder.emit("refused", plugins=active)
+        pytest.exit(f"lanegate: forbidden pytest plugin active: {', '.join(active)}", returncode=4)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if _recorder is None:
+        return
+    _refuse_forbidden(session.config)
+    _disable_hypothesis_database()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    if _recorder is None:
+        return
+    rec = _recorder
+    ordered = list(items)
+    if rec.order == "reverse":
+        ordered.reverse()
+    elif rec.order == "shuffled":
+        random.Random(rec.order_seed).shuffle(ordered)
+    plan: list[pytest.Item] = []
+    for repeat in range(rec.repeats):
+        for item in ordered:
+            plan.append(item if repeat == 0 else _clone(item))
+            rec.repeat_of[id(plan[-1])] = repeat
+    for item in ordered:
+        if base_id(item.nodeid) in rec.extra_tests:
+            for extra in range(rec.extra_repeats):
+                plan.append(_clone(item))
+                rec.repeat_of[id(plan[-1])] = rec.repeats + extra
+    items[:] = plan
+    rec.emit("collected", runs=[[i.nodeid, rec.repeat_of[id(i)]] for i in plan])
+
+
+def _clone(item: pytest.Item) -> pytest.Item:
+    twin = copy.copy(item)
+    init = getattr(twin, "_initrequest", None)
+    if init is not None:
+        init()
+    return twin
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if _recorder is not None:
+        _refuse_forbidden(session.config)
+        _disable_hypothesis_database()
+
+
+def _skip_like(exc: BaseException) -> bool:
+    return isinstance(exc, pytest.skip.Exception | unittest.SkipTest)
+
+
+def _note(item: pytest.Item, outcome: str, detail: str) -> None:
+    assert _recorder is not None
+    key = id(item)
+    current = _recorder.phase.get(key, ("passed", ""))
+    rank = {"passed": 0, "skipped": 1, "failed": 2, "error": 3}
+    if rank[outcome] > rank[current[0]]:
+        _recorder.phase[key] = (outcome, detail)
+
+
+def _describe(exc: BaseException) -> str:
+    return " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, Any, Any]:
+    if _recorder is None:
+        return (yield)
+    rec = _recorder
+    repeat = rec.repeat_of.get(id(item), 0)
+    rec.started[id(item)] = time.perf_counter()
+    seed = derived_seed(rec.random_seed, item.nodeid, repeat)
+    random.seed(seed)
+    _pin_hypothesis_seed(seed)
+    try:
+        return (yield)
+    except BaseException as exc:
+        _note(item, "skipped" if _skip_like(exc) else "error", _describe(exc))
+        raise
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
+    if _recorder is None:
+        return (yield)
+    rec = _recorder
+    shaken = rec.repeat_of.get(id(item), 0) >= rec.repeats
+    if shaken:
+        rec.saved_interval = sys.getswitchinterval()
+        sys.setswitchinterval(SHAKE_SWITCH_INTERVAL)
+        _jitter_heap(rec, item)
+    try:
+        return (yield)
+    except BaseException as exc:
+        _note(item, "skipped" if _skip_like(exc) else "failed", _describe(exc))
+        raise
+    finally:
+        if shaken and rec.saved_interval is not None:
+            sys.setswitchinterval(rec.saved_interval)
+        rec.jitter.clear()
+
+
+def _jitter_heap(rec: _Recorder, item: pytest.Item) -> None:
+    """Leave a pattern of holes in the allocator's free lists so new objects land elsewhere."""
+    count = 8 + derived_seed(rec.random_seed, item.nodeid, rec.repeat_of.get(id(item), 0)) % 57
+    blocks = [object() for _ in range(count * 2)] + [[] for _ in range(count)]
+    rec.jitter.extend(blocks[::2])
+    del blocks
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, Any, Any]:
+    if _recorder is None:
+        return (yield)
+    rec = _recorder
+    try:
+        return (yield)
+    except BaseException as exc:
+        _note(item, "error", _describe(exc))
+        raise
+    finally:
+        key = id(item)
+        repeat = rec.repeat_of.get(key, 0)
+        outcome, detail = rec.phase.pop(key, ("passed", ""))
+        seconds = time.perf_counter() - rec.started.pop(key, time.perf_counter())
+        for pid in _children():
+            rec.child_owner.setdefault(pid, (item.nodeid, repeat))
+        rec.emit(
+            "outcome",
+            node_id=item.nodeid,
+            repeat=repeat,
+            outcome=outcome,
+            seconds=round(seconds, 6),
+            detail=detail,
+        )
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if _recorder is None:
+        return
+    rec = _recorder
+    # A process still running after every fixture was torn down was left behind by the test that
+    # was running when it first appeared.
+    for pid in sorted(_children()):
+        owner = rec.child_owner.get(pid)
+        if owner is not None:
+            rec.emit("leftover", node_id=owner[0], repeat=owner[1], pid=pid)
+        else:
+            rec.emit("leftover", node_id=None, repeat=None, pid=pid)
+    rec.emit("finish", exitstatus=int(exitstatus))

@@ -1,0 +1,118 @@
+"""`run_lane` for the flake lane: select, plan, replay, assemble, evaluate leases, write flake.json."""
+
+from __future__ import annotations
+
+import tempfile
+from datetime import UTC
+from pathlib import Path
+
+from lanegate.diff import classify_diff
+from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent
+from lanegate.lanes.flake.execute import (
+    ReplayRun,
+    ReplaySpec,
+    check_refusal,
+    pinned_env,
+    pytest_command,
+    run_replay,
+)
+from lanegate.lanes.flake.leases import evaluate_leases, load_leases
+from lanegate.lanes.flake.outcomes import assemble
+from lanegate.lanes.flake.plan import Plan, make_plan
+from lanegate.lanes.flake.select import Selection, select_tests
+from lanegate.lanes.flake.verdict import flake_reasons
+from lanegate.ledgers.load import write_document
+from lanegate.ledgers.models import FLAKE_WRITER, SCHEMA_VERSION, FlakeLedger, ReplayRecord
+from lanegate.model import Severity
+from lanegate.policy import Policy
+
+LANE = "flake"
+LEDGER_NAME = "flake.json"
+
+
+def replay_specs(selection: Selection, plan: Plan, policy: Policy) -> list[ReplaySpec]:
+    """The command and pinned environment of every replay of the plan."""
+    forbidden = policy.lane.forbidden_pytest_plugins
+    command = pytest_command(selection.node_ids, forbidden)
+    specs = []
+    for pin in plan.pins:
+        specs.append(ReplaySpec(pin.replay, command, pinned_env(pin, plan, forbidden)))
+    return specs
+
+
+def _records(plan: Plan, specs: list[ReplaySpec], runs: list[ReplayRun]) -> tuple[ReplayRecord, ...]:
+    out = []
+    pins = {pin.replay: pin for pin in plan.pins}
+    for spec, run in zip(specs, runs, strict=True):
+        pin = pins[spec.replay]
+        out.append(
+            ReplayRecord(
+                replay=pin.replay,
+                command=spec.command,
+                hash_seed=pin.hash_seed,
+                order=str(pin.order),
+                order_seed=pin.order_seed,
+                tz=pin.tz,
+                random_seed=pin.random_seed,
+                env=dict(spec.env),
+                in_process_repeats=pin.repeats,
+                exit_code=max(-255, min(255, run.exit_code)) if run.exit_code is not None else None,
+                seconds=round(run.seconds, 3),
+                timed_out=run.timed_out,
+            )
+        )
+    return tuple(out)
+
+
+def run_lane(ctx: LaneContext) -> LaneOutcome:
+    """Replay the diff's new and changed tests under varied pins and write `flake.json`."""
+    policy = ctx.policy
+    diff = classify_diff(ctx.repo, ctx.base, policy, ctx.head)
+    selection = select_tests(ctx.repo, diff)
+    leases = load_leases(ctx.repo, policy.flake.leases_file, diff.head_commit)
+    plan = make_plan(selection, policy.authorship.min_replays, diff.head_commit)
+    specs = replay_specs(selection, plan, policy) if selection.tests else []
+    runs: list[ReplayRun] = []
+    with tempfile.TemporaryDirectory(prefix="lanegate-flake-") as work:
+        for spec in specs:
+            ctx.progress(
+                ProgressEvent(LANE, f"replay {spec.replay}", "replay", len(runs), len(specs))
+            )
+            run = run_replay(ctx.repo, spec, policy.lane.max_wall_seconds, Path(work))
+            check_refusal(run)
+            runs.append(run)
+    # Every replay process (and its group) has exited and been killed by now.
+    tests = assemble(selection, plan, runs) if runs else ()
+    touched = [t.node_id for t in tests if t.touched_by_diff] + list(selection.touched_ids)
+    ledger = FlakeLedger(
+        schema_version=SCHEMA_VERSION,
+        writer=FLAKE_WRITER,
+        lane_name=policy.lane.name,
+        suite_id=f"{policy.lane.name}:flake",
+        run_attempt=ctx.run_attempt,
+        base_commit=diff.base_commit,
+        head_commit=diff.head_commit,
+        lanegate_version=ctx.version,
+        job=ctx.job,
+        created_utc=ctx.now.astimezone(UTC),
+        authorship=ctx.authorship.kind,
+        deterministic=all(t.deterministic for t in tests),
+        min_replays=policy.authorship.min_replays,
+        replays=_records(plan, specs, runs),
+        tests=tests,
+        leases=evaluate_leases(leases, touched, ctx.pr_body),
+    )
+    ledger_path = ctx.out_dir / LEDGER_NAME
+    write_document(ledger_path, ledger, "flake")
+    reasons = flake_reasons(ledger, now=ctx.now)
+    fails = tuple(r.message for r in reasons if r.severity is Severity.ERROR)
+    warns = [r for r in reasons if r.severity is Severity.WARNING]
+    unstable = sum(1 for t in tests if not t.deterministic)
+    summary = (
+        f"{len(tests)} tests x {len(runs)} replays: {unstable} non-deterministic"
+        + (f", {len(warns)} warnings" if warns else "")
+        if tests
+        else "no new or changed tests to replay"
+    )
+    ctx.progress(ProgressEvent(LANE, "done", "replay", len(runs), len(specs)))
+    return LaneOutcome(LANE, ledger_path, not fails, summary, fails)
