@@ -24,7 +24,7 @@ from lanegate.run.orchestrate import RunRequest, RunResult, run_all
 COMMAND = "run"
 HELP = "run the property, fixture and flake lanes, lint and score in one command (into .lanegate/)"
 MAX_PR_BODY_BYTES = 1_000_000
-EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
+EXIT_USAGE, EXIT_INTERRUPTED, EXIT_TERMINATED = 2, 130, 143
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -146,4 +146,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         display.close()
     print_result(result, args.format)
+    for error in result.errors:
+        print(f"lanegate: error: {error}", file=sys.stderr)
+    if result.errors:
+        return EXIT_USAGE
     return 0 if result.report.verdict == "pass" else 1

@@ -9,7 +9,7 @@ from typing import Any
 from lanegate import git
 from lanegate.demo.bundle import Bundle
 from lanegate.errors import UsageError
-from lanegate.ledgers.models import ScoreReport
+from lanegate.ledgers.models import ReportReason, ScoreReport
 
 BASE_BRANCH = "main"
 HEADS = ("agent", "honest")
@@ -31,6 +31,16 @@ class Planted:
 
     what: str
     rule_ids: tuple[str, ...]
+    paths: tuple[str, ...] = ()
+
+    def answered_by(self, reason: ReportReason) -> bool:
+        """True when `reason` is one of this problem's rule ids and (if paths are given) about them."""
+        if reason.rule_id not in self.rule_ids:
+            return False
+        if not self.paths:
+            return True
+        where = f"{reason.path or ''} {reason.message}"
+        return any(path in where for path in self.paths)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +81,11 @@ class Judgement:
         return self.report.verdict == self.head.verdict and not self.missing and not self.unexpected
 
 
-def _strings(value: Any, where: str) -> tuple[str, ...]:
+def _strings(value: Any, where: str, *, empty: bool = False) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise UsageError(f"demo scenario: {where}: expected a list of rule ids")
+        raise UsageError(f"demo scenario: {where}: expected a list of strings")
+    if not value and not empty:
+        raise UsageError(f"demo scenario: {where}: must not be empty")
     return tuple(value)
 
 
@@ -94,6 +106,7 @@ def heads(bundle: Bundle) -> tuple[HeadSpec, ...]:
             Planted(
                 what=_text(item.get("what"), f"{name}.planted[{i}].what"),
                 rule_ids=_strings(item.get("rule_ids"), f"{name}.planted[{i}].rule_ids"),
+                paths=_strings(item.get("paths", []), f"{name}.planted[{i}].paths", empty=True),
             )
             for i, item in enumerate(table.get("planted", []))
         )
@@ -106,7 +119,7 @@ def heads(bundle: Bundle) -> tuple[HeadSpec, ...]:
                 message=_text(table.get("message"), f"{name}.message"),
                 verdict=verdict,
                 planted=planted,
-                also=_strings(table.get("also", []), f"{name}.also"),
+                also=_strings(table.get("also", []), f"{name}.also", empty=True),
             )
         )
     return tuple(found)

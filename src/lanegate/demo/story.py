@@ -24,7 +24,7 @@ def tell(judgement: Judgement) -> str:
     shown: set[int] = set()
     for planted in head.planted:
         lines.append(f"  planted: {planted.what}")
-        answers = [(i, r) for i, r in enumerate(report.fails) if r.rule_id in planted.rule_ids]
+        answers = [(i, r) for i, r in enumerate(report.fails) if planted.answered_by(r)]
         if not answers:
             lines.append(f"      -> NOT CAUGHT (expected {', '.join(planted.rule_ids)})")
         for i, reason in answers:

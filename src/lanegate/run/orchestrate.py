@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
+from lanegate import scoring
 from lanegate._version import __version__
 from lanegate.authorship import Authorship
 from lanegate.diff import classify_diff
@@ -24,6 +25,7 @@ from lanegate.ledgers.models import ScoreReport
 from lanegate.policy import Policy
 from lanegate.reporting.terminal import Display
 from lanegate.run import children, outdir
+from lanegate.workflow_lint import lint_paths
 
 LANES = ("property", "fixture", "flake")
 REPORT_FILE = "score-report.json"
@@ -85,6 +87,11 @@ class RunResult:
     steps: tuple[StepTiming, ...]
     overhead: Overhead
 
+    @property
+    def errors(self) -> tuple[str, ...]:
+        """`<lane> lane: <message>` for each lane that could not run at all."""
+        return tuple(f"{s.step} lane: {s.summary}" for s in self.steps if s.state == "error")
+
 
 def lane_runner(lane: str) -> LaneRunner:
     """The shared entry point `lanegate.lanes.<lane>.run_lane`."""
@@ -120,9 +127,11 @@ def _run_lanes(request: RunRequest, staging: Path, display: Display) -> list[Ste
         started = time.monotonic()
         try:
             outcome = lane_runner(lane)(ctx)
-        except LanegateError as exc:
-            display.step_finished(lane, "error", exc.diagnostic())
-            raise
+        except LanegateError as exc:  # the lane wrote no ledger: the scorer fails it as missing
+            message = exc.diagnostic()
+            display.step_finished(lane, "error", message)
+            steps.append(StepTiming(lane, time.monotonic() - started, "error", message))
+            continue
         state = "pass" if outcome.would_pass else "fail"
         display.step_finished(lane, state, outcome.summary)
         steps.append(StepTiming(lane, time.monotonic() - started, state, outcome.summary))
@@ -130,11 +139,12 @@ def _run_lanes(request: RunRequest, staging: Path, display: Display) -> list[Ste
 
 
 def _run_lint(request: RunRequest, staging: Path, display: Display) -> StepTiming:
-    from lanegate.run import lint_step
-
     display.step_started("lint")
     started = time.monotonic()
-    report = lint_step.lint_repo(request.repo, request.policy)
+    result = lint_paths(
+        [request.repo], mode="lane-b", policy=request.policy, today=request.now.date()
+    )
+    report = result.to_report(__version__)
     write_document(staging / LINT_FILE, report, "lint")
     count = len(report.findings)
     state = "fail" if count else "pass"
@@ -144,8 +154,6 @@ def _run_lint(request: RunRequest, staging: Path, display: Display) -> StepTimin
 
 
 def _score(request: RunRequest, staging: Path, display: Display) -> tuple[ScoreReport, StepTiming]:
-    from lanegate import scoring
-
     display.step_started("score")
     started = time.monotonic()
     inputs = scoring.ScoreInputs(
