@@ -48,7 +48,7 @@ def _check_tools() -> None:
         )
 
 
-def _judge_all(root: Path, quiet: bool) -> tuple[list[Judgement], float, float]:
+def _judge_all(root: Path, quiet: bool, keep: bool) -> tuple[list[Judgement], float, float]:
     material = demo_bundle.load_shipped()
     repo = root / "repo"
     commits = build_repo(material, repo)
@@ -73,8 +73,9 @@ def _judge_all(root: Path, quiet: bool) -> tuple[list[Judgement], float, float]:
             display.close()
         judgement = judge(head, result.report)
         results.append(judgement)
-        sys.stdout.write("\n" + tell(judgement))
-        sys.stdout.write(f"  ledgers: {result.report_path.parent}\n")
+        sys.stdout.write("\n" + tell(judgement, result.steps))
+        if keep:
+            sys.stdout.write(f"  ledgers: {result.report_path.parent}\n")
         sys.stdout.flush()
         wall += result.overhead.wall_seconds
         outside += result.overhead.outside_children_seconds or 0.0
@@ -88,10 +89,10 @@ def run(args: argparse.Namespace) -> int:
         root = args.keep.resolve()
         if root.exists() and (not root.is_dir() or any(root.iterdir())):
             raise UsageError(f"--keep {args.keep}: exists and is not an empty directory")
-        results, wall, outside = _judge_all(root, args.quiet)
+        results, wall, outside = _judge_all(root, args.quiet, keep=True)
     else:
         with tempfile.TemporaryDirectory(prefix="lanegate-demo-") as temp:
-            results, wall, outside = _judge_all(Path(temp), args.quiet)
+            results, wall, outside = _judge_all(Path(temp), args.quiet, keep=False)
     total = time.monotonic() - started
     good = all(j.as_expected for j in results)
     outcome = "both heads judged as expected" if good else "a head was NOT judged as expected"

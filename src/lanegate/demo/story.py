@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lanegate.demo.scenario import Judgement
 from lanegate.ledgers.models import ReportReason
+from lanegate.run.orchestrate import StepTiming
 
 
 def _where(reason: ReportReason) -> str:
@@ -16,7 +19,7 @@ def _reason(reason: ReportReason, indent: str = "      ") -> str:
     return f"{indent}-> {reason.rule_id}{_where(reason)}: {' '.join(reason.message.split())}"
 
 
-def tell(judgement: Judgement) -> str:
+def tell(judgement: Judgement, steps: Sequence[StepTiming] = ()) -> str:
     """One head's verdict, each planted problem with the fails that answered it, and any surprise."""
     head, report = judgement.head, judgement.report
     expected = "as expected" if judgement.as_expected else f"EXPECTED {head.verdict.upper()}"
@@ -39,8 +42,7 @@ def tell(judgement: Judgement) -> str:
     if judgement.unexpected:
         lines.append(f"  unexpected rule ids: {', '.join(sorted(judgement.unexpected))}")
     if report.verdict == "pass":
-        counts = ", ".join(
-            f"{lane.lane} {lane.verdict}" for lane in report.lanes if lane.lane != "gate"
-        )
-        lines.append(f"  {counts}")
+        for step in steps:
+            summary = " ".join(step.summary.split())
+            lines.append(f"  {step.step} {step.state} in {step.seconds:.1f}s: {summary}")
     return "\n".join(lines) + "\n"
