@@ -33,6 +33,8 @@ KNOWN_OUTPUTS = (
     "lint.json",
     "score-report.json",
     "score-summary.md",
+    "mutation-report.json",
+    "fixture-report.txt",
 )
 _OWN = frozenset({MARKER, GITIGNORE, LOCK})
 
