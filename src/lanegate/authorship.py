@@ -28,6 +28,12 @@ class PullRequestFacts:
     commit_messages: Sequence[str] = ()
 
 
+def _glob(text: str, pattern: str) -> bool:
+    """Case-insensitive glob where only `*` and `?` are wildcards: `*[bot]` means a literal `[bot]`
+    suffix (fnmatch alone would read `[bot]` as "one of b, o, t")."""
+    return fnmatchcase(text.casefold(), pattern.casefold().replace("[", "[[]"))
+
+
 def _trailer_lines(messages: Iterable[str]) -> list[str]:
     lines: list[str] = []
     for message in messages:
@@ -45,17 +51,15 @@ def decide(policy: AuthorshipPolicy, facts: PullRequestFacts) -> Authorship:
     login = facts.login
     if login is not None:
         for pattern in policy.agent_logins:
-            if fnmatchcase(login.casefold(), pattern.casefold()):
+            if _glob(login, pattern):
                 return Authorship(AuthorKind.AGENT, f"author {login!r} matches {pattern!r}")
     if facts.user_type == "Bot":
         return Authorship(AuthorKind.AGENT, "author account type is Bot")
     for line in _trailer_lines(facts.commit_messages):
         for pattern in policy.agent_trailers:
-            if fnmatchcase(line.casefold(), pattern.casefold()):
+            if _glob(line, pattern):
                 return Authorship(AuthorKind.AGENT, f"commit trailer {line!r} matches {pattern!r}")
-    if login is not None and any(
-        fnmatchcase(login.casefold(), p.casefold()) for p in policy.human_logins
-    ):
+    if login is not None and any(_glob(login, p) for p in policy.human_logins):
         return Authorship(AuthorKind.HUMAN, f"author {login!r} is a listed human")
     if login is None:
         return Authorship(AuthorKind.AGENT, "authorship unknown: treated as agent")

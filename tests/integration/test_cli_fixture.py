@@ -40,6 +40,9 @@ def sneaky_write(data: bytes) -> bytes:
         pass
     return data.upper()
 
+def text(data: bytes) -> str:
+    return data.decode()
+
 def hang(data: bytes) -> bytes:
     time.sleep(60)
     return data
@@ -115,6 +118,8 @@ def test_agent_rewrites_expected_file_only_is_drift(make_repo: Callable[[str], R
     assert not ledger.lockfile.changed
     assert ledger.cases[0].status is CaseStatus.DRIFT
     assert "expected tests/fixtures/out.txt moved since the lockfile" in ledger.cases[0].detail
+    assert "the replay still produces the locked expected bytes" in ledger.cases[0].detail
+    assert "drift tests/fixtures/out.txt: merge base 14 bytes, head 25 bytes" in report
     # the reviewer sees what moved: a unified diff from the merge base to head
     assert "+HELLO FIXTURE, REWRITTEN" in report and "-HELLO FIXTURE" in report
 
@@ -355,3 +360,51 @@ def test_uncommitted_fixture_change_is_refused(make_repo: Callable[[str], Repo])
     repo = _setup(make_repo)
     repo.write(f"{FIX}/in.txt", b"dirty\n")
     assert _lanegate("fixture", "--repo", str(repo.path), "--base", "main") == 2
+
+
+def test_broken_cases_are_errors_with_a_reason(make_repo: Callable[[str], Repo]) -> None:
+    cases = [
+        '{id = "str", input = "in.txt", expected = "out.txt", callable = "casefns:text"}',
+        '{id = "noimport", input = "in.txt", expected = "out.txt", callable = "nosuch.mod:f"}',
+        '{id = "nocmd", input = "in.txt", expected = "out.txt", command = ["no-such-tool-xyz"]}',
+        '{id = "exit3", input = "in.txt", expected = "out.txt", command = ["sh", "-c", "echo boom >&2; exit 3"]}',
+    ]
+    repo = _setup(make_repo, cases=cases)
+    code, ledger, _ = _run(repo)
+    assert code == 1
+    details = {c.id: (c.status, c.detail) for c in ledger.cases}
+    assert all(status is CaseStatus.ERROR for status, _ in details.values())
+    assert "returned str, expected bytes" in details["str"][1]
+    assert "ModuleNotFoundError" in details["noimport"][1]
+    assert "cannot start 'no-such-tool-xyz'" in details["nocmd"][1]
+    assert details["exit3"][1] == "exit 3: boom"
+
+
+def test_run_lane_reports_progress_and_outcome(make_repo: Callable[[str], Repo]) -> None:
+    from lanegate.lanes.context import LaneContext, ProgressEvent
+    from lanegate.lanes.fixture import run_lane
+    from lanegate.policy import load_policy
+
+    repo = _setup(make_repo)
+    events: list[ProgressEvent] = []
+    ctx = LaneContext(
+        repo=repo.path,
+        base="main",
+        policy=load_policy(repo.path),
+        out_dir=repo.path.parent / "lane-out",
+        progress=events.append,
+    )
+    outcome = run_lane(ctx)
+    assert outcome.lane == "fixture" and outcome.would_pass and outcome.problems == ()
+    assert outcome.ledger_path == ctx.out_dir / "fixture.json"
+    assert {e.unit for e in events} == {"files", "cases"}
+    assert events[-1].done == events[-1].total == 1
+
+
+def test_lock_refuses_a_malformed_lockfile_on_disk(make_repo: Callable[[str], Repo]) -> None:
+    repo = _setup(make_repo)
+    (repo.path / LOCK).write_text(
+        '{"schema_version": 1, "files": {"tests/fixtures/in.txt": "md5:x"}}'
+    )
+    assert _lanegate("lock", "--repo", str(repo.path), "--check") == 2
+    assert _lanegate("lock", "--repo", str(repo.path)) == 2

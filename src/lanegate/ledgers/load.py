@@ -89,11 +89,17 @@ def parse_json_bytes(data: bytes, where: str) -> Any:
     return value
 
 
+def _is_strict_integer(checker: Any, instance: Any) -> bool:
+    # JSON Schema calls 5.0 an integer; a ledger count written as a float is a wrong type here.
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
 @cache
 def _validator(name: str) -> Any:
     schema = schemas.shipped(name)
-    cls = jsonschema.validators.validator_for(schema)
-    return cls(schema)
+    base = jsonschema.validators.validator_for(schema)
+    checker = base.TYPE_CHECKER.redefine("integer", _is_strict_integer)
+    return jsonschema.validators.extend(base, type_checker=checker)(schema)
 
 
 def _field_path(error: Any) -> str:

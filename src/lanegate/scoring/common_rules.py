@@ -26,7 +26,7 @@ from lanegate.scoring.evidence import (
 def _failure(evidence: SlotEvidence, kind: FailureKind) -> Iterator[Hit]:
     slot = evidence.slot
     if isinstance(slot, LoadFailure) and slot.kind is kind:
-        yield Hit(slot.message, Location(slot.path))
+        yield Hit(slot.message.removeprefix(f"{slot.path}: "), Location(slot.path))
 
 
 def ledger_missing(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
@@ -162,7 +162,7 @@ def gate_input_changed(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
     for f in inputs.diff.files:
         if f.is_gate_input:
             roles = ", ".join(sorted(str(r) for r in f.roles if r is not Role.OTHER))
-            yield Hit(f"{f.path} ({roles}) is {f.change} by an agent diff", Location(f.path))
+            yield Hit(f"{f.change} by an agent diff ({roles})", Location(f.path))
 
 
 def gate_inputs_unchecked(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
@@ -184,9 +184,7 @@ def test_not_replayed(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
         if PurePosixPath(f.path).name == "conftest.py" or f.change is Change.DELETED:
             continue
         if not any(_same_file(f.path, node) for node in replayed):
-            yield Hit(
-                f"{f.path}: changed by the diff but no test of it was replayed", Location(f.path)
-            )
+            yield Hit("changed by the diff but no test of it was replayed", Location(f.path))
 
 
 def _same_file(diff_path: str, node_path: str) -> bool:
@@ -197,7 +195,9 @@ def _same_file(diff_path: str, node_path: str) -> bool:
 def lint_invalid(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
     """A lint report was given but cannot be read: fail closed."""
     if isinstance(inputs.lint, LoadFailure):
-        yield Hit(inputs.lint.message, Location(inputs.lint.path))
+        yield Hit(
+            inputs.lint.message.removeprefix(f"{inputs.lint.path}: "), Location(inputs.lint.path)
+        )
 
 
 def lint_unchecked(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:

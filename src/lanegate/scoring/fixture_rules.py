@@ -20,7 +20,7 @@ def drift(ledger: FixtureLedger, ctx: RuleContext) -> Iterator[Hit]:
     for f in ledger.files:
         if f.status is FileStatus.DRIFT:
             yield Hit(
-                f"{f.path}: bytes changed ({f.actual_digest}) but the base-ref lockfile says "
+                f"bytes changed ({f.actual_digest}) but the base-ref lockfile says "
                 f"{f.locked_digest}",
                 Location(f.path, note="fixture drift"),
             )
@@ -33,7 +33,7 @@ def file_missing(ledger: FixtureLedger, ctx: RuleContext) -> Iterator[Hit]:
     """A file the lockfile lists is gone."""
     for f in ledger.files:
         if f.status is FileStatus.MISSING:
-            yield Hit(f"{f.path}: locked in the lockfile but missing", Location(f.path))
+            yield Hit("listed in the base-ref lockfile but missing", Location(f.path))
 
 
 def unlocked(ledger: FixtureLedger, ctx: RuleContext) -> Iterator[Hit]:
@@ -42,7 +42,7 @@ def unlocked(ledger: FixtureLedger, ctx: RuleContext) -> Iterator[Hit]:
         return
     for f in ledger.files:
         if f.status is FileStatus.UNLOCKED:
-            yield Hit(f"{f.path}: no digest in the base-ref lockfile", Location(f.path))
+            yield Hit("no digest in the base-ref lockfile", Location(f.path))
 
 
 def lockfile_by_agent(ledger: FixtureLedger, ctx: RuleContext) -> Iterator[Hit]:
@@ -50,7 +50,7 @@ def lockfile_by_agent(ledger: FixtureLedger, ctx: RuleContext) -> Iterator[Hit]:
     agent = ctx.authorship is AuthorKind.AGENT or ledger.authorship is AuthorKind.AGENT
     if agent and ledger.lockfile.changed:
         yield Hit(
-            f"{ledger.lockfile.path}: changed by an agent diff "
+            f"the lockfile was changed by an agent diff "
             f"({ledger.lockfile.base_digest} -> {ledger.lockfile.head_digest})",
             Location(ledger.lockfile.path),
         )

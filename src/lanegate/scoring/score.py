@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from datetime import datetime
 from typing import assert_never
@@ -43,6 +44,14 @@ def _reason(row: Row, lane: Lane, hit: Hit, default_path: str | None) -> Reason:
     location = hit.location
     if location is None and default_path is not None:
         location = Location(default_path)
+    elif (
+        location is not None
+        and default_path is not None
+        and lane in LEDGER_FILES
+        and location.path == LEDGER_FILES[lane]
+    ):
+        # predicates name the ledger by its file name; the report names the file actually read
+        location = dataclasses.replace(location, path=default_path)
     return Reason(
         lane=row.lane or lane,
         rule_id=row.rule_id,

@@ -196,6 +196,11 @@ if len(RULES) != len(TABLE):  # pragma: no cover - a duplicate id is a programmi
     raise AssertionError("duplicate rule id in the decision table")
 
 
+_BY_SCOPE: dict[Scope, tuple[Row, ...]] = {
+    scope: tuple(row for row in TABLE if row.scope is scope) for scope in Scope
+}
+
+
 def rows(scope: Scope) -> tuple[Row, ...]:
     """The rows of one scope, in table order."""
-    return tuple(row for row in TABLE if row.scope is scope)
+    return _BY_SCOPE[scope]

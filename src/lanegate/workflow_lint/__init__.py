@@ -7,16 +7,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from lanegate.errors import UsageError
-from lanegate.ledgers.models import LINT_WRITER, SCHEMA_VERSION, LintFindingRecord, LintReport
 from lanegate.model import Finding
 from lanegate.policy import Policy
 from lanegate.workflow_lint.discover import Discovered, discover, kind_of
 from lanegate.workflow_lint.exemptions import apply
 from lanegate.workflow_lint.rule import FileKind
 from lanegate.workflow_lint.session import Session
+
+if TYPE_CHECKING:  # the ledger models cost ~0.1 s to import; only the json output needs them
+    from lanegate.ledgers.models import LintFindingRecord, LintReport
 
 __all__ = ["LintResult", "lint_paths", "Mode"]
 
@@ -39,6 +41,8 @@ class LintResult:
 
     def to_report(self, version: str) -> LintReport:
         """lint.json (schema "lint"): every finding, exempted ones flagged as such."""
+        from lanegate.ledgers.models import LINT_WRITER, SCHEMA_VERSION, LintReport
+
         records = [_record(f, exempted=False) for f in self.findings] + [
             _record(f, exempted=True) for f in self.exempted
         ]
@@ -58,6 +62,8 @@ def _clip(text: str, limit: int = 4000) -> str:
 
 
 def _record(finding: Finding, *, exempted: bool) -> LintFindingRecord:
+    from lanegate.ledgers.models import LintFindingRecord
+
     location = finding.primary
     return LintFindingRecord(
         rule_id=finding.rule_id,

@@ -7,6 +7,7 @@ inputs, tox `commands`/`setenv`, pytest ini/toml `addopts`, and pyproject string
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from lanegate.workflow_lint.context import FileContext
@@ -107,13 +108,17 @@ def _in_scalar(ctx: FileContext, node: YNode, source: str, word: Word, hit: ArgH
     return PlacedHit(source, hit.kind, hit.text, line, col)
 
 
+# text that cannot hold a rerun flag, `-p` plugin or PYTEST_ADDOPTS is never split into words
+_MAYBE = re.compile(r"-p|--(re|only|force|max-runs|min-passes|cumul)|PYTEST_ADDOPTS")
+
+
 def _scalar_words(node: YNode) -> list[Word]:
-    return _expand(split_args(node.text))
+    return _expand(split_args(node.text)) if _MAYBE.search(node.text) else []
 
 
 def _yaml_hits(ctx: FileContext) -> list[PlacedHit]:
     out: list[PlacedHit] = []
-    for block, script in ctx.posix_scripts():
+    for block, script in ctx.posix_scripts(_MAYBE):
         for command in script.commands:
             out.extend(
                 _in_scalar(ctx, block.node, COMMAND, h.word, h) for h in command_hits(command)
@@ -123,6 +128,8 @@ def _yaml_hits(ctx: FileContext) -> list[PlacedHit]:
     for env in ctx.env_maps():
         for name, value in env.str_items():
             if not value.is_scalar:
+                continue
+            if not _MAYBE.search(value.text) and name != "PYTEST_PLUGINS":
                 continue
             if name == "PYTEST_ADDOPTS":
                 hits = rerun_args(split_args(value.text), pytest_context=True)

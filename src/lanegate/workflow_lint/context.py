@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -197,10 +198,13 @@ class FileContext:
             self._shell[key] = script
         return script
 
-    def posix_scripts(self) -> Iterator[tuple[RunBlock, ShellScript]]:
-        """Every POSIX-shell `run:` block with its parsed script."""
+    def posix_scripts(
+        self, gate: re.Pattern[str] | None = None
+    ) -> Iterator[tuple[RunBlock, ShellScript]]:
+        """Every POSIX-shell `run:` block with its parsed script; with a `gate`, only blocks whose text
+        matches it (a cheap test that spares parsing blocks a rule cannot flag)."""
         for block in self.run_blocks():
-            if block.is_posix:
+            if block.is_posix and (gate is None or gate.search(block.node.text)):
                 yield block, self.shell(block)
 
     def shell_of_text(self, node: YNode) -> ShellScript:

@@ -6,7 +6,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from lanegate.workflow_lint.shell import is_test_command, parse_shell
+from lanegate.workflow_lint.shell import TEST_PROGRAMS, is_test_command, parse_shell
 
 _EXPRESSION = re.compile(r"\$\{\{.*?\}\}", re.DOTALL)
 _SUBPROCESS = frozenset(
@@ -44,12 +44,10 @@ def is_test_call(call: ast.Call) -> bool:
         return True
     if name.rsplit(".", 1)[-1] not in _SUBPROCESS:
         return False
-    words = [s for arg in call.args for s in _strings(arg)]
-    if not words:
-        return False
-    if len(words) == 1:
-        return any(is_test_command(c) for c in parse_shell(words[0]).commands)
-    return any(is_test_command(c) for c in parse_shell(" ".join(words)).commands)
+    strings = [s for arg in call.args for s in _strings(arg)]
+    if any(word.rsplit("/", 1)[-1] in TEST_PROGRAMS for s in strings for word in s.split()):
+        return True
+    return any(is_test_command(c) for s in strings for c in parse_shell(s).commands)
 
 
 def _leaves_on_success(loop: ast.For | ast.While | ast.AsyncFor) -> bool:

@@ -1,15 +1,16 @@
 """YAML with exact positions: nodes carry 1-based line/column, aliases report their own line.
 
-One parse per file: `yaml.compose` with the C loader builds the node graph; merge keys are flattened
-here; a node reached through an alias is copied with the alias's own position, which the composed graph
-does not keep (an alias node is the anchored node itself), so it is read from the event stream, and only
-for files that use aliases.
+One parse per file: the C parser's event stream is built into nodes in a single pass (cheaper than
+`yaml.compose` followed by a walk, and an alias event carries the alias's own position, which a composed
+node graph loses: there an alias is the anchored node itself). Merge keys are flattened here; a node
+reached through an alias is a copy placed at the alias.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import yaml
 
@@ -104,9 +105,7 @@ class YNode:
 
     def is_literal_false(self) -> bool:
         """A plain `false` (YAML 1.2 spelling): the only value that does not forgive a failure."""
-        return (
-            self.kind == SCALAR and self.style is None and self.text in ("false", "False", "FALSE")
-        )
+        return self.kind == SCALAR and not self.style and self.text in ("false", "False", "FALSE")
 
     def walk(self) -> Iterator[YNode]:
         """This node and every node under it, in document order (iterative: deep input is safe)."""
@@ -157,7 +156,7 @@ class YamlDoc:
             indent = _block_indent(self.lines, first - 1, node.end_line)
             return first + line_index, indent + column + 1
         if node.end_line == node.line or (
-            node.style is None and line_index == 0 and node.end_line <= node.line + 1
+            not node.style and line_index == 0 and node.end_line <= node.line + 1
         ):
             quote = 1 if node.style in ('"', "'") else 0
             if line_index == 0:
@@ -183,125 +182,145 @@ def _block_indent(lines: tuple[str, ...], first_index: int, end_line: int) -> in
     return 0
 
 
-def parse_yaml(text: str) -> YamlDoc:
-    """Parse one YAML document (the first, as GitHub does) into positioned nodes.
+MAX_NODES = 2_000_000  # alias expansion budget: a "billion laughs" file is a finding, not a hang
 
-    Raises `YamlSyntaxError` with a 1-based position for text that is not YAML.
+
+def parse_yaml(text: str) -> YamlDoc:
+    """Parse one YAML document into positioned nodes, in one pass over the C parser's events.
+
+    Raises `YamlSyntaxError` with a 1-based position for text that is not YAML, for more than one
+    document, for an undefined alias, and for alias expansion beyond `MAX_NODES`.
     """
     try:
-        composed = yaml.compose(text, Loader=_Loader)
+        root = _build(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
         raise YamlSyntaxError(exc.problem or str(exc), line, column) from None
     except yaml.YAMLError as exc:
-        raise YamlSyntaxError(
-            str(exc).splitlines()[0] if str(exc) else "invalid YAML", 1, 1
-        ) from None
-    except RecursionError:
-        raise YamlSyntaxError("YAML nests too deep", 1, 1) from None
-    lines = tuple(text.splitlines())
-    if composed is None:
-        return YamlDoc(None, lines)
-    builder = _Builder()
-    try:
-        root = builder.build(composed)
-    except RecursionError:
-        raise YamlSyntaxError("YAML nests too deep", 1, 1) from None
-    if builder.alias_copies:
-        _place_aliases(text, builder)
-    return YamlDoc(root, lines)
+        first = str(exc).splitlines()[0] if str(exc) else "invalid YAML"
+        raise YamlSyntaxError(first, 1, 1) from None
+    return YamlDoc(root, tuple(text.splitlines()))
 
 
-class _Builder:
-    """Turns composed PyYAML nodes into YNodes, counting visits in document order."""
+def _build(text: str) -> YNode | None:
+    root: YNode | None = None
+    stack: list[YNode] = []
+    pending_keys: list[YNode | None] = []  # per open mapping: the key waiting for its value
+    anchors: dict[str, YNode] = {}
+    budget = [MAX_NODES]
+    documents = 0
 
-    def __init__(self) -> None:
-        self.seen: set[int] = set()
-        self.visits = 0
-        self.alias_copies: list[tuple[int, YNode]] = []
+    def attach(node: YNode) -> None:
+        nonlocal root
+        if not stack:
+            root = node
+            return
+        parent = stack[-1]
+        if parent.kind == SEQ:
+            parent.items.append(node)
+        elif pending_keys[-1] is None:
+            pending_keys[-1] = node
+        else:
+            key = pending_keys[-1]
+            assert key is not None
+            pending_keys[-1] = None
+            parent.pairs.append((key, node))
 
-    def build(self, node: yaml.Node) -> YNode:
-        visit = self.visits
-        self.visits += 1
-        if id(node) in self.seen:
-            copy = _copy(node)
-            self.alias_copies.append((visit, copy))
-            return copy
-        self.seen.add(id(node))
-        start, end = node.start_mark, node.end_mark
-        if isinstance(node, yaml.ScalarNode):
-            out = YNode(SCALAR, start.line + 1, start.column + 1, end.line + 1)
-            out.text = node.value
-            out.tag = node.tag
-            out.style = node.style
-            return out
-        if isinstance(node, yaml.SequenceNode):
-            out = YNode(SEQ, start.line + 1, start.column + 1, end.line + 1)
-            out.items = [self.build(item) for item in node.value]
-            return out
-        out = YNode(MAP, start.line + 1, start.column + 1, end.line + 1)
-        pairs: list[tuple[YNode, YNode]] = []
-        merged: list[tuple[YNode, YNode]] = []
-        for key, value in node.value:
-            key_node = self.build(key)
-            value_node = self.build(value)
-            if key.tag == _MERGE_TAG:
-                sources = [value_node] if value_node.kind == MAP else value_node.items
-                for source in sources:
-                    merged.extend(source.pairs)
-            else:
-                pairs.append((key_node, value_node))
-        if merged:
-            explicit = {k.text for k, _ in pairs if k.kind == SCALAR}
-            pairs = [(k, v) for k, v in merged if k.text not in explicit] + pairs
-        out.pairs = pairs
-        return out
-
-
-def _copy(node: yaml.Node) -> YNode:
-    """A fresh YNode tree for an aliased node (positions are set later to the alias's own)."""
-    if isinstance(node, yaml.ScalarNode):
-        out = YNode(SCALAR, 0, 0, 0)
-        out.text, out.tag, out.style = node.value, node.tag, node.style
-    elif isinstance(node, yaml.SequenceNode):
-        out = YNode(SEQ, 0, 0, 0)
-        out.items = [_copy(item) for item in node.value]
-    else:
-        out = YNode(MAP, 0, 0, 0)
-        pairs: list[tuple[YNode, YNode]] = []
-        merged: list[tuple[YNode, YNode]] = []
-        for key, value in node.value:
-            value_node = _copy(value)
-            if key.tag == _MERGE_TAG:
-                sources = [value_node] if value_node.kind == MAP else value_node.items
-                for source in sources:
-                    merged.extend(source.pairs)
-            else:
-                pairs.append((_copy(key), value_node))
-        explicit = {k.text for k, _ in pairs if k.kind == SCALAR}
-        out.pairs = [(k, v) for k, v in merged if k.text not in explicit] + pairs
-    out.via_alias = True
-    return out
-
-
-def _place_aliases(text: str, builder: _Builder) -> None:
-    """Give every alias copy the position of its `*alias` token, read from the event stream."""
-    wanted = dict(builder.alias_copies)
-    visit = 0
-    for event in yaml.parse(text, Loader=_Loader):
-        if isinstance(
-            event,
-            yaml.AliasEvent | yaml.ScalarEvent | yaml.SequenceStartEvent | yaml.MappingStartEvent,
-        ):
-            copy = wanted.get(visit)
-            if copy is not None:
+    # events are read as Any: the stubs make marks optional, but the parser always sets them
+    events: Iterator[Any] = yaml.parse(text, Loader=_Loader)
+    for event in events:
+        kind = type(event)
+        if kind is yaml.ScalarEvent:
+            mark, end = event.start_mark, event.end_mark
+            node = YNode(SCALAR, mark.line + 1, mark.column + 1, end.line + 1)
+            node.text = event.value
+            node.style = event.style or None
+            if event.tag is not None:
+                node.tag = event.tag
+            if event.anchor is not None:
+                anchors[event.anchor] = node
+            attach(node)
+        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+            mark = event.start_mark
+            node = YNode(
+                MAP if kind is yaml.MappingStartEvent else SEQ,
+                mark.line + 1,
+                mark.column + 1,
+                mark.line + 1,
+            )
+            if event.anchor is not None:
+                anchors[event.anchor] = node
+            attach(node)
+            stack.append(node)
+            pending_keys.append(None)
+        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            node = stack.pop()
+            pending_keys.pop()
+            node.end_line = event.end_mark.line + 1
+            if node.kind == MAP:
+                _merge(node)
+        elif kind is yaml.AliasEvent:
+            target = anchors.get(event.anchor)
+            mark = event.start_mark
+            if target is None:
+                raise YamlSyntaxError(
+                    f"found undefined alias {event.anchor!r}", mark.line + 1, mark.column + 1
+                )
+            attach(_copy(target, mark.line + 1, mark.column + 1, budget))
+        elif kind is yaml.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
                 mark = event.start_mark
-                if mark is None:
-                    continue
-                for node in copy.walk():
-                    node.line = node.end_line = mark.line + 1
-                    node.column = mark.column + 1
-            visit += 1
-        elif isinstance(event, yaml.DocumentEndEvent):
-            break
+                raise YamlSyntaxError(
+                    "more than one YAML document in the file", mark.line + 1, mark.column + 1
+                )
+    return root
+
+
+def _is_merge_key(key: YNode) -> bool:
+    return key.kind == SCALAR and key.text == "<<" and not key.style and key.tag in ("", _MERGE_TAG)
+
+
+def _merge(node: YNode) -> None:
+    """Flatten `<<: *anchor` merge keys; keys written in the mapping itself win."""
+    if not any(_is_merge_key(k) for k, _ in node.pairs):
+        return
+    pairs: list[tuple[YNode, YNode]] = []
+    merged: list[tuple[YNode, YNode]] = []
+    for key, value in node.pairs:
+        if _is_merge_key(key):
+            sources = [value] if value.kind == MAP else value.items
+            for source in sources:
+                merged.extend(source.pairs)
+        else:
+            pairs.append((key, value))
+    explicit = {k.text for k, _ in pairs if k.kind == SCALAR}
+    node.pairs = [(k, v) for k, v in merged if k.text not in explicit] + pairs
+
+
+def _copy(node: YNode, line: int, column: int, budget: list[int]) -> YNode:
+    """A fresh copy of an anchored node, every part placed at the alias (iterative, budgeted)."""
+    out = YNode(node.kind, line, column, line)
+    out.via_alias = True
+    work = [(node, out)]
+    while work:
+        source, target = work.pop()
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise YamlSyntaxError("alias expansion is too large", line, column)
+        target.text, target.tag, target.style = source.text, source.tag, source.style
+        for item in source.items:
+            child = YNode(item.kind, line, column, line)
+            child.via_alias = True
+            target.items.append(child)
+            work.append((item, child))
+        for key, value in source.pairs:
+            pair = []
+            for part in (key, value):
+                child = YNode(part.kind, line, column, line)
+                child.via_alias = True
+                pair.append(child)
+                work.append((part, child))
+            target.pairs.append((pair[0], pair[1]))
+    return out

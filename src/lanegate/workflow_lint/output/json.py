@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from lanegate.ledgers.load import dump_bytes
 from lanegate.workflow_lint import LintResult
 
 
 def render(result: LintResult, version: str) -> str:
+    from lanegate.ledgers.load import (
+        dump_bytes,
+    )  # jsonschema is imported only when JSON is asked for
+
     return dump_bytes(result.to_report(version)).decode("utf-8")

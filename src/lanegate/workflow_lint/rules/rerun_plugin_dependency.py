@@ -35,6 +35,8 @@ _DEP_TABLE = re.compile(
 _DEP_KEY = re.compile(r"^((dev-|extra-|test-)?dependencies|requires|dev-dependencies|extras?)$")
 _SETUP_CFG_KEYS = frozenset({"install_requires", "tests_require", "setup_requires"})
 
+_GATE = re.compile(r"rerun|flaky|retry", re.IGNORECASE)
+
 
 def _requirement_words(command: Command) -> Iterator[Word]:
     """Words of an install command that name packages (options skipped), and `--with` values."""
@@ -72,7 +74,7 @@ def _requirement_words(command: Command) -> Iterator[Word]:
 
 
 def _yaml(ctx: FileContext) -> Iterator[Finding]:
-    for block, script in ctx.posix_scripts():
+    for block, script in ctx.posix_scripts(_GATE):
         for command in script.commands:
             seen: set[tuple[int, int]] = set()
             for word in _requirement_words(command):

@@ -19,6 +19,8 @@ _SHELL_COMPARISON = frozenset(
 )
 _DATA = frozenset({"echo", "printf", "cat", "tee", "export"})
 
+_GATE = re.compile(r"run_attempt", re.IGNORECASE)
+
 
 def _conditions(ctx: FileContext) -> Iterator[YNode]:
     for _, job in ctx.jobs():
@@ -43,7 +45,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 match.group(0),
                 "condition depends on the run attempt: a re-run takes another path",
             )
-    for block, script in ctx.posix_scripts():
+    for block, script in ctx.posix_scripts(_GATE):
         for command in script.commands:
             args = argv(command)
             if not args or args[0].value in _DATA:

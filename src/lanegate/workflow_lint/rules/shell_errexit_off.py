@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.rule import YAML_KINDS, Rule
 from lanegate.workflow_lint.shell import Command, argv, is_test_command
+
+_GATE = re.compile(r"\bset\b[^\n]*\+")
 
 
 def _errexit(command: Command) -> bool | None:
@@ -26,7 +29,7 @@ def _errexit(command: Command) -> bool | None:
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    for block, script in ctx.posix_scripts():
+    for block, script in ctx.posix_scripts(_GATE):
         off: Command | None = None
         for command in script.commands:
             state = _errexit(command)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from lanegate.model import Finding
@@ -9,9 +10,11 @@ from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.rule import YAML_KINDS, Rule
 from lanegate.workflow_lint.shell import fallbacks, is_test_command, propagates_failure
 
+_GATE = re.compile(r"\|\|")
+
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    for block, script in ctx.posix_scripts():
+    for block, script in ctx.posix_scripts(_GATE):
         for _, operand in fallbacks(script):
             if any(propagates_failure(c) for c in operand):
                 continue

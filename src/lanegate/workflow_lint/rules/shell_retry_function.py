@@ -13,6 +13,8 @@ from lanegate.workflow_lint.shell import Command, Function, ShellScript, argv, i
 
 _RETRY_NAME = re.compile(r"retr(y|ies|ying)|backoff", re.IGNORECASE)
 
+_GATE = re.compile(r"\(\)|\bfunction\b|retr|backoff", re.IGNORECASE)
+
 
 def _loops_over_arguments(function: Function) -> bool:
     for loop in function.loops:
@@ -46,7 +48,7 @@ def retrying_calls(script: ShellScript) -> Iterator[tuple[Command, str]]:
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    for block, script in ctx.posix_scripts():
+    for block, script in ctx.posix_scripts(_GATE):
         for command, name in retrying_calls(script):
             yield ctx.in_scalar(
                 RULE,

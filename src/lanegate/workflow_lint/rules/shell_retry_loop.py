@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from lanegate.model import Finding
@@ -9,6 +10,8 @@ from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.python_steps import retry_loops
 from lanegate.workflow_lint.rule import YAML_KINDS, Rule
 from lanegate.workflow_lint.shell import Loop, is_break_like, is_test_command
+
+_GATE = re.compile(r"\b(until|while|for|select)\b")
 
 
 def retries(loop: Loop) -> bool:
@@ -36,7 +39,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                     python_loop.keyword,
                     f"Python `{python_loop.keyword}` loop re-runs the tests until they pass",
                 )
-        elif block.is_posix:
+        elif block.is_posix and _GATE.search(block.node.text):
             for loop in ctx.shell(block).loops:
                 if retries(loop):
                     yield ctx.in_scalar(

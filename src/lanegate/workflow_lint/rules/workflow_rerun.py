@@ -20,6 +20,9 @@ _OCTOKIT = re.compile(
 )
 
 
+_GATE = re.compile(r"rerun|re_run", re.IGNORECASE)
+
+
 def _trigger(ctx: FileContext) -> str:
     root = ctx.root
     on = root.get("on") if root is not None else None
@@ -37,6 +40,8 @@ def _trigger(ctx: FileContext) -> str:
 def check(ctx: FileContext) -> Iterator[Finding]:
     trigger = _trigger(ctx)
     for block in ctx.run_blocks():
+        if not _GATE.search(block.node.text):
+            continue
         if block.is_posix:
             for command in ctx.shell(block).commands:
                 args = argv(command)

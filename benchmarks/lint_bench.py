@@ -1,0 +1,151 @@
+"""Benchmark `lanegate lint` against `zizmor --offline` on the same generated corpus, in one run.
+
+Generates N realistic workflow files (mixed sizes; some with anchors and aliases, some calling local
+composite actions, about one in ten with a retry construct) under `.github/workflows` of a temporary
+repository, then times both linters as subprocesses (best of --repeat runs each), prints files/s and
+the ratio lanegate/zizmor (<= 1.0 means lanegate is no slower), and checks linear scaling by timing
+lanegate on a corpus of 2N files too.
+
+    python benchmarks/lint_bench.py [--smoke] [--files N] [--repeat R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ACTIONS = 20
+SETUP = [
+    "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2\n        with:\n          persist-credentials: false\n",
+    "      - uses: actions/setup-python@0b93645e9fea7318ecaed2b359559ac225c90a2b # v5.3.0\n        with:\n          python-version: ${{ matrix.python }}\n          cache: pip\n",
+    "      - name: Install\n        run: |\n          python -m pip install --upgrade pip\n          python -m pip install -e '.[test]'\n          pip list\n",
+]
+RUNS = [
+    "      - name: Tests\n        run: python -m pytest -q --cov=src --cov-report=xml tests/\n",
+    "      - name: Lint\n        run: |\n          ruff check src tests\n          ruff format --check src tests\n          mypy src\n",
+    "      - name: Build\n        run: |\n          python -m build\n          twine check dist/*\n",
+    "      - name: Docs\n        run: |\n          cd docs\n          make html SPHINXOPTS='-W --keep-going'\n",
+    "      - name: Integration\n        env:\n          DATABASE_URL: postgres://postgres:postgres@localhost:5432/test\n        run: |\n          until pg_isready -h localhost; do sleep 1; done\n          pytest tests/integration -m 'not slow' -x\n",
+    "      - uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2\n        if: failure()\n        with:\n          name: logs-${{ matrix.python }}-${{ github.run_attempt }}\n          path: '*.log'\n",
+    "      - uses: codecov/codecov-action@0565863a31f2c772f9f0395002a31e3f06189574 # v5.4.0\n        with:\n          files: coverage.xml\n          fail_ci_if_error: true\n",
+]
+RETRIES = [
+    "      - uses: nick-fields/retry@ce71cc2ab81d554ebbe88c79ab5975992d79ba08 # v3.0.2\n        with:\n          max_attempts: 3\n          timeout_minutes: 10\n          command: pytest -q\n",
+    "      - run: pytest -q || pytest -q --lf\n",
+    "      - run: pytest --reruns 2 tests/\n        continue-on-error: true\n",
+    "      - run: |\n          for i in 1 2 3; do\n            pytest && break\n          done\n",
+]
+ANCHORED = "x-env: &common-env\n  PYTHONDONTWRITEBYTECODE: '1'\n  FORCE_COLOR: '1'\n"
+
+
+def _job(rng: random.Random, name: str, steps: int, anchors: bool, retry: bool) -> str:
+    lines = [f"  {name}:\n", "    runs-on: ${{ matrix.os }}\n", "    timeout-minutes: 30\n", "    permissions:\n      contents: read\n"]
+    if anchors:
+        lines.append("    env: *common-env\n")
+    lines.append("    strategy:\n      fail-fast: false\n      matrix:\n        os: [ubuntu-latest, macos-latest]\n        python: ['3.11', '3.12', '3.13']\n")
+    lines.append("    steps:\n")
+    lines.extend(SETUP)
+    for _ in range(steps):
+        lines.append(rng.choice(RUNS))
+    if rng.random() < 0.3:
+        lines.append(f"      - uses: ./.github/actions/act_{rng.randrange(ACTIONS):02d}\n")
+    if retry:
+        lines.insert(len(lines) - rng.randrange(1, steps + 1), rng.choice(RETRIES))
+    return "".join(lines)
+
+
+def workflow(rng: random.Random, index: int) -> str:
+    size = rng.choices(["small", "medium", "large"], weights=[5, 4, 1])[0]
+    jobs, steps = {"small": (1, 2), "medium": (3, 5), "large": (6, 12)}[size]
+    anchors = rng.random() < 0.2
+    retry = rng.random() < 0.1
+    head = f"name: workflow {index}\non:\n  push:\n    branches: [main]\n  pull_request:\npermissions: {{}}\n"
+    if anchors:
+        head += ANCHORED
+    body = "jobs:\n" + "".join(_job(rng, f"job_{j}", steps, anchors, retry and j == 0) for j in range(jobs))
+    return head + body
+
+
+def composite(index: int) -> str:
+    return (
+        f"name: action {index}\ndescription: shared steps {index}\nruns:\n  using: composite\n  steps:\n"
+        "    - run: python -m pip install -e .\n      shell: bash\n"
+        "    - run: python -m pytest -q tests/unit\n      shell: bash\n"
+    )
+
+
+def generate(root: Path, files: int, seed: int = 20260101) -> Path:
+    """A repository with `files` workflows and ACTIONS local composite actions."""
+    rng = random.Random(seed)
+    workflows = root / ".github" / "workflows"
+    workflows.mkdir(parents=True)
+    for index in range(files):
+        (workflows / f"wf_{index:05d}.yml").write_text(workflow(rng, index), encoding="utf-8")
+    for index in range(ACTIONS):
+        action = root / ".github" / "actions" / f"act_{index:02d}"
+        action.mkdir(parents=True)
+        (action / "action.yml").write_text(composite(index), encoding="utf-8")
+    return root
+
+
+def _time(command: list[str], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+        elapsed = time.perf_counter() - start
+        if done.returncode not in (0, 1) and not (command[0].endswith("zizmor") and done.returncode in range(10, 20)):
+            raise SystemExit(f"{command[0]} failed with exit {done.returncode}: {done.stderr.decode()[-500:]}")
+        best = min(best, elapsed)
+    return best
+
+
+def lanegate_command(root: Path, out: Path) -> list[str]:
+    return [sys.executable, "-m", "lanegate", "lint", str(root), "--format", "json", "--output", str(out)]
+
+
+def zizmor_command(root: Path) -> list[str]:
+    zizmor = Path(sys.executable).with_name("zizmor")
+    found = str(zizmor) if zizmor.exists() else shutil.which("zizmor")
+    if found is None:
+        raise SystemExit("zizmor not found next to the interpreter or on PATH: pip install zizmor")
+    return [found, "--offline", "--no-progress", "--format", "json", str(root)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="tiny corpus, one run each")
+    parser.add_argument("--files", type=int, default=1200, help="workflow files in the corpus (default 1200)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best is kept")
+    args = parser.parse_args(argv)
+    files, repeat = (40, 1) if args.smoke else (args.files, args.repeat)
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        single = generate(base / "n", files)
+        double = generate(base / "2n", 2 * files)
+        out = base / "lint.json"
+        lanegate_n = _time(lanegate_command(single, out), repeat)
+        report = json.loads(out.read_text(encoding="utf-8"))
+        zizmor_n = _time(zizmor_command(single), repeat)
+        lanegate_2n = _time(lanegate_command(double, out), repeat)
+        zizmor_2n = _time(zizmor_command(double), repeat)
+    scanned = report["files_scanned"]
+    print(f"corpus: {files} workflows + {ACTIONS} composite actions ({scanned} files scanned by lanegate, {len(report['findings'])} findings)")
+    print(f"lanegate lint:   {lanegate_n:.3f} s  ({files / lanegate_n:,.0f} workflows/s)")
+    print(f"zizmor --offline: {zizmor_n:.3f} s  ({files / zizmor_n:,.0f} workflows/s)")
+    print(f"ratio lanegate/zizmor at N={files}: {lanegate_n / zizmor_n:.2f} (<= 1.00 means lanegate is no slower)")
+    print(f"ratio lanegate/zizmor at 2N={2 * files}: {lanegate_2n / zizmor_2n:.2f}")
+    print(f"scaling lanegate t(2N)/t(N): {lanegate_2n / lanegate_n:.2f} (linear: ~2, less with fixed start-up cost)")
+    print(f"scaling zizmor   t(2N)/t(N): {zizmor_2n / zizmor_n:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,2 @@
+# pytest_plugins = ["pytest_rerunfailures"] was removed
+pytest_plugins = ["pytester"]

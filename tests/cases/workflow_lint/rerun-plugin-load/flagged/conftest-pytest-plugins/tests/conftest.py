@@ -1,0 +1,3 @@
+import pytest
+
+pytest_plugins = ["pytester", "pytest_rerunfailures"]
