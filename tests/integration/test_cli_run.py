@@ -11,6 +11,8 @@ import time
 import uuid
 from pathlib import Path
 
+import pytest
+
 from lanegate.demo.bundle import load_shipped
 from lanegate.demo.scenario import build_repo, heads
 from lanegate.run import outdir
@@ -124,7 +126,10 @@ def _marked(mark: str) -> list[int]:
     return found
 
 
-def test_ctrl_c_stops_every_child_and_leaves_no_ledger(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_ctrl_c_stops_every_child_and_leaves_no_ledger(
+    tmp_path: Path, signum: int, code: int
+) -> None:
     repo = Repo(tmp_path / "repo")
     repo.write("lanegate.toml", "[fixtures]\nallow_none = true\n")
     repo.write("lib.py", "def double(x):\n    return 2 * x\n")
@@ -158,9 +163,9 @@ def test_ctrl_c_stops_every_child_and_leaves_no_ledger(tmp_path: Path) -> None:
         time.sleep(0.05)
     time.sleep(0.5)
     assert proc.poll() is None, proc.communicate()
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(signum)
     out, err = proc.communicate(timeout=30)
-    assert proc.returncode == 130, err
+    assert proc.returncode == code, err
     assert "interrupted" in err
     assert "Traceback" not in err
     time.sleep(0.2)

@@ -6,11 +6,10 @@ import argparse
 import os
 import signal
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
+from lanegate import git
 from lanegate.authorship import Authorship
 from lanegate.cli.common import add_repo_arguments, out_dir, repo_and_policy
 from lanegate.errors import UsageError
@@ -19,7 +18,7 @@ from lanegate.ledgers.load import dump_bytes
 from lanegate.ledgers.models import AuthorKind
 from lanegate.reporting.terminal import make_display, render_table
 from lanegate.run.base import default_base, explicit_base
-from lanegate.run.orchestrate import RunRequest, RunResult, run_all
+from lanegate.run.orchestrate import RunInterrupted, RunRequest, RunResult, run_all
 
 COMMAND = "run"
 HELP = "run the property, fixture and flake lanes, lint and score in one command (into .lanegate/)"
@@ -65,21 +64,6 @@ def read_pr_body(path: Path | None) -> str | None:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise UsageError(f"--pr-body: {path}: not UTF-8 text") from None
-
-
-@contextmanager
-def sigterm_as_interrupt(received: list[int]) -> Iterator[None]:
-    """Turn SIGTERM into KeyboardInterrupt for the block, so it gets the same clean-up as Ctrl-C."""
-
-    def handler(signum: int, frame: object) -> None:
-        received.append(signum)
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _shown(path: Path) -> str:
@@ -131,18 +115,23 @@ def run(args: argparse.Namespace) -> int:
         f"lanegate: judging HEAD against {choice.commit[:12]}, the {choice.reason}",
         file=sys.stderr,
     )
+    if git.is_dirty(repo):
+        print(
+            "lanegate: warning: uncommitted changes: the lanes run the files on disk, but the "
+            "ledgers name HEAD's commit; commit first for evidence that matches",
+            file=sys.stderr,
+        )
     display = make_display(sys.stderr, quiet=args.quiet)
-    received: list[int] = []
     try:
-        with sigterm_as_interrupt(received):
-            result = run_all(request, display)
-    except KeyboardInterrupt:
+        result = run_all(request, display)
+    except KeyboardInterrupt as exc:
         display.close()
         print(
             f"lanegate: interrupted: child processes stopped, no ledger left in {_shown(target)}",
             file=sys.stderr,
         )
-        return EXIT_TERMINATED if received else EXIT_INTERRUPTED
+        terminated = isinstance(exc, RunInterrupted) and exc.signum == signal.SIGTERM
+        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
     finally:
         display.close()
     print_result(result, args.format)

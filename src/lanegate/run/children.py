@@ -70,10 +70,11 @@ def descendants(root: int | None = None) -> list[int]:
     return found
 
 
-def stop_descendants(grace_seconds: float = 1.0) -> int:
-    """SIGTERM every descendant, then SIGKILL whoever is left after the grace period; reap zombies.
+def stop_descendants(grace_seconds: float = 1.0, *, reap: bool = True) -> int:
+    """SIGTERM every descendant, then SIGKILL whoever is left after the grace period.
 
-    Returns how many processes were signalled.
+    With `reap`, exited children are collected too (orphans re-parented to us would stay zombies);
+    without it their owners' `wait()` gets their real status. Returns how many were signalled.
     """
     signalled: set[int] = set()
     for sig in (signal.SIGTERM, signal.SIGKILL):
@@ -84,11 +85,13 @@ def stop_descendants(grace_seconds: float = 1.0) -> int:
                 signalled.add(pid)
         deadline = time.monotonic() + (grace_seconds if sig == signal.SIGTERM else 2.0)
         while time.monotonic() < deadline:
-            _reap()
+            if reap:
+                _reap()
             if not _alive(pids):
                 break
             time.sleep(0.02)
-    _reap()
+    if reap:
+        _reap()
     return len(signalled)
 
 

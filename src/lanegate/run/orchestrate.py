@@ -7,9 +7,12 @@ re-raises, so no partial ledger is ever left where a later `lanegate score` coul
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -18,13 +21,16 @@ from lanegate import scoring
 from lanegate._version import __version__
 from lanegate.authorship import Authorship
 from lanegate.diff import classify_diff
-from lanegate.errors import LanegateError
+from lanegate.errors import LanegateError, LedgerError
 from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent
-from lanegate.ledgers.load import write_document
+from lanegate.ledgers.load import read_bytes, write_document
 from lanegate.ledgers.models import ScoreReport
+from lanegate.model import Lane
 from lanegate.policy import Policy
+from lanegate.reporting.markdown import MarkdownReporter
 from lanegate.reporting.terminal import Display
 from lanegate.run import children, outdir
+from lanegate.scoring.evidence import LEDGER_FILES, FailureKind, LoadFailure
 from lanegate.workflow_lint import lint_paths
 
 LANES = ("property", "fixture", "flake")
@@ -153,22 +159,55 @@ def _run_lint(request: RunRequest, staging: Path, display: Display) -> StepTimin
     return StepTiming("lint", time.monotonic() - started, state, summary)
 
 
+def _shown(request: RunRequest, name: str) -> str:
+    """Where a file will live once the run is committed, as the report should name it."""
+    final = request.out_dir / name
+    try:
+        return final.relative_to(request.repo).as_posix()
+    except ValueError:
+        return str(final)
+
+
+def _evidence(
+    request: RunRequest, staging: Path
+) -> tuple[dict[Lane, scoring.LedgerSlot], scoring.LintSlot]:
+    """Load the staged ledgers and lint report, named by their final paths (staging is transient)."""
+    ledgers: dict[Lane, scoring.LedgerSlot] = {}
+    for lane, name in LEDGER_FILES.items():
+        shown = _shown(request, name)
+        if not (staging / name).exists():
+            ledgers[lane] = LoadFailure(FailureKind.MISSING, f"{shown}: file not found", shown)
+            continue
+        try:
+            ledgers[lane] = scoring.ledger_from_bytes(lane, read_bytes(staging / name), shown)
+        except LedgerError as exc:
+            ledgers[lane] = LoadFailure(FailureKind.INVALID, exc.diagnostic(), shown)
+    try:
+        lint = scoring.lint_from_bytes(read_bytes(staging / LINT_FILE), _shown(request, LINT_FILE))
+    except LedgerError as exc:
+        lint = LoadFailure(FailureKind.INVALID, exc.diagnostic(), _shown(request, LINT_FILE))
+    return ledgers, lint
+
+
 def _score(request: RunRequest, staging: Path, display: Display) -> tuple[ScoreReport, StepTiming]:
     display.step_started("score")
     started = time.monotonic()
+    ledgers, lint = _evidence(request, staging)
     inputs = scoring.ScoreInputs(
-        ledgers=scoring.ledgers_from_dir(staging),
+        ledgers=ledgers,
         policy=request.policy,
         now=request.now,
         authorship=request.authorship.kind,
         run_attempt=request.run_attempt,
-        lint=scoring.lint_from_file(staging / LINT_FILE),
+        lint=lint,
         diff=classify_diff(request.repo, request.base, request.policy),
         pr_body=request.pr_body,
         version=__version__,
     )
     report = scoring.score(inputs)
     write_document(staging / REPORT_FILE, report, "score-report")
+    summary_text = MarkdownReporter().render(report, inputs)
+    (staging / SUMMARY_FILE).write_text(summary_text, encoding="utf-8")
     summary = f"{len(report.fails)} fail(s), {len(report.warns)} warning(s)"
     display.step_finished("score", report.verdict, summary)
     return report, StepTiming("score", time.monotonic() - started, report.verdict, summary)
@@ -185,8 +224,48 @@ def _cpu_seconds() -> tuple[float, float]:
     return own.ru_utime + own.ru_stime, kids.ru_utime + kids.ru_stime
 
 
+class RunInterrupted(KeyboardInterrupt):
+    """The run was stopped by SIGINT (Ctrl-C) or SIGTERM; `signum` says which."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _stop_children_on_signal() -> Iterator[None]:
+    """On SIGINT or SIGTERM, stop every child process first, then raise RunInterrupted.
+
+    Stopping them inside the handler matters: a lane blocked in a wait (a thread pool joining its
+    workers, a pytest process sleeping) would otherwise keep the interrupt from ever unwinding.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    fired: list[int] = []
+
+    def handler(signum: int, frame: object) -> None:
+        if fired:  # already stopping: a second Ctrl-C must not cut the clean-up short
+            return
+        fired.append(signum)
+        children.stop_descendants(reap=False)
+        raise RunInterrupted(signum)
+
+    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
 def run_all(request: RunRequest, display: Display) -> RunResult:
     """Run every step; on success move the outputs into place, on any exit before that leave none."""
+    with _stop_children_on_signal():
+        return _run_all(request, display)
+
+
+def _run_all(request: RunRequest, display: Display) -> RunResult:
     children.become_subreaper()
     out = outdir.claim(request.out_dir)
     staging = outdir.new_staging(out)
