@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from lanegate.demo.bundle import load_shipped
 from lanegate.demo.scenario import build_repo, heads
 from lanegate.run import outdir
 from tests.gitrepo import GIT_ENV, Repo, git
+from tests.integration.ptyrun import run_in_pty
 
 LANEGATE = [sys.executable, "-m", "lanegate"]
 
@@ -40,29 +42,39 @@ def _lanegate(repo: Path, *args: str, timeout: float = 120) -> subprocess.Comple
     )
 
 
-def test_agent_head_fails_with_the_exact_rule_ids(tmp_path: Path) -> None:
+def test_agent_head_fails_with_the_exact_rule_ids_on_a_live_terminal(tmp_path: Path) -> None:
     material = load_shipped()
     repo = tmp_path / "repo"
     build_repo(material, repo)
     git(repo, "checkout", "-q", "agent")
-    done = _lanegate(repo)  # default base: the merge base with main
-    assert done.returncode == 1, done.stderr
+    env = _env(COLUMNS="120")
+    env.pop("NO_COLOR", None)
+    code, screen = run_in_pty([*LANEGATE, "run"], repo, env)  # default base: merge base with main
+    assert code == 1, screen
     agent = next(h for h in heads(material) if h.name == "agent")
     report = json.loads((repo / ".lanegate" / "score-report.json").read_text())
     assert report["verdict"] == "fail"
     assert {f["rule_id"] for f in report["fails"]} == agent.expected_rule_ids
-    # the table names every fail with its rule id, and the report path
+    # the live display redrew progress in place: the lanes' own events, with counts and elapsed
+    assert "\x1b[6F" in screen and "\x1b[2K" in screen
+    assert re.search(r"flake +running +\d+\.\ds  replay \d of 3", screen)
+    assert re.search(r"fixture +running +\d+\.\ds  (files|cases) \d of \d", screen)
+    # the table names every fail with its rule id and location, then the report path
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen)
     for rule_id in agent.expected_rule_ids:
-        assert f"  {rule_id}  " in done.stdout
-    assert "verdict: FAIL" in done.stdout
-    assert "report:  .lanegate/score-report.json" in done.stdout
-    # not a TTY: plain lines only, one per step start and end at least
-    assert "\x1b[" not in done.stderr
-    assert "lanegate: judging HEAD against" in done.stderr
-    for step in ("property", "fixture", "flake", "lint", "score"):
-        assert f"lanegate: {step}: running" in done.stderr
+        assert f"  {rule_id}  " in plain
+    assert "  lint-retry-construct  .github/workflows/ci.yml:15  " in plain
+    assert "verdict: FAIL" in plain
+    assert "report:  .lanegate/score-report.json" in plain
     names = sorted(p.name for p in (repo / ".lanegate").iterdir())
-    for name in ("property.json", "fixture.json", "flake.json", "lint.json", "score-report.json"):
+    for name in (
+        "property.json",
+        "fixture.json",
+        "flake.json",
+        "lint.json",
+        "score-report.json",
+        "score-summary.md",
+    ):
         assert name in names
     assert not [n for n in names if n.startswith(outdir.STAGING_PREFIX)]
     assert git(repo, "status", "--porcelain") == ""  # .lanegate/ ignores itself
@@ -81,6 +93,11 @@ def test_json_format_prints_exactly_the_report(tmp_path: Path) -> None:
     saved = json.loads((repo.path / "out" / "score-report.json").read_text())
     assert report == saved
     assert done.returncode == (0 if report["verdict"] == "pass" else 1)
+    # no terminal: plain lines on stderr, a start and an end line per step
+    assert "\x1b[" not in done.stderr
+    for step in ("property", "fixture", "flake", "lint", "score"):
+        assert f"lanegate: {step}: running" in done.stderr
+        assert re.search(rf"lanegate: {step}: \w+ in \d+\.\ds", done.stderr)
 
 
 def test_a_foreign_out_dir_is_refused_and_untouched(tmp_path: Path) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import pty
 import re
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from hypothesis import strategies as st
 
 from lanegate.lanes.context import ProgressEvent
 from lanegate.reporting.terminal import LiveDisplay, describe, render_table
+from tests.integration.ptyrun import run_in_pty
 from tests.integration.scripted_display import REPORT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,27 +28,8 @@ def _env() -> dict[str, str]:
     return env
 
 
-def _run_in_pty(args: list[str]) -> tuple[int, str]:
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: its stdin, stdout and stderr are the pty
-        os.chdir(ROOT)
-        os.execvpe(args[0], args, _env())
-    chunks = []
-    while True:
-        try:
-            data = os.read(fd, 65536)
-        except OSError:  # EIO: the child closed the terminal
-            break
-        if not data:
-            break
-        chunks.append(data)
-    os.close(fd)
-    _, status = os.waitpid(pid, 0)
-    return os.waitstatus_to_exitcode(status), b"".join(chunks).decode("utf-8", "replace")
-
-
 def test_live_display_redraws_in_place_on_a_terminal() -> None:
-    code, text = _run_in_pty(SCRIPT)
+    code, text = run_in_pty(SCRIPT, ROOT, _env())
     assert code == 0, text
     assert text.startswith(f"{ESC}[?25l")  # cursor hidden while drawing
     assert f"{ESC}[?25h" in text  # and shown again at the end

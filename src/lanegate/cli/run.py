@@ -80,9 +80,8 @@ def _color(stream: object) -> bool:
 
 def print_result(result: RunResult, fmt: str) -> None:
     if fmt == "json":
-        sys.stdout.write(dump_bytes(result.report).decode("utf-8"))
-        if not dump_bytes(result.report).endswith(b"\n"):
-            sys.stdout.write("\n")
+        text = dump_bytes(result.report).decode("utf-8")
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return
     sys.stdout.write(
         render_table(result.report, _shown(result.report_path), color=_color(sys.stdout))
@@ -125,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = run_all(request, display)
     except KeyboardInterrupt as exc:
-        display.close()
+        display.close()  # restore the terminal before the last word
         print(
             f"lanegate: interrupted: child processes stopped, no ledger left in {_shown(target)}",
             file=sys.stderr,

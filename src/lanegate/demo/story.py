@@ -12,6 +12,8 @@ from lanegate.run.orchestrate import StepTiming
 def _where(reason: ReportReason) -> str:
     if reason.path is None:
         return ""
+    if reason.path.startswith("/"):  # a ledger in the demo's temporary folder: its name is enough
+        return f" {reason.path.rsplit('/', 1)[-1]}"
     return f" {reason.path}:{reason.line}" if reason.line is not None else f" {reason.path}"
 
 

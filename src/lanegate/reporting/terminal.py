@@ -83,6 +83,7 @@ class LiveDisplay:
         self._frame = 0
         self._started = clock()
         self._stop = threading.Event()
+        self._closed = False
         self._stream.write("\x1b[?25l")  # hide the cursor while redrawing
         self._draw()
         self._ticker = threading.Thread(
@@ -156,6 +157,9 @@ class LiveDisplay:
                 self._stop.set()
 
     def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         self._stop.set()
         if self._ticker.is_alive() and self._ticker is not threading.current_thread():
             self._ticker.join()
