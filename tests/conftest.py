@@ -10,6 +10,10 @@ import pytest
 
 from tests.gitrepo import GIT_ENV, Repo
 
+# tests/cases holds data: example repos, planted flakes and mutation targets run by the lanes
+# themselves in subprocesses, never collected as lanegate's own tests.
+collect_ignore = ["cases"]
+
 
 @pytest.fixture(autouse=True)
 def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:

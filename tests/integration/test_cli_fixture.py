@@ -251,9 +251,9 @@ def test_crlf_and_lf_have_distinct_digests_and_are_reported(
     assert "-a\\r" in report and "+a" in report
 
 
-@pytest.mark.parametrize("side", ["merge base", "head"])
-def test_malformed_digest_in_lockfile_is_exit_2_without_traceback(
-    make_repo: Callable[[str], Repo], side: str
+@pytest.mark.parametrize(("side", "authorship"), [("merge base", "agent"), ("head", "human")])
+def test_malformed_digest_in_trusted_lockfile_is_exit_2_without_traceback(
+    make_repo: Callable[[str], Repo], side: str, authorship: str
 ) -> None:
     repo = _setup(make_repo, lock=False)
     if side == "merge base":
@@ -265,8 +265,9 @@ def test_malformed_digest_in_lockfile_is_exit_2_without_traceback(
         repo.branch("pr2")
         repo.write("x.py", "x = 1\n")
         repo.commit("agent change")
+    command = ["fixture", "--repo", str(repo.path), "--base", "main", "--authorship", authorship]
     done = subprocess.run(
-        [sys.executable, "-m", "lanegate", "fixture", "--repo", str(repo.path), "--base", "main"],
+        [sys.executable, "-m", "lanegate", *command],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
@@ -278,6 +279,17 @@ def test_malformed_digest_in_lockfile_is_exit_2_without_traceback(
     assert len(lines) == 1
     assert f"{LOCK} at {side} " in lines[0] and f"files['{FIX}/in.txt']" in lines[0]
     assert "'sha256:not-hex' is not a digest" in lines[0]
+
+
+def test_agent_commits_a_broken_lockfile(make_repo: Callable[[str], Repo]) -> None:
+    repo = _setup(make_repo)
+    (repo.path / LOCK).write_text('{"schema_version": 1, "files": {"tests/fixtures/in.txt": "x"}}')
+    repo.commit("agent breaks the lockfile")
+    code, ledger, report = _run(repo)
+    assert code == 1  # a ledger that fails, not a usage error: the agent wrote the lockfile
+    assert ledger.lockfile.changed
+    assert set(_files(ledger).values()) == {FileStatus.MATCH}  # still judged by the merge base's
+    assert "the agent's lockfile is not valid either" in report
 
 
 def test_base_without_lockfile_leaves_everything_unlocked(make_repo: Callable[[str], Repo]) -> None:
@@ -408,3 +420,39 @@ def test_lock_refuses_a_malformed_lockfile_on_disk(make_repo: Callable[[str], Re
     )
     assert _lanegate("lock", "--repo", str(repo.path), "--check") == 2
     assert _lanegate("lock", "--repo", str(repo.path)) == 2
+
+
+def _alive(pid: int) -> bool:
+    """True while `pid` runs; a zombie waiting for a reaper counts as gone."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            state = next(line for line in status if line.startswith("State:"))
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return "Z" not in state.split()[1]
+
+
+def test_timeout_and_exit_kill_the_whole_process_group(
+    make_repo: Callable[[str], Repo], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pids = make_repo("unused").path.parent / "pids"
+    pids.mkdir()
+    monkeypatch.setenv("PID_DIR", str(pids))
+    hang = (
+        '{id = "hang", input = "in.txt", expected = "out.txt", command = '
+        '["sh", "-c", "sleep 30 & echo $! > $PID_DIR/hang; wait"]}'
+    )
+    leaves = (
+        '{id = "leaves", input = "in.txt", expected = "out.txt", command = '
+        '["sh", "-c", "sleep 30 & echo $! > $PID_DIR/leaves; tr a-z A-Z"]}'
+    )
+    repo = _setup(make_repo, cases=[hang, leaves], extra="")
+    toml = (repo.path / "lanegate.toml").read_text().replace("= 20", "= 1")
+    repo.write("lanegate.toml", toml)
+    repo.commit("short timeout")
+    code, ledger, _ = _run(repo)
+    assert code == 1
+    assert [c.status for c in ledger.cases] == [CaseStatus.TIMEOUT, CaseStatus.MATCH]
+    for name in ("hang", "leaves"):
+        pid = int((pids / name).read_text())
+        assert not _alive(pid), f"background child of case {name} survived"

@@ -13,6 +13,7 @@ from lanegate.errors import UsageError
 from lanegate.lanes.context import LaneContext, ProgressEvent, job_from_env, run_attempt_from_env
 from lanegate.lanes.flake.execute import ReplaySpec, check_refusal, run_replay
 from lanegate.lanes.flake.leases import read_pr_body
+from lanegate.lanes.flake.pins import RANDOM_SEED_VAR
 from lanegate.lanes.flake.runner import LEDGER_NAME, run_lane
 from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import FlakeLedger, Outcome
@@ -71,8 +72,10 @@ def _rerun(repo: Path, out: Path, number: int, wall_seconds: float) -> int:
     record = next((r for r in ledger.replays if r.replay == number), None)
     if record is None:
         known = ", ".join(str(r.replay) for r in ledger.replays) or "none"
-        raise UsageError(f"--replay {number}: {out / LEDGER_NAME} has no such replay (has: {known})")
-    spec = ReplaySpec(record.replay, record.command, record.env)
+        raise UsageError(
+            f"--replay {number}: {out / LEDGER_NAME} has no such replay (has: {known})"
+        )
+    spec = ReplaySpec(record.replay, record.command)
     with tempfile.TemporaryDirectory(prefix="lanegate-flake-") as work:
         run = run_replay(repo, spec, wall_seconds, Path(work))
     check_refusal(run)
@@ -87,12 +90,13 @@ def _rerun(repo: Path, out: Path, number: int, wall_seconds: float) -> int:
         if line.get("kind") == "outcome":
             key = (str(line.get("node_id")), int(line.get("repeat", 0)))
             try:
-                now[key] = Outcome(line.get("outcome"))
+                now[key] = Outcome(str(line.get("outcome")))
             except ValueError:
                 now[key] = Outcome.ERROR
     print(
         f"replay {number}: PYTHONHASHSEED={record.hash_seed} order={record.order}"
-        f" order_seed={record.order_seed} TZ={record.tz} random_seed={record.random_seed}"
+        f" order_seed={record.order_seed} TZ={record.tz}"
+        f" random_seed={spec.env.get(RANDOM_SEED_VAR, '?')}"
     )
     same = True
     for key in sorted(set(recorded) | set(now)):

@@ -47,6 +47,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="policy file (default: lanegate.toml or [tool.lanegate] of the root)",
     )
     parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="processes to lint with (default: one per core for large directories)",
+    )
+    parser.add_argument(
         "--today",
         default=None,
         help="date exemptions are checked against, YYYY-MM-DD (default: today, UTC)",
@@ -94,7 +100,11 @@ def run(args: argparse.Namespace) -> int:
     if args.mode == "lane-a" or args.config is not None:
         first = paths[0] if paths[0].is_dir() else paths[0].parent
         policy = load_policy(first, args.config)
-    result = lint_paths(paths, mode=args.mode, policy=policy, today=_today(args.today))
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs: must be at least 1")
+    result = lint_paths(
+        paths, mode=args.mode, policy=policy, today=_today(args.today), jobs=args.jobs
+    )
     rendered = FORMATS[args.format](result, __version__)
     if args.output is not None:
         _write(args.output, rendered)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -146,6 +147,11 @@ class SlotEvidence:
 
     lane: Lane
     slot: LedgerSlot
+
+
+def duplicates(items: Iterable[str]) -> list[str]:
+    """The values that occur more than once, sorted (linear: ledgers may list thousands of records)."""
+    return sorted(value for value, n in Counter(items).items() if n > 1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from lanegate.ledgers.models import AuthorKind, CaseStatus, FileStatus, FixtureLedger
 from lanegate.model import Location
-from lanegate.scoring.evidence import Hit, RuleContext
+from lanegate.scoring.evidence import Hit, RuleContext, duplicates
 
 _FILE = "fixture.json"
 
@@ -111,10 +111,10 @@ def case_not_replayed(ledger: FixtureLedger, ctx: RuleContext) -> Iterator[Hit]:
 def inconsistent(ledger: FixtureLedger, ctx: RuleContext) -> Iterator[Hit]:
     """Records that contradict themselves: duplicates, a 'match' whose digests differ, and so on."""
     ids = [c.id for c in ledger.cases]
-    for case_id in sorted({i for i in ids if ids.count(i) > 1}):
+    for case_id in duplicates(ids):
         yield Hit(f"case {case_id} is listed more than once", _case_at(case_id))
     paths = [f.path for f in ledger.files]
-    for path in sorted({p for p in paths if paths.count(p) > 1}):
+    for path in duplicates(paths):
         yield Hit(
             f"fixture file {path} is listed more than once", Location(_FILE, route=("files",))
         )

@@ -15,13 +15,16 @@ from lanegate.ledgers.models import (
     Outcome,
 )
 from lanegate.model import Location
-from lanegate.scoring.evidence import Hit, RuleContext
+from lanegate.scoring.evidence import Hit, RuleContext, duplicates
 
 _FILE = "flake.json"
 _INCOMPLETE = (Outcome.MISSING, Outcome.TIMEOUT, Outcome.ERROR)
 _FAILED = (Outcome.FAILED, Outcome.ERROR)
-# `lanegate-lease: <test_id> expires <timestamp>` (SPEC 6); the test id may contain spaces.
-PR_LEASE_LINE = re.compile(r"^\s*lanegate-lease:\s*(?P<test>.+?)\s+expires\s+(?P<when>\S+)\s*$")
+# `lanegate-lease: <test_id> expires <timestamp>` (SPEC 6), anywhere on a line, optionally in
+# backticks; the same syntax the flake lane reads.
+PR_LEASE_LINE = re.compile(
+    r"lanegate-lease:\s*`?(?P<test>[^\s`]+)`?\s+expires\s+`?(?P<when>[^\s`]+)`?", re.IGNORECASE
+)
 
 
 def _test_at(test: FlakeTest) -> Location:
@@ -36,27 +39,80 @@ def _outcomes(test: FlakeTest) -> list[str]:
     return [f"r{r.replay}.{r.repeat}={r.outcome}" for r in test.replays]
 
 
-def nondeterministic(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
-    """A test whose outcomes disagree across replays (or that the lane marked so) fails, lease or not."""
-    fired = False
+def _disagrees(test: FlakeTest) -> bool:
+    return not test.deterministic or len({r.outcome for r in test.replays}) > 1
+
+
+def _base(node_id: str) -> str:
+    return node_id.split("[", 1)[0]
+
+
+def _lease_holds(lease: LeaseEvaluation, ledger: FlakeLedger, ctx: RuleContext) -> bool:
+    """True when no lease row fails this lease and it has not expired: it may excuse a human flake."""
+    if (
+        lease.expires_at <= ctx.now
+        or lease.leased_at >= lease.expires_at
+        or lease.leased_at > ctx.now
+    ):
+        return False
+    if lease.lease_class not in LEASE_CLASSES or lease.reruns_used > lease.max_reruns:
+        return False
+    if _agent(ledger, ctx) and lease.touched_by_diff:
+        return False
+    if not lease.pr_body_checked or lease.pr_body_expires_at != lease.expires_at:
+        return False
+    if ctx.pr_body is not None:
+        dates = parse_pr_leases(ctx.pr_body).get(lease.test_id, [])
+        if not dates or any(d != lease.expires_at for d in dates):
+            return False
+    return sum(1 for other in ledger.leases if other.test_id == lease.test_id) == 1
+
+
+def excused(ledger: FlakeLedger, ctx: RuleContext) -> set[str]:
+    """Node ids of disagreeing tests a holding lease excuses: never a test an agent's diff touched."""
+    holding = {lease.test_id for lease in ledger.leases if _lease_holds(lease, ledger, ctx)}
+    out: set[str] = set()
     for test in ledger.tests:
-        outcomes = {r.outcome for r in test.replays}
-        if not test.deterministic or len(outcomes) > 1:
-            fired = True
+        if _agent(ledger, ctx) and test.touched_by_diff:
+            continue
+        if test.node_id in holding or _base(test.node_id) in holding:
+            out.add(test.node_id)
+    return out
+
+
+def nondeterministic(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A test whose outcomes disagree across replays (or that the lane marked so) fails, unless a
+    holding lease excuses it (a human flake the diff did not touch: see the leased row)."""
+    shaky = [t for t in ledger.tests if _disagrees(t)]
+    leased = excused(ledger, ctx)
+    for test in shaky:
+        if test.node_id not in leased:
             yield Hit(
                 f"{test.node_id}: outcomes disagree across replays ({', '.join(_outcomes(test))})",
                 _test_at(test),
             )
-    if not ledger.deterministic and not fired:
+    if not ledger.deterministic and not shaky:
         yield Hit(
             "the ledger says deterministic: false although no test shows it",
             Location(_FILE, route=("deterministic",)),
         )
-    if ledger.deterministic and fired:
+    if ledger.deterministic and shaky:
         yield Hit(
             "the ledger says deterministic: true but a test disagrees across replays",
             Location(_FILE, route=("deterministic",)),
         )
+
+
+def nondeterministic_leased(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A disagreeing test excused by a holding lease: a known human flake, shown as a warning."""
+    leased = excused(ledger, ctx)
+    for test in ledger.tests:
+        if _disagrees(test) and test.node_id in leased:
+            yield Hit(
+                f"{test.node_id}: disagrees across replays ({', '.join(_outcomes(test))}); "
+                "excused by its lease (the diff did not touch it)",
+                _test_at(test),
+            )
 
 
 def test_failed(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
@@ -180,7 +236,7 @@ def lease_invalid(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
         if lease.leased_at > ctx.now:
             yield Hit(f"lease on {lease.test_id}: leased_at is in the future", _lease_at(lease))
     ids = [lease.test_id for lease in ledger.leases]
-    for test_id in sorted({i for i in ids if ids.count(i) > 1}):
+    for test_id in duplicates(ids):
         yield Hit(f"{test_id} has more than one lease", Location(_FILE, route=("leases", test_id)))
 
 
@@ -188,7 +244,7 @@ def parse_pr_leases(body: str) -> dict[str, list[datetime | None]]:
     """Every `lanegate-lease:` line of a PR body: test id -> the expiries shown (None if unreadable)."""
     found: dict[str, list[datetime | None]] = {}
     for line in body.splitlines():
-        match = PR_LEASE_LINE.match(line)
+        match = PR_LEASE_LINE.search(line)
         if match is None:
             continue
         when: datetime | None

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from lanegate.ledgers.models import KillKind, MutantStatus, PropertyLedger
 from lanegate.model import Location
-from lanegate.scoring.evidence import Hit, RuleContext
+from lanegate.scoring.evidence import Hit, RuleContext, duplicates
 
 _FILE = "property.json"
 
@@ -67,7 +67,7 @@ def case_counts(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
         if prop.cases_failed > prop.cases_run:
             yield Hit(f"{prop.node_id}: cases_failed exceeds cases_run", _at("properties"))
     ids = [p.node_id for p in ledger.properties]
-    for node_id in sorted({i for i in ids if ids.count(i) > 1}):
+    for node_id in duplicates(ids):
         yield Hit(f"{node_id}: listed more than once", _at("properties"))
 
 
@@ -128,7 +128,7 @@ def planted_mismatch(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
             _at("mutants_planted"),
         )
     ids = [m.id for m in ledger.mutants]
-    for mutant_id in sorted({i for i in ids if ids.count(i) > 1}):
+    for mutant_id in duplicates(ids):
         yield Hit(f"mutant {mutant_id} is listed more than once", _at("mutants"))
 
 

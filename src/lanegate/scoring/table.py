@@ -134,6 +134,9 @@ TABLE: tuple[Row, ...] = (
     Row("flake-nondeterministic", Scope.FLAKE, K, E, "a new or changed test disagrees across replays",
         "remove the source of non-determinism (order, hash seed, time zone, shared state); "
         "reproduce with the replay's recorded pins", flake.nondeterministic),
+    Row("flake-nondeterministic-leased", Scope.FLAKE, K, W,
+        "a test the diff did not touch disagrees across replays, excused by a holding lease",
+        "find the flake's root cause before the lease expires", flake.nondeterministic_leased),
     Row("flake-test-failed", Scope.FLAKE, K, E, "a new or changed test fails in every replay",
         "fix the code or the test", flake.test_failed),
     Row("flake-replay-incomplete", Scope.FLAKE, K, E, "a replay outcome is missing, timeout or error",

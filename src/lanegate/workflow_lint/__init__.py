@@ -14,6 +14,7 @@ from lanegate.model import Finding
 from lanegate.policy import Policy
 from lanegate.workflow_lint.discover import Discovered, discover, kind_of
 from lanegate.workflow_lint.exemptions import apply
+from lanegate.workflow_lint.parallel import lint_all, worker_count
 from lanegate.workflow_lint.rule import FileKind
 from lanegate.workflow_lint.session import Session
 
@@ -106,11 +107,17 @@ def _sort_key(finding: Finding) -> tuple[str, int, int, str]:
 
 
 def lint_paths(
-    paths: Sequence[Path], *, mode: Mode = "lane-b", policy: Policy | None = None, today: date
+    paths: Sequence[Path],
+    *,
+    mode: Mode = "lane-b",
+    policy: Policy | None = None,
+    today: date,
+    jobs: int | None = None,
 ) -> LintResult:
     """Lint directories (discovering what to read) and single files; paths in findings are relative to
     each directory, or to a file's repository root.
 
+    `jobs` is the number of processes (default: one per core for large directories).
     In lane-b nothing is exempted. In lane-a an unexpired `[lint] exemptions` entry of `policy` exempts
     the findings it covers, and every expired entry is a finding.
     """
@@ -133,8 +140,7 @@ def lint_paths(
             relative = absolute.relative_to(root).as_posix()
             targets = [Discovered(relative, _file_kind(absolute, relative))]
         session = sessions.setdefault(root, Session(root))
-        for target in targets:
-            session.lint(target.path, target.kind)
+        lint_all(session, targets, worker_count(len(targets), jobs))
     for root, session in sessions.items():
         for relative, file_findings in session.results.items():
             if (root, relative) not in scanned:

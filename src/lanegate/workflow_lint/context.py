@@ -49,17 +49,13 @@ class RunBlock:
     node: YNode
     shell: str
 
-    @property
-    def is_python(self) -> bool:
-        return (
-            self.shell.split()[0].rsplit("/", 1)[-1].startswith("python")
-            if self.shell.strip()
-            else False
-        )
+    is_python: bool = False
+    is_posix: bool = True
 
-    @property
-    def is_posix(self) -> bool:
-        return not self.shell.strip() or self.shell.split()[0].rsplit("/", 1)[-1] in _POSIX_SHELLS
+    def __post_init__(self) -> None:
+        program = self.shell.split()[0].rsplit("/", 1)[-1] if self.shell.strip() else "bash"
+        self.is_python = program.startswith("python")
+        self.is_posix = program in _POSIX_SHELLS
 
 
 @dataclass(slots=True)

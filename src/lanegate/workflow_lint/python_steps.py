@@ -44,10 +44,18 @@ def is_test_call(call: ast.Call) -> bool:
         return True
     if name.rsplit(".", 1)[-1] not in _SUBPROCESS:
         return False
-    strings = [s for arg in call.args for s in _strings(arg)]
-    if any(word.rsplit("/", 1)[-1] in TEST_PROGRAMS for s in strings for word in s.split()):
-        return True
-    return any(is_test_command(c) for s in strings for c in parse_shell(s).commands)
+    if not call.args:
+        return False
+    first = call.args[0]
+    if isinstance(first, ast.List | ast.Tuple):  # argv form: the program, or `python -m <program>`
+        argv = [
+            e.value if isinstance(e, ast.Constant) and isinstance(e.value, str) else ""
+            for e in first.elts
+        ]
+        if argv and argv[0].rsplit("/", 1)[-1] in TEST_PROGRAMS:
+            return True
+        return any(a == "-m" and b in TEST_PROGRAMS for a, b in zip(argv, argv[1:], strict=False))
+    return any(is_test_command(c) for s in _strings(first) for c in parse_shell(s).commands)
 
 
 def _leaves_on_success(loop: ast.For | ast.While | ast.AsyncFor) -> bool:

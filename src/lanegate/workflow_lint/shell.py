@@ -9,6 +9,7 @@ the exact line and column of the construct inside the block.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -111,106 +112,117 @@ class _Token:
 _HEREDOC = re.compile(r"^<<(-?)\s*(['\"]?)([A-Za-z_][\w.-]*)\2$")
 
 
+_PLAIN = re.compile(r"[^\s;|&()'\"\\`$]+")
+
+
 def _tokens(script: str) -> list[_Token]:
-    """Split a script into words and operators, dropping comments and heredoc bodies."""
+    """Split a script into words and operators, dropping comments and heredoc bodies.
+
+    Scans by index; a token's line and column are computed from the line-start table only when the
+    token is emitted (tracking them per character costs more than the rest of the scan).
+    """
     out: list[_Token] = []
     i, n = 0, len(script)
-    line, col = 0, 0
+    starts = [0]
+    at = script.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = script.find("\n", at + 1)
     pending_heredocs: list[tuple[str, bool]] = []
     expect_delimiter: bool | None = None  # strip-tabs flag while waiting for `<< EOF`'s word
+    plain = _PLAIN.match
 
-    def advance(count: int) -> None:
-        nonlocal i, line, col
-        for _ in range(count):
-            if i < n and script[i] == "\n":
-                line += 1
-                col = 0
-            else:
-                col += 1
-            i += 1
+    def position(index: int) -> tuple[int, int]:
+        line = bisect_right(starts, index) - 1
+        return line, index - starts[line]
 
     while i < n:
         ch = script[i]
         if ch in " \t\r":
-            advance(1)
+            i += 1
             continue
         if ch == "\\" and i + 1 < n and script[i + 1] == "\n":
-            advance(2)
+            i += 2
             continue
         if ch == "\n":
-            out.append(_Token("nl", "\n", "\n", line, col))
-            advance(1)
-            if pending_heredocs:
-                for delimiter, strip in pending_heredocs:
-                    while i < n:
-                        end = script.find("\n", i)
-                        end = n if end < 0 else end
-                        text = script[i:end]
-                        advance(end - i + (1 if end < n else 0))
-                        if (text.lstrip("\t") if strip else text) == delimiter:
-                            break
-                pending_heredocs = []
+            out.append(_Token("nl", "\n", "\n", *position(i)))
+            i += 1
+            for delimiter, strip in pending_heredocs:
+                while i < n:
+                    end = script.find("\n", i)
+                    end = n if end < 0 else end
+                    text = script[i:end]
+                    i = end + 1 if end < n else n
+                    if (text.lstrip("\t") if strip else text) == delimiter:
+                        break
+            pending_heredocs = []
             continue
         if ch == "#":
             end = script.find("\n", i)
-            advance((n if end < 0 else end) - i)
+            i = n if end < 0 else end
             continue
         if ch == "(" and i + 1 < n and script[i + 1] == ")":
-            out.append(_Token("word", "()", "()", line, col))
-            advance(2)
+            out.append(_Token("word", "()", "()", *position(i)))
+            i += 2
             continue
         if ch in "()":
-            out.append(_Token("op", ch, ch, line, col))
-            advance(1)
+            out.append(_Token("op", ch, ch, *position(i)))
+            i += 1
             continue
-        op = next((o for o in _OPS if script.startswith(o, i)), None)
-        if op is not None and not (ch == "&" and (script.startswith("&>", i))):
-            out.append(_Token("op", op, op, line, col))
-            advance(len(op))
+        if ch in ";|&" and not script.startswith("&>", i):
+            op = next(o for o in _OPS if script.startswith(o, i))
+            out.append(_Token("op", op, op, *position(i)))
+            i += len(op)
             continue
-        start, start_line, start_col = i, line, col
+        start = i
         value: list[str] = []
         while i < n:
+            chunk = plain(script, i)
+            if chunk is not None:
+                value.append(chunk.group(0))
+                i = chunk.end()
+                continue
             ch = script[i]
-            if ch in " \t\r\n":
+            if ch in " \t\r\n;|()":
                 break
-            if ch in ";|()" or (
-                ch == "&"
-                and not (i > start and script[i - 1] in "<>")
-                and not script.startswith("&>", i)
-            ):
+            if ch == "&":
+                if (i > start and script[i - 1] in "<>") or script.startswith("&>", i):
+                    value.append(ch)
+                    i += 1
+                    continue
                 break
-            if ch == "\\" and i + 1 < n:
-                if script[i + 1] != "\n":
+            if ch == "\\":
+                if i + 1 < n and script[i + 1] != "\n":
                     value.append(script[i + 1])
-                advance(2)
+                i += 2
                 continue
             if ch == "'":
                 end = script.find("'", i + 1)
                 end = n - 1 if end < 0 else end
                 value.append(script[i + 1 : end])
-                advance(end + 1 - i)
+                i = end + 1
                 continue
             if ch == '"':
                 j = i + 1
                 while j < n and script[j] != '"':
                     j += 2 if script[j] == "\\" else 1
                 value.append(script[i + 1 : min(j, n)])
-                advance(min(j + 1, n) - i)
+                i = min(j + 1, n)
                 continue
             if script.startswith("${{", i):
                 end = script.find("}}", i)
                 end = n if end < 0 else end + 2
                 value.append(script[i:end])
-                advance(end - i)
+                i = end
                 continue
             if script.startswith("$(", i) or script.startswith("${", i) or ch == "`":
                 end = _balanced_end(script, i)
                 value.append(script[i:end])
-                advance(end - i)
+                i = end
                 continue
             value.append(ch)
-            advance(1)
+            i += 1
+        i = min(i, n)
         raw = script[start:i]
         text = "".join(value)
         if expect_delimiter is not None:
@@ -222,7 +234,7 @@ def _tokens(script: str) -> list[_Token]:
                 pending_heredocs.append((match.group(3), match.group(1) == "-"))
             elif raw in ("<<", "<<-"):
                 expect_delimiter = raw == "<<-"
-        out.append(_Token("word", raw, text, start_line, start_col))
+        out.append(_Token("word", raw, text, *position(start)))
     return out
 
 
@@ -574,6 +586,9 @@ def is_test_command(command: Command) -> bool:
     if not args:
         return False
     program = args[0].value.rsplit("/", 1)[-1]
+    if _PYTHON.match(program) and len(args) > 1 and not args[1].value.startswith("-"):
+        args = args[1:]  # `python manage.py test`, `python run_tests.py`
+        program = args[0].value.rsplit("/", 1)[-1]
     if program in TEST_PROGRAMS:
         return True
     if program in _SUBCOMMAND_RUNNERS or args[0].value in _SUBCOMMAND_RUNNERS:

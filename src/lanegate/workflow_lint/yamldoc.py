@@ -34,6 +34,10 @@ class YamlSyntaxError(Exception):
         self.column = column
 
 
+_NO_PAIRS: list[tuple[YNode, YNode]] = []
+_NO_ITEMS: list[YNode] = []
+
+
 class YNode:
     """One YAML node: a mapping (pairs), a sequence (items) or a scalar (text), with its position."""
 
@@ -48,12 +52,15 @@ class YNode:
         "column",
         "end_line",
         "via_alias",
+        "_index",
     )
 
     def __init__(self, kind: str, line: int, column: int, end_line: int) -> None:
         self.kind = kind
-        self.pairs: list[tuple[YNode, YNode]] = []
-        self.items: list[YNode] = []
+        # scalars share one empty list each for pairs and items: nothing ever appends to a scalar's
+        self.pairs: list[tuple[YNode, YNode]] = [] if kind == MAP else _NO_PAIRS
+        self.items: list[YNode] = [] if kind == SEQ else _NO_ITEMS
+        self._index: dict[str, YNode] | None = None
         self.text = ""
         self.tag = ""
         self.style: str | None = None
@@ -77,12 +84,14 @@ class YNode:
 
     def get(self, key: str) -> YNode | None:
         """The value of `key` in a mapping (the last one when a key repeats), else None."""
-        found = None
-        if self.kind == MAP:
-            for k, v in self.pairs:
-                if k.kind == SCALAR and k.text == key:
-                    found = v
-        return found
+        index = self._index
+        if index is None:
+            # built on first lookup, after the mapping is complete (rules run after parsing)
+            index = (
+                {k.text: v for k, v in self.pairs if k.kind == SCALAR} if self.kind == MAP else {}
+            )
+            self._index = index
+        return index.get(key)
 
     def key_node(self, key: str) -> YNode | None:
         """The key node itself, for reporting where a key is written."""
@@ -205,76 +214,87 @@ def parse_yaml(text: str) -> YamlDoc:
 
 def _build(text: str) -> YNode | None:
     root: YNode | None = None
-    stack: list[YNode] = []
-    pending_keys: list[YNode | None] = []  # per open mapping: the key waiting for its value
+    # per open collection: [node, key waiting for its value, is a sequence, has a `<<` merge key]
+    stack: list[list[Any]] = []
+    top: list[Any] | None = None
     anchors: dict[str, YNode] = {}
     budget = [MAX_NODES]
     documents = 0
-
-    def attach(node: YNode) -> None:
-        nonlocal root
-        if not stack:
-            root = node
-            return
-        parent = stack[-1]
-        if parent.kind == SEQ:
-            parent.items.append(node)
-        elif pending_keys[-1] is None:
-            pending_keys[-1] = node
-        else:
-            key = pending_keys[-1]
-            assert key is not None
-            pending_keys[-1] = None
-            parent.pairs.append((key, node))
-
-    # events are read as Any: the stubs make marks optional, but the parser always sets them
-    events: Iterator[Any] = yaml.parse(text, Loader=_Loader)
-    for event in events:
-        kind = type(event)
-        if kind is yaml.ScalarEvent:
-            mark, end = event.start_mark, event.end_mark
-            node = YNode(SCALAR, mark.line + 1, mark.column + 1, end.line + 1)
-            node.text = event.value
-            node.style = event.style or None
-            if event.tag is not None:
-                node.tag = event.tag
-            if event.anchor is not None:
-                anchors[event.anchor] = node
-            attach(node)
-        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
-            mark = event.start_mark
-            node = YNode(
-                MAP if kind is yaml.MappingStartEvent else SEQ,
-                mark.line + 1,
-                mark.column + 1,
-                mark.line + 1,
-            )
-            if event.anchor is not None:
-                anchors[event.anchor] = node
-            attach(node)
-            stack.append(node)
-            pending_keys.append(None)
-        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
-            node = stack.pop()
-            pending_keys.pop()
-            node.end_line = event.end_mark.line + 1
-            if node.kind == MAP:
-                _merge(node)
-        elif kind is yaml.AliasEvent:
-            target = anchors.get(event.anchor)
-            mark = event.start_mark
-            if target is None:
-                raise YamlSyntaxError(
-                    f"found undefined alias {event.anchor!r}", mark.line + 1, mark.column + 1
-                )
-            attach(_copy(target, mark.line + 1, mark.column + 1, budget))
-        elif kind is yaml.DocumentStartEvent:
-            documents += 1
-            if documents > 1:
+    scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
+    map_start, seq_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
+    map_end, seq_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
+    stream_end, document_start = yaml.StreamEndEvent, yaml.DocumentStartEvent
+    # events are read as Any: the stubs make marks optional, but the parser always sets them;
+    # get_event is called directly, skipping the generator yaml.parse wraps around it
+    loader: Any = _Loader(text)
+    get_event = loader.get_event
+    try:
+        while True:
+            event = get_event()
+            kind = type(event)
+            if kind is stream_end:
+                break
+            opens = False
+            if kind is scalar_event:
                 mark = event.start_mark
-                raise YamlSyntaxError(
-                    "more than one YAML document in the file", mark.line + 1, mark.column + 1
-                )
+                node = YNode(SCALAR, mark.line + 1, mark.column + 1, event.end_mark.line + 1)
+                node.text = event.value
+                if event.style:
+                    node.style = event.style
+                if event.tag is not None:
+                    node.tag = event.tag
+                if event.anchor is not None:
+                    anchors[event.anchor] = node
+            elif kind is map_start or kind is seq_start:
+                mark = event.start_mark
+                line = mark.line + 1
+                node = YNode(MAP if kind is map_start else SEQ, line, mark.column + 1, line)
+                if event.anchor is not None:
+                    anchors[event.anchor] = node
+                opens = True
+            elif kind is map_end or kind is seq_end:
+                entry = stack.pop()
+                top = stack[-1] if stack else None
+                closed: YNode = entry[0]
+                closed.end_line = event.end_mark.line + 1
+                if entry[3]:
+                    _merge(closed)
+                continue
+            elif kind is alias_event:
+                mark = event.start_mark
+                target = anchors.get(event.anchor)
+                if target is None:
+                    raise YamlSyntaxError(
+                        f"found undefined alias {event.anchor!r}", mark.line + 1, mark.column + 1
+                    )
+                node = _copy(target, mark.line + 1, mark.column + 1, budget)
+            elif kind is document_start:
+                documents += 1
+                if documents > 1:
+                    mark = event.start_mark
+                    raise YamlSyntaxError(
+                        "more than one YAML document in the file", mark.line + 1, mark.column + 1
+                    )
+                continue
+            else:
+                continue
+            if top is None:
+                root = node
+            elif top[2]:
+                top[0].items.append(node)
+            elif top[1] is None:
+                top[1] = node
+            else:
+                key = top[1]
+                top[0].pairs.append((key, node))
+                top[1] = None
+                if key.text == "<<" and key.kind == SCALAR:
+                    top[3] = True
+            if opens:
+                top = [node, None, node.kind == SEQ, False]
+                stack.append(top)
+    finally:
+        loader.dispose()
     return root
 
 

@@ -73,6 +73,16 @@ def _flake_tests(*outcomes: Outcome) -> Scenario:
     return S.but(flake=r(FL, tests=(test, FL.tests[1]), deterministic=len(set(outcomes)) == 1))
 
 
+def _leased_flake(touched: bool = False) -> Scenario:
+    """The leased human flake (tests/test_io.py::test_socket) disagrees across replays."""
+    shaky = samples.flake_test(
+        "tests/test_io.py::test_socket[ipv6]",
+        (Outcome.PASSED, Outcome.FAILED, Outcome.PASSED),
+        touched=touched,
+    )
+    return S.but(flake=r(FL, tests=(*FL.tests, shaky), deterministic=False))
+
+
 def _lease(**changes: object) -> Scenario:
     return S.but(flake=r(FL, leases=(samples.lease(**changes),)))
 
@@ -360,9 +370,14 @@ CASES: dict[str, Case] = {
             S.but(flake=r(FL, deterministic=False)),
             S.but(flake=r(FL, tests=(r(FL.tests[0], deterministic=False), FL.tests[1]))),
             S.but(flake=r(FL, tests=(), deterministic=False)),
+            # a lease never excuses a test the agent's diff touched, nor holds once expired
+            _leased_flake(touched=True),
+            _leased_flake().but(now=samples.LEASE_EXPIRES),
+            _leased_flake().but(pr_body="no lease line"),
         ),
         (S, S.but(flake=r(FL, tests=()), diff=diff(DEFAULT_FILES[0]))),
     ),
+    "flake-nondeterministic-leased": Case((_leased_flake(),), (S,)),
     "flake-test-failed": Case(
         (
             _flake_tests(Outcome.FAILED, Outcome.FAILED, Outcome.FAILED),

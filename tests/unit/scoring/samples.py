@@ -171,14 +171,17 @@ def replay(n: int, outcome: Outcome = Outcome.PASSED) -> ReplayOutcome:
         order="reversed" if n % 2 else "forward",
         order_seed=n,
         tz=("UTC", "XYZ-5", "ABC+3")[n % 3],
+        detail="" if outcome is Outcome.PASSED else f"{outcome.value} in replay {n}",
     )
 
 
-def flake_test(node_id: str, outcomes: tuple[Outcome, ...] = (Outcome.PASSED,) * 3) -> FlakeTest:
+def flake_test(
+    node_id: str, outcomes: tuple[Outcome, ...] = (Outcome.PASSED,) * 3, touched: bool = True
+) -> FlakeTest:
     return FlakeTest(
         node_id=node_id,
         deterministic=len(set(outcomes)) == 1,
-        touched_by_diff=True,
+        touched_by_diff=touched,
         replays=tuple(replay(i, o) for i, o in enumerate(outcomes)),
     )
 
@@ -191,6 +194,8 @@ def record(n: int) -> ReplayRecord:
         order="reversed" if n % 2 else "forward",
         order_seed=n,
         tz=("UTC", "XYZ-5", "ABC+3")[n % 3],
+        random_seed=2000 + n,
+        env={"PYTHONHASHSEED": str(1000 + n), "TZ": ("UTC", "XYZ-5", "ABC+3")[n % 3]},
         in_process_repeats=1,
         exit_code=0,
         seconds=0.4,

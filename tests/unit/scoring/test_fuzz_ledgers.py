@@ -63,7 +63,7 @@ _GOOD = {
 }
 _GOOD_LINT = lint_from_bytes(dump_bytes(samples.lint_report()))
 # Subtrees whose keys are free-form: removing or adding a key there is not malformed.
-_FREE = {"effective_settings"}
+_FREE = {"effective_settings", "env"}
 
 Path = tuple[str | int, ...]
 

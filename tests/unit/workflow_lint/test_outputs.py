@@ -17,7 +17,9 @@ from lanegate.workflow_lint.output.sarif import document
 from lanegate.workflow_lint.registry import RULES
 from tests.unit.workflow_lint.helpers import lint_tree
 
-SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+SCHEMA = json.loads(
+    (Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8")
+)
 FILES = {
     ".github/workflows/ci.yml": "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - run: pytest || true\n        continue-on-error: true\n",
     "pytest.ini": "[pytest]\naddopts = --reruns 2\n",
@@ -63,11 +65,19 @@ def test_sarif_validates_against_the_official_schema(result: LintResult) -> None
     run = log["runs"][0]
     rules = run["tool"]["driver"]["rules"]
     assert [r["id"] for r in rules] == [f"lanegate/{r.id}" for r in RULES]
-    assert all(r["helpUri"] == f"docs/lint-rules.md#{r['name']}" and r["help"]["text"] and r["shortDescription"]["text"] for r in rules)
+    assert all(
+        r["helpUri"] == f"docs/lint-rules.md#{r['name']}"
+        and r["help"]["text"]
+        and r["shortDescription"]["text"]
+        for r in rules
+    )
     first = run["results"][1]
     assert first["ruleId"] == "lanegate/shell-ignore-failure"
     assert rules[first["ruleIndex"]]["id"] == first["ruleId"]
-    assert first["locations"][0]["physicalLocation"]["region"] == {"startLine": 6, "startColumn": 24}
+    assert first["locations"][0]["physicalLocation"]["region"] == {
+        "startLine": 6,
+        "startColumn": 24,
+    }
 
 
 def test_sarif_schema_catches_a_broken_log(result: LintResult) -> None:
@@ -80,10 +90,18 @@ def test_sarif_schema_catches_a_broken_log(result: LintResult) -> None:
 def test_github_annotations_have_title_and_escape_properties(tmp_path: Path) -> None:
     result = lint_tree(tmp_path, {"odd,dir:x/requirements.txt": "flaky\n"})
     line = FORMATS["github"](result, "0").strip()
-    assert line.startswith("::error file=odd%2Cdir%3Ax/requirements.txt,line=1,col=1,title=rerun-plugin-dependency::")
+    assert line.startswith(
+        "::error file=odd%2Cdir%3Ax/requirements.txt,line=1,col=1,title=rerun-plugin-dependency::"
+    )
     assert "\n" not in line
 
 
 def test_text_summary_counts(result: LintResult) -> None:
     text = FORMATS["text"](result, "0")
     assert text.splitlines()[-1] == "lanegate lint (lane-b): 4 files scanned, 5 findings"
+
+
+def test_json_output_is_byte_identical_to_the_ledger_writer(result: LintResult) -> None:
+    from lanegate.ledgers.load import dump_bytes
+
+    assert FORMATS["json"](result, "1.2.3").encode("utf-8") == dump_bytes(result.to_report("1.2.3"))

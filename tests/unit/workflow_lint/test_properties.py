@@ -13,9 +13,22 @@ from lanegate.workflow_lint.shell import parse_shell
 from tests.unit.workflow_lint.helpers import lint_tree, rendered
 
 WORKFLOW = ".github/workflows/ci.yml"
-RETRY_WORDS = ["retry", "retries", "rerun", "re-run", "--reruns 3", "flaky", "continue-on-error", "nick-fields/retry@v3", "|| true", "until pytest"]
+RETRY_WORDS = [
+    "retry",
+    "retries",
+    "rerun",
+    "re-run",
+    "--reruns 3",
+    "flaky",
+    "continue-on-error",
+    "nick-fields/retry@v3",
+    "|| true",
+    "until pytest",
+]
 SAFE_TEXT = st.text(alphabet=st.characters(codec="ascii", categories=("L", "N", "Zs")), max_size=20)
-NAME = st.builds(lambda a, w, b: f"{a} {w} {b}".strip(), SAFE_TEXT, st.sampled_from(RETRY_WORDS), SAFE_TEXT)
+NAME = st.builds(
+    lambda a, w, b: f"{a} {w} {b}".strip(), SAFE_TEXT, st.sampled_from(RETRY_WORDS), SAFE_TEXT
+)
 
 # clean steps, each a list of lines at step indentation ("- " starts the step)
 CLEAN_STEPS = [
@@ -32,23 +45,52 @@ CLEAN_STEPS = [
 ]
 # (lines, rule id, index of the flagged line within the snippet, text the finding points at)
 RETRIES = [
-    (["- uses: nick-fields/retry@v3", "  with: {command: pytest}"], "retry-action", 0, "nick-fields"),
+    (
+        ["- uses: nick-fields/retry@v3", "  with: {command: pytest}"],
+        "retry-action",
+        0,
+        "nick-fields",
+    ),
     (["- run: pytest", "  continue-on-error: true"], "continue-on-error", 1, "true"),
     (["- run: pytest || true"], "shell-ignore-failure", 0, "true"),
     (["- run: pytest || pytest --lf"], "shell-rerun-fallback", 0, "pytest --lf"),
-    (["- run: |", "    echo go", "    until pytest; do sleep 1; done"], "shell-retry-loop", 2, "until"),
+    (
+        ["- run: |", "    echo go", "    until pytest; do sleep 1; done"],
+        "shell-retry-loop",
+        2,
+        "until",
+    ),
     (["- run: pytest --reruns 2"], "test-rerun-flag", 0, "--reruns"),
-    (["- run: pip install pytest-rerunfailures"], "rerun-plugin-dependency", 0, "pytest-rerunfailures"),
+    (
+        ["- run: pip install pytest-rerunfailures"],
+        "rerun-plugin-dependency",
+        0,
+        "pytest-rerunfailures",
+    ),
     (["- run: python -m pytest -p flaky"], "rerun-plugin-load", 0, "-p flaky"),
-    (["- run: pytest", "  env:", "    PYTEST_ADDOPTS: --reruns 1"], "pytest-addopts-rerun", 2, "--reruns"),
+    (
+        ["- run: pytest", "  env:", "    PYTEST_ADDOPTS: --reruns 1"],
+        "pytest-addopts-rerun",
+        2,
+        "--reruns",
+    ),
     (["- run: gh run rerun 123"], "workflow-rerun", 0, "gh run"),
     (["- if: github.run_attempt > 1", "  run: pytest"], "run-attempt", 0, "run_attempt"),
 ]
-HEADER = ["name: {name}  # {comment}", "on: push", "jobs:", "  test:", "    runs-on: ubuntu-latest", "    steps:"]
+HEADER = [
+    "name: {name}  # {comment}",
+    "on: push",
+    "jobs:",
+    "  test:",
+    "    runs-on: ubuntu-latest",
+    "    steps:",
+]
 STEP_INDENT = "      "
 
 
-def _workflow(name: str, comment: str, steps: list[list[str]], step_names: list[str]) -> tuple[str, list[int]]:
+def _workflow(
+    name: str, comment: str, steps: list[list[str]], step_names: list[str]
+) -> tuple[str, list[int]]:
     """The workflow text and the 1-based line where each step starts."""
     lines = [h.format(name=name.replace("#", ""), comment=comment) for h in HEADER]
     starts = []
@@ -59,14 +101,18 @@ def _workflow(name: str, comment: str, steps: list[list[str]], step_names: list[
     return "\n".join(lines) + "\n", starts
 
 
-@settings(derandomize=True, max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    derandomize=True, max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(
     name=NAME,
     comment=NAME,
     steps=st.lists(st.sampled_from(CLEAN_STEPS), min_size=1, max_size=6),
     data=st.data(),
 )
-def test_names_and_comments_that_mention_retries_never_flag(name: str, comment: str, steps: list[list[str]], data: st.DataObject) -> None:
+def test_names_and_comments_that_mention_retries_never_flag(
+    name: str, comment: str, steps: list[list[str]], data: st.DataObject
+) -> None:
     step_names = data.draw(st.lists(NAME, min_size=len(steps), max_size=len(steps)))
     text, _ = _workflow(name, comment, steps, step_names)
     with tempfile.TemporaryDirectory() as tmp:
@@ -74,13 +120,17 @@ def test_names_and_comments_that_mention_retries_never_flag(name: str, comment: 
     assert rendered(result) == []
 
 
-@settings(derandomize=True, max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    derandomize=True, max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(
     steps=st.lists(st.sampled_from(CLEAN_STEPS), min_size=0, max_size=5),
     retry=st.sampled_from(RETRIES),
     data=st.data(),
 )
-def test_any_retry_inserted_anywhere_flags_at_its_own_line(steps: list[list[str]], retry: tuple[list[str], str, int, str], data: st.DataObject) -> None:
+def test_any_retry_inserted_anywhere_flags_at_its_own_line(
+    steps: list[list[str]], retry: tuple[list[str], str, int, str], data: st.DataObject
+) -> None:
     lines, rule_id, line_index, token = retry
     column = lines[line_index].index(token) + 1
     position = data.draw(st.integers(min_value=0, max_value=len(steps)))
@@ -90,21 +140,51 @@ def test_any_retry_inserted_anywhere_flags_at_its_own_line(steps: list[list[str]
     with tempfile.TemporaryDirectory() as tmp:
         result = lint_tree(Path(tmp), {WORKFLOW: text})
     assert expected in rendered(result)
-    assert all(f.primary.line is not None and starts[position] <= f.primary.line < starts[position] + len(lines) for f in result.findings)
+    assert all(
+        f.primary.line is not None
+        and starts[position] <= f.primary.line < starts[position] + len(lines)
+        for f in result.findings
+    )
 
 
 @settings(derandomize=True, max_examples=80, deadline=None)
 @given(st.text(max_size=300))
 def test_arbitrary_workflow_text_never_crashes(text: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        result = lint_tree(Path(tmp), {WORKFLOW: text, "pyproject.toml": text, "tox.ini": text, "tests/test_x.py": "# retry\n" + text})
+        result = lint_tree(
+            Path(tmp),
+            {
+                WORKFLOW: text,
+                "pyproject.toml": text,
+                "tox.ini": text,
+                "tests/test_x.py": "# retry\n" + text,
+            },
+        )
     for finding in result.findings:
         assert finding.rule_id
         assert finding.primary.line is None or finding.primary.line >= 1
 
 
 @settings(derandomize=True, max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from([*"ab ;|&(){}'\"$`\\\n#<>=-", "until ", "do ", "done", "for ", "pytest", "<<EOF\n", "EOF\n", "${{ x }}", "$("]), max_size=40).map("".join))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                *"ab ;|&(){}'\"$`\\\n#<>=-",
+                "until ",
+                "do ",
+                "done",
+                "for ",
+                "pytest",
+                "<<EOF\n",
+                "EOF\n",
+                "${{ x }}",
+                "$(",
+            ]
+        ),
+        max_size=40,
+    ).map("".join)
+)
 def test_shell_reader_never_crashes_and_positions_stay_inside(script: str) -> None:
     parsed = parse_shell(script)
     lines = script.split("\n")

@@ -61,13 +61,26 @@ def test_discovery_prunes_what_pytest_never_collects(tmp_path: Path) -> None:
             WF: "on: push\njobs: {}\n",
         },
     )
-    assert [d.path for d in discover(tmp_path)] == [WF, "requirements/test.txt", "tests/conftest.py", "tests/test_ok.py"]
+    assert [d.path for d in discover(tmp_path)] == [
+        WF,
+        "requirements/test.txt",
+        "tests/conftest.py",
+        "tests/test_ok.py",
+    ]
 
 
 def test_local_action_outside_the_root_is_not_followed(tmp_path: Path) -> None:
-    write_tree(tmp_path, {"outside/action.yml": "runs:\n  using: composite\n  steps:\n    - run: pytest || true\n      shell: bash\n"})
+    write_tree(
+        tmp_path,
+        {
+            "outside/action.yml": "runs:\n  using: composite\n  steps:\n    - run: pytest || true\n      shell: bash\n"
+        },
+    )
     repo = tmp_path / "repo"
-    result = lint_tree(repo, {WF: "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - uses: ./../outside\n"})
+    result = lint_tree(
+        repo,
+        {WF: "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - uses: ./../outside\n"},
+    )
     assert rendered(result) == []
 
 
@@ -80,7 +93,11 @@ def test_local_action_cycles_terminate(tmp_path: Path) -> None:
             ".github/actions/b/action.yml": action.format(other="a"),
         },
     )
-    assert sorted(f.rule_id for f in result.findings) == ["local-action-retries", "shell-ignore-failure", "shell-ignore-failure"]
+    assert sorted(f.rule_id for f in result.findings) == [
+        "local-action-retries",
+        "shell-ignore-failure",
+        "shell-ignore-failure",
+    ]
 
 
 def _policy(*entries: LintExemption) -> Policy:
@@ -96,20 +113,34 @@ def test_lane_b_honours_no_exemption(tmp_path: Path) -> None:
 
 
 def test_lane_a_exempts_only_with_an_unexpired_matching_entry(tmp_path: Path) -> None:
-    write_tree(tmp_path, {WF: RETRYING, "tests/test_a.py": "import pytest\n@pytest.mark.flaky(reruns=1)\ndef test_net(): pass\n@pytest.mark.flaky\ndef test_db(): pass\n"})
+    write_tree(
+        tmp_path,
+        {
+            WF: RETRYING,
+            "tests/test_a.py": "import pytest\n@pytest.mark.flaky(reruns=1)\ndef test_net(): pass\n@pytest.mark.flaky\ndef test_db(): pass\n",
+        },
+    )
     policy = _policy(
         LintExemption("test-rerun-flag", WF, "known flake, ticket 12", date(2026, 6, 1)),
         LintExemption("flaky-marker", "tests/test_a.py::test_net", "network", date(2026, 12, 31)),
         LintExemption("continue-on-error", WF, "old entry", date(2026, 5, 31)),
     )
     result = lint_paths([tmp_path], mode="lane-a", policy=policy, today=TODAY)
-    assert rendered(result) == ["lanegate.toml expired-exemption", "tests/test_a.py:4:2 flaky-marker"]
+    assert rendered(result) == [
+        "lanegate.toml expired-exemption",
+        "tests/test_a.py:4:2 flaky-marker",
+    ]
     assert sorted(f"{f.primary.render()} {f.rule_id}" for f in result.exempted) == [
         f"{WF}:6:21 test-rerun-flag",
         "tests/test_a.py:2:2 flaky-marker",
     ]
     report = result.to_report("0")
-    assert [(r.path, r.exempted) for r in report.findings] == [(WF, True), ("lanegate.toml", False), ("tests/test_a.py", True), ("tests/test_a.py", False)]
+    assert [(r.path, r.exempted) for r in report.findings] == [
+        (WF, True),
+        ("lanegate.toml", False),
+        ("tests/test_a.py", True),
+        ("tests/test_a.py", False),
+    ]
 
 
 def test_lane_a_without_exemptions_counts_everything(tmp_path: Path) -> None:

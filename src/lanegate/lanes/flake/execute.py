@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import signal
 import subprocess
@@ -22,18 +23,29 @@ from pathlib import Path
 from typing import Any
 
 from lanegate.errors import RunnerError
-from lanegate.lanes.flake import plugin as flake_plugin
+from lanegate.lanes.flake import pins as flake_plugin
 from lanegate.lanes.flake.plan import Plan, ReplayPin
 
-PLUGIN_MODULE = "lanegate.lanes.flake.plugin"
+PLUGIN_MODULE = (
+    "lanegate.lanes.flake.plugin"  # never imported by lanegate itself: it imports pytest
+)
 PYTHON_PLACEHOLDER = "python"
 # Always disabled, whatever the policy lists: retry plugins, reordering plugins, the last-failed cache.
 ALWAYS_DISABLED = ("rerunfailures", "flaky", "pytest_retry", "randomly", "cacheprovider")
 # Only these variables reach a replay from lanegate's own environment; everything else (PYTEST_ADDOPTS,
 # PYTEST_PLUGINS, CI, GITHUB_*, PYTHONSTARTUP, TZ, PYTHONHASHSEED, ...) is dropped.
 PASSTHROUGH = (
-    "PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "USER", "LOGNAME", "VIRTUAL_ENV", "PYTHONPATH",
-    "SYSTEMROOT", "PYTHONUTF8",
+    "PATH",
+    "HOME",
+    "LANG",
+    "LC_ALL",
+    "LC_CTYPE",
+    "USER",
+    "LOGNAME",
+    "VIRTUAL_ENV",
+    "PYTHONPATH",
+    "SYSTEMROOT",
+    "PYTHONUTF8",
 )
 MAX_RESULT_BYTES = 64 * 1024 * 1024
 _SHIM = (
@@ -45,11 +57,21 @@ _SHIM = (
 
 @dataclass(frozen=True, slots=True)
 class ReplaySpec:
-    """What one replay runs: the recorded command and the recorded (pinned) environment."""
+    """What one replay runs: the recorded command, `NAME=value` pins first (like `env`), then
+    `python -m pytest ...` where `python` stands for lanegate's own interpreter."""
 
     replay: int
     command: tuple[str, ...]
-    env: Mapping[str, str]
+
+    @property
+    def env(self) -> dict[str, str]:
+        """The pinned environment variables at the head of the command."""
+        return split_command(self.command)[0]
+
+    @property
+    def argv(self) -> tuple[str, ...]:
+        """The command without its pins."""
+        return split_command(self.command)[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +98,38 @@ def disabled_plugins(forbidden: Sequence[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
+_ENV_NAME = re.compile(r"^[A-Z_][A-Z0-9_]*$")
+
+
+def recorded_command(pins: Mapping[str, str], argv: Sequence[str]) -> tuple[str, ...]:
+    """`NAME=value ... python -m pytest ...`: the pins and the command as one reproducible record."""
+    return (*(f"{k}={v}" for k, v in sorted(pins.items())), *argv)
+
+
+def split_command(command: Sequence[str]) -> tuple[dict[str, str], tuple[str, ...]]:
+    """The pins and the argv of a recorded command; anything malformed is a `RunnerError`."""
+    env: dict[str, str] = {}
+    index = 0
+    while index < len(command) and command[index] != PYTHON_PLACEHOLDER:
+        name, sep, value = command[index].partition("=")
+        if not sep or not _ENV_NAME.match(name):
+            raise RunnerError(f"recorded replay command: {command[index]!r} is not NAME=value")
+        env[name] = value
+        index += 1
+    argv = tuple(command[index:])
+    if not argv:
+        raise RunnerError(f"recorded replay command has no {PYTHON_PLACEHOLDER!r} part")
+    return env, argv
+
+
 def pytest_command(node_ids: Sequence[str], forbidden: Sequence[str]) -> tuple[str, ...]:
-    """The recorded pytest command of a replay (`python` stands for lanegate's interpreter)."""
+    """The pytest argv of a replay (`python` stands for lanegate's interpreter)."""
     command = [PYTHON_PLACEHOLDER, "-m", "pytest", "-p", PLUGIN_MODULE]
     for name in disabled_plugins(forbidden):
         command += ["-p", f"no:{name}"]
-    command += ["--rootdir=.", "-q", "--no-header", "-o", "console_output_style=classic"]
+    # --tb=no: the plugin records each failure's one-line cause; pytest's long tracebacks (which parse
+    # every failing module's source again) would cost more than the test runs.
+    command += ["--rootdir=.", "-q", "--no-header", "--tb=no", "-o", "console_output_style=classic"]
     command += ["--", *node_ids]
     return tuple(command)
 
@@ -95,8 +143,8 @@ def pinned_env(pin: ReplayPin, plan: Plan, forbidden: Sequence[str]) -> dict[str
         flake_plugin.ORDER_SEED_VAR: str(pin.order_seed if pin.order_seed is not None else 0),
         flake_plugin.RANDOM_SEED_VAR: str(pin.random_seed),
         flake_plugin.REPEATS_VAR: str(pin.repeats),
-        flake_plugin.EXTRA_REPEATS_VAR: str(plan.extra_repeats),
-        flake_plugin.EXTRA_TESTS_VAR: "\n".join(plan.extra_tests),
+        flake_plugin.EXTRA_REPEATS_VAR: str(pin.extra_repeats),
+        flake_plugin.EXTRA_TESTS_VAR: ",".join(plan.extra_tests) if pin.extra_repeats else "",
         flake_plugin.FORBIDDEN_VAR: ",".join(disabled_plugins(forbidden)),
     }
 
@@ -181,7 +229,7 @@ def run_replay(repo: Path, spec: ReplaySpec, wall_seconds: float, work_dir: Path
     os.close(write_fd)
     env = clean_env(spec.env, tmp_dir)
     env[flake_plugin.CHANNEL_VAR] = f"{read_fd}:{result_path}"
-    argv = [sys.executable, "-S", "-c", _SHIM, *_argv(spec.command)]
+    argv = [sys.executable, "-S", "-c", _SHIM, *_argv(spec.argv)]
     started = time.monotonic()
     timed_out = False
     try:

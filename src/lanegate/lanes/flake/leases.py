@@ -7,7 +7,6 @@ a line `lanegate-lease: <test_id> expires <ISO timestamp>` with the same expiry.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
@@ -15,9 +14,9 @@ from pathlib import Path
 from lanegate import git
 from lanegate.errors import LeaseError, LedgerError
 from lanegate.ledgers.load import load_document, load_file
-from lanegate.ledgers.models import LEASE_CLASSES, Lease, LeaseEvaluation, LeasesFile
+from lanegate.ledgers.models import Lease, LeaseEvaluation, LeasesFile
+from lanegate.scoring.flake_rules import parse_pr_leases
 
-PR_BODY_LINE = re.compile(r"lanegate-lease:\s*`?([^\s`]+)`?\s+expires\s+`?([^\s`]+)`?", re.IGNORECASE)
 MAX_PR_BODY_BYTES = 1_000_000
 
 
@@ -70,22 +69,11 @@ def load_leases(repo: Path, leases_file: str, commit: str | None = None) -> Leas
     return _check_semantics(loaded.value, rel)
 
 
-def _parse_timestamp(text: str) -> datetime | None:
-    try:
-        value = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return value if value.tzinfo is not None else None
-
-
 def pr_body_leases(body: str) -> dict[str, list[datetime | None]]:
-    """Every `lanegate-lease:` line of a PR body: test id -> the expiries it shows (None: unreadable)."""
-    found: dict[str, list[datetime | None]] = {}
-    for line in body.splitlines():
-        match = PR_BODY_LINE.search(line)
-        if match:
-            found.setdefault(match.group(1), []).append(_parse_timestamp(match.group(2)))
-    return found
+    """Every `lanegate-lease: <test_id> expires <ISO timestamp>` line of a PR body: test id -> the
+    expiries shown (None: unreadable or without a zone). The scorer's own parser, so that the lane and
+    the scorer can never read a PR body differently."""
+    return parse_pr_leases(body)
 
 
 def read_pr_body(path: Path) -> str:
@@ -128,55 +116,18 @@ def evaluate_leases(
         return ()
     touched_ids = set(touched) | {_base(t) for t in touched}
     shown = pr_body_leases(pr_body) if pr_body is not None else {}
-    out: list[LeaseEvaluation] = []
-    for lease in leases.leases:
-        out.append(
-            LeaseEvaluation(
-                test_id=lease.test_id,
-                lease_class=lease.lease_class,
-                leased_at=lease.leased_at,
-                expires_at=lease.expires_at,
-                root_cause_hash=lease.root_cause_hash,
-                max_reruns=lease.max_reruns,
-                reruns_used=lease.reruns_used,
-                touched_by_diff=lease.test_id in touched_ids or _base(lease.test_id) in touched_ids,
-                pr_body_checked=pr_body is not None,
-                pr_body_expires_at=_shown_expiry(lease, shown) if pr_body is not None else None,
-            )
+    return tuple(
+        LeaseEvaluation(
+            test_id=lease.test_id,
+            lease_class=lease.lease_class,
+            leased_at=lease.leased_at,
+            expires_at=lease.expires_at,
+            root_cause_hash=lease.root_cause_hash,
+            max_reruns=lease.max_reruns,
+            reruns_used=lease.reruns_used,
+            touched_by_diff=lease.test_id in touched_ids or _base(lease.test_id) in touched_ids,
+            pr_body_checked=pr_body is not None,
+            pr_body_expires_at=_shown_expiry(lease, shown) if pr_body is not None else None,
         )
-    return tuple(out)
-
-
-def lease_problems(
-    evaluation: LeaseEvaluation, *, now: datetime, agent: bool
-) -> tuple[list[str], list[str]]:
-    """(fails, warnings) of one evaluated lease under SPEC 5 and 6, at `now`.
-
-    Used for the lane's own summary until the scorer's `lane_reasons` decides; kept in step with it.
-    """
-    fails: list[str] = []
-    warns: list[str] = []
-    who = evaluation.test_id
-    if evaluation.lease_class not in LEASE_CLASSES:
-        fails.append(f"lease on {who}: class {evaluation.lease_class!r} is not one of {LEASE_CLASSES}")
-    if evaluation.reruns_used > evaluation.max_reruns:
-        fails.append(
-            f"lease on {who}: reruns_used {evaluation.reruns_used} > max_reruns {evaluation.max_reruns}"
-        )
-    expired = evaluation.expires_at <= now
-    if expired and evaluation.root_cause_hash is None:
-        fails.append(f"lease on {who}: expired {evaluation.expires_at.isoformat()} with no root cause")
-    if agent and evaluation.touched_by_diff:
-        fails.append(f"lease on {who}: the agent's diff touched this test; Lane B ignores the lease")
-    if not evaluation.pr_body_checked:
-        fails.append(f"lease on {who}: no PR body was given to show it (lanegate-lease: line)")
-    elif evaluation.pr_body_expires_at is None:
-        fails.append(f"lease on {who}: the PR body does not show it (lanegate-lease: {who} expires ...)")
-    elif evaluation.pr_body_expires_at != evaluation.expires_at:
-        fails.append(
-            f"lease on {who}: the PR body shows expiry {evaluation.pr_body_expires_at.isoformat()}, "
-            f"the lease says {evaluation.expires_at.isoformat()}"
-        )
-    if not fails and not expired and evaluation.root_cause_hash is None:
-        warns.append(f"lease on {who}: active until {evaluation.expires_at.isoformat()}, no root cause yet")
-    return fails, warns
+        for lease in leases.leases
+    )

@@ -35,13 +35,14 @@ def _belongs(node_id: str, selected: frozenset[str]) -> bool:
     base = base_id(node_id)
     if base in selected:
         return True
-    # A selected bare file path (a module that did not parse) owns every item under it.
-    return any(base.startswith(s + "::") for s in selected if "::" not in s)
+    # A module run whole (a bare path in `selected`) owns every item pytest finds in it, even one the
+    # AST scan did not see (a unittest class, a generated test).
+    return base.split("::", 1)[0] in selected
 
 
-def _replay_results(run: ReplayRun, selected: frozenset[str]) -> tuple[
-    dict[tuple[str, int], _Seen], set[str], str | None
-]:
+def _replay_results(
+    run: ReplayRun, selected: frozenset[str]
+) -> tuple[dict[tuple[str, int], _Seen], set[str], str | None]:
     """(outcomes by (node id, repeat), node ids the replay collected, why every outcome of the replay
     is an error: a stray process no test was blamed for, or lines in the result file without the
     nonce)."""
@@ -64,7 +65,7 @@ def _replay_results(run: ReplayRun, selected: frozenset[str]) -> tuple[
             collected.add(node_id)
             key = (node_id, repeat)
             try:
-                outcome = Outcome(line.get("outcome"))
+                outcome = Outcome(str(line.get("outcome")))
             except ValueError:
                 outcome = Outcome.ERROR
             seconds = line.get("seconds")
@@ -97,12 +98,22 @@ def _missing(run: ReplayRun) -> tuple[Outcome, str]:
     return Outcome.MISSING, f"no outcome reported (pytest exit code {run.exit_code})"
 
 
+Details = dict[tuple[str, int, int], str]
+
+
 def assemble(
     selection: Selection, plan: Plan, runs: Sequence[ReplayRun]
-) -> tuple[FlakeTest, ...]:
-    """Every selected test (and every parametrized item of it) with one outcome per run per replay."""
-    selected = frozenset(selection.node_ids)
-    touched = selection.touched_ids
+) -> tuple[tuple[FlakeTest, ...], Details]:
+    """Every selected test (and every parametrized item of it) with one outcome per run per replay,
+    and why each run that did not pass went as it did ((node id, replay, repeat) -> one line)."""
+    selected = frozenset(selection.node_ids) | frozenset(
+        t.path for t in selection.tests if t.whole_module
+    )
+    touched = selection.touched_ids | frozenset(
+        path
+        for path in {t.path for t in selection.tests}
+        if all(t.whole_module and t.touched for t in selection.tests if t.path == path)
+    )
     per_replay = [_replay_results(run, selected) for run in runs]
     node_ids: list[str] = []
     for _, collected, _ in per_replay:
@@ -117,11 +128,12 @@ def assemble(
     node_ids.sort(key=lambda n: (order.get(base_id(n), len(order)), n))
     pins = {pin.replay: pin for pin in plan.pins}
     tests: list[FlakeTest] = []
+    details: Details = {}
     for node_id in node_ids:
         outcomes: list[ReplayOutcome] = []
         for run, (seen, _, blanket) in zip(runs, per_replay, strict=True):
             pin = pins[run.replay]
-            for repeat in range(plan.runs_of(node_id)):
+            for repeat in range(plan.runs_of(node_id, pin)):
                 got = seen.get((node_id, repeat))
                 if got is None:
                     outcome, detail = _missing(run)
@@ -129,17 +141,20 @@ def assemble(
                 elif blanket is not None and got.outcome is not Outcome.ERROR:
                     got = _Seen(Outcome.ERROR, got.seconds, blanket)
                 outcomes.append(_outcome(pin, repeat, got))
+                if got.detail:
+                    details[(node_id, pin.replay, repeat)] = got.detail
         kinds = {o.outcome for o in outcomes}
         deterministic = len(kinds) == 1 and kinds <= STABLE_OUTCOMES
         tests.append(
             FlakeTest(
                 node_id=node_id,
                 deterministic=deterministic,
-                touched_by_diff=base_id(node_id) in touched or node_id in touched,
+                touched_by_diff=base_id(node_id) in touched
+                or base_id(node_id).split("::", 1)[0] in touched,
                 replays=tuple(outcomes),
             )
         )
-    return tuple(tests)
+    return tuple(tests), details
 
 
 def _outcome(pin: ReplayPin, repeat: int, seen: _Seen) -> ReplayOutcome:
@@ -152,7 +167,6 @@ def _outcome(pin: ReplayPin, repeat: int, seen: _Seen) -> ReplayOutcome:
         order=str(pin.order),
         order_seed=pin.order_seed,
         tz=pin.tz,
-        detail=seen.detail,
     )
 
 
@@ -161,8 +175,9 @@ def _pins(o: ReplayOutcome) -> str:
     return f"PYTHONHASHSEED={o.hash_seed}, order={o.order}{seed}, TZ={o.tz}"
 
 
-def describe_disagreement(test: FlakeTest) -> str:
+def describe_disagreement(test: FlakeTest, details: Details | None = None) -> str:
     """One line naming the test, the run that disagreed, its pins, and the run it disagreed with."""
+    why = details or {}
     if not test.replays:
         return f"{test.node_id}: no replay ran it"
     counts: dict[str, int] = {}
@@ -172,9 +187,11 @@ def describe_disagreement(test: FlakeTest) -> str:
     first = test.replays[0]
     odd = next((o for o in test.replays if o.outcome is not first.outcome), None)
     if odd is None:
-        detail = f": {first.detail}" if first.detail else ""
+        first_why = why.get((test.node_id, first.replay, first.repeat), "")
+        detail = f": {first_why}" if first_why else ""
         return f"{test.node_id}: {first.outcome.value} in every run{detail} [{summary}]"
-    detail = f": {odd.detail}" if odd.detail else ""
+    odd_why = why.get((test.node_id, odd.replay, odd.repeat), "")
+    detail = f": {odd_why}" if odd_why else ""
     return (
         f"{test.node_id}: {odd.outcome.value} in replay {odd.replay} run {odd.repeat + 1} "
         f"({_pins(odd)}){detail}; but {first.outcome.value} in replay {first.replay} run "

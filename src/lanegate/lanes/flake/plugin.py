@@ -22,35 +22,29 @@ import random
 import sys
 import time
 import unittest
-import zlib
 from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHANNEL_VAR = "LANEGATE_FLAKE_CHANNEL"
-ORDER_VAR = "LANEGATE_FLAKE_ORDER"
-ORDER_SEED_VAR = "LANEGATE_FLAKE_ORDER_SEED"
-RANDOM_SEED_VAR = "LANEGATE_FLAKE_RANDOM_SEED"
-REPEATS_VAR = "LANEGATE_FLAKE_REPEATS"
-EXTRA_REPEATS_VAR = "LANEGATE_FLAKE_EXTRA_REPEATS"
-EXTRA_TESTS_VAR = "LANEGATE_FLAKE_EXTRA_TESTS"
-FORBIDDEN_VAR = "LANEGATE_FLAKE_FORBIDDEN"
+from lanegate.lanes.flake.pins import (
+    CHANNEL_VAR,
+    EXTRA_REPEATS_VAR,
+    EXTRA_TESTS_VAR,
+    FORBIDDEN_VAR,
+    ORDER_SEED_VAR,
+    ORDER_VAR,
+    RANDOM_SEED_VAR,
+    REPEATS_VAR,
+    derived_seed,
+    normalized_plugin_name,
+)
+
 HYPOTHESIS_PROFILE = "lanegate-flake"
 # Extra repeats shake thread schedules with a tiny GIL switch interval (races show on every run
 # instead of once in a thousand) and shift the heap so object ids and id-ordered sets change.
 SHAKE_SWITCH_INTERVAL = 1e-6
-
-
-def derived_seed(random_seed: int, node_id: str, repeat: int) -> int:
-    """The `random` seed of one test run: a pure function of recorded values."""
-    return zlib.crc32(f"{random_seed}:{node_id}:{repeat}".encode())
-
-
-def normalized_plugin_name(name: str) -> str:
-    """`pytest-rerunfailures`, `pytest_rerunfailures` and `rerunfailures` are one plugin."""
-    return name.strip().lower().replace("-", "_").removeprefix("pytest_")
 
 
 def base_id(node_id: str) -> str:
@@ -71,7 +65,7 @@ class _Recorder:
         self.repeats = max(1, int(os.environ.get(REPEATS_VAR, "1") or 1))
         self.extra_repeats = max(0, int(os.environ.get(EXTRA_REPEATS_VAR, "0") or 0))
         self.extra_tests = frozenset(
-            line for line in os.environ.get(EXTRA_TESTS_VAR, "").splitlines() if line
+            name for name in os.environ.get(EXTRA_TESTS_VAR, "").split(",") if name
         )
         self.forbidden = frozenset(
             normalized_plugin_name(n) for n in os.environ.get(FORBIDDEN_VAR, "").split(",") if n
@@ -165,7 +159,7 @@ def _pin_hypothesis_seed(seed: int) -> None:
     """What `--hypothesis-seed` does, per test run, without needing the option to exist."""
     core = sys.modules.get("hypothesis.core")
     if core is not None and hasattr(core, "global_force_seed"):
-        core.global_force_seed = seed
+        setattr(core, "global_force_seed", seed)  # noqa: B010 (the module is typed without it)
 
 
 @pytest.hookimpl(trylast=True)
@@ -288,16 +282,25 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
         rec.jitter.clear()
 
 
+class _Filler:
+    """A small instance, the size class of most test objects."""
+
+
 def _jitter_heap(rec: _Recorder, item: pytest.Item) -> None:
-    """Leave a pattern of holes in the allocator's free lists so new objects land elsewhere."""
+    """Leave holes in the allocator's free lists of the common small size classes (a seeded number
+    of them), so that objects the test creates land at other addresses and in another id order."""
     count = 8 + derived_seed(rec.random_seed, item.nodeid, rec.repeat_of.get(id(item), 0)) % 57
-    blocks = [object() for _ in range(count * 2)] + [[] for _ in range(count)]
+    blocks: list[Any] = []
+    for i in range(count * 2):
+        blocks += (_Filler(), (i,) * (i % 6), [i])
     rec.jitter.extend(blocks[::2])
     del blocks
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, Any, Any]:
+def pytest_runtest_teardown(
+    item: pytest.Item, nextitem: pytest.Item | None
+) -> Generator[None, Any, Any]:
     if _recorder is None:
         return (yield)
     rec = _recorder

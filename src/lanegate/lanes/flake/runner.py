@@ -14,17 +14,18 @@ from lanegate.lanes.flake.execute import (
     check_refusal,
     pinned_env,
     pytest_command,
+    recorded_command,
     run_replay,
 )
 from lanegate.lanes.flake.leases import evaluate_leases, load_leases
-from lanegate.lanes.flake.outcomes import assemble
+from lanegate.lanes.flake.outcomes import Details, assemble, describe_disagreement
 from lanegate.lanes.flake.plan import Plan, make_plan
 from lanegate.lanes.flake.select import Selection, select_tests
-from lanegate.lanes.flake.verdict import flake_reasons
 from lanegate.ledgers.load import write_document
 from lanegate.ledgers.models import FLAKE_WRITER, SCHEMA_VERSION, FlakeLedger, ReplayRecord
-from lanegate.model import Severity
+from lanegate.model import Reason, Severity
 from lanegate.policy import Policy
+from lanegate.scoring import lane_reasons
 
 LANE = "flake"
 LEDGER_NAME = "flake.json"
@@ -33,14 +34,16 @@ LEDGER_NAME = "flake.json"
 def replay_specs(selection: Selection, plan: Plan, policy: Policy) -> list[ReplaySpec]:
     """The command and pinned environment of every replay of the plan."""
     forbidden = policy.lane.forbidden_pytest_plugins
-    command = pytest_command(selection.node_ids, forbidden)
-    specs = []
-    for pin in plan.pins:
-        specs.append(ReplaySpec(pin.replay, command, pinned_env(pin, plan, forbidden)))
-    return specs
+    argv = pytest_command(selection.pytest_args, forbidden)
+    return [
+        ReplaySpec(pin.replay, recorded_command(pinned_env(pin, plan, forbidden), argv))
+        for pin in plan.pins
+    ]
 
 
-def _records(plan: Plan, specs: list[ReplaySpec], runs: list[ReplayRun]) -> tuple[ReplayRecord, ...]:
+def _records(
+    plan: Plan, specs: list[ReplaySpec], runs: list[ReplayRun]
+) -> tuple[ReplayRecord, ...]:
     out = []
     pins = {pin.replay: pin for pin in plan.pins}
     for spec, run in zip(specs, runs, strict=True):
@@ -53,14 +56,30 @@ def _records(plan: Plan, specs: list[ReplaySpec], runs: list[ReplayRun]) -> tupl
                 order=str(pin.order),
                 order_seed=pin.order_seed,
                 tz=pin.tz,
-                random_seed=pin.random_seed,
-                env=dict(spec.env),
                 in_process_repeats=pin.repeats,
                 exit_code=max(-255, min(255, run.exit_code)) if run.exit_code is not None else None,
                 seconds=round(run.seconds, 3),
                 timed_out=run.timed_out,
             )
         )
+    return tuple(out)
+
+
+def _problems(ledger: FlakeLedger, details: Details, reasons: list[Reason]) -> tuple[str, ...]:
+    """The scorer's errors, each non-deterministic test first named with the run that disagreed and
+    its pins (the scorer's own message lists every outcome; this one says which run and why)."""
+    out = [
+        "non-deterministic: " + describe_disagreement(t, details)
+        for t in ledger.tests
+        if not t.deterministic
+    ]
+    shown = {t.node_id for t in ledger.tests if not t.deterministic}
+    out += [
+        f"[{r.rule_id}] {r.message}"
+        for r in reasons
+        if r.severity is Severity.ERROR
+        and not (r.rule_id == "flake-nondeterministic" and r.location and r.location.note in shown)
+    ]
     return tuple(out)
 
 
@@ -82,7 +101,7 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
             check_refusal(run)
             runs.append(run)
     # Every replay process (and its group) has exited and been killed by now.
-    tests = assemble(selection, plan, runs) if runs else ()
+    tests, details = assemble(selection, plan, runs) if runs else ((), {})
     touched = [t.node_id for t in tests if t.touched_by_diff] + list(selection.touched_ids)
     ledger = FlakeLedger(
         schema_version=SCHEMA_VERSION,
@@ -104,8 +123,16 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
     )
     ledger_path = ctx.out_dir / LEDGER_NAME
     write_document(ledger_path, ledger, "flake")
-    reasons = flake_reasons(ledger, now=ctx.now)
-    fails = tuple(r.message for r in reasons if r.severity is Severity.ERROR)
+    reasons = lane_reasons(
+        ledger,
+        policy=policy,
+        now=ctx.now,
+        authorship=ctx.authorship.kind,
+        pr_body=ctx.pr_body,
+        run_attempt=ctx.run_attempt,
+        path=str(ledger_path),
+    )
+    fails = _problems(ledger, details, reasons)
     warns = [r for r in reasons if r.severity is Severity.WARNING]
     unstable = sum(1 for t in tests if not t.deterministic)
     summary = (

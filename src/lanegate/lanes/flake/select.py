@@ -19,16 +19,60 @@ from lanegate.diff import Change, DiffSummary, Role, changed_lines
 
 RISK_NAMES: dict[str, frozenset[str]] = {
     "random": frozenset(
-        {"random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform",
-         "getrandbits", "uuid1", "uuid4", "urandom", "secrets", "SystemRandom", "token_hex"}
+        {
+            "random",
+            "randint",
+            "randrange",
+            "choice",
+            "choices",
+            "shuffle",
+            "sample",
+            "uniform",
+            "getrandbits",
+            "uuid1",
+            "uuid4",
+            "urandom",
+            "secrets",
+            "SystemRandom",
+            "token_hex",
+        }
     ),
     "clock": frozenset(
-        {"time", "datetime", "date", "monotonic", "perf_counter", "now", "today", "utcnow",
-         "localtime", "gmtime", "mktime", "strftime", "tzset", "sleep", "timezone", "zoneinfo"}
+        {
+            "time",
+            "datetime",
+            "date",
+            "monotonic",
+            "perf_counter",
+            "now",
+            "today",
+            "utcnow",
+            "localtime",
+            "gmtime",
+            "mktime",
+            "strftime",
+            "tzset",
+            "sleep",
+            "timezone",
+            "zoneinfo",
+        }
     ),
     "threads": frozenset(
-        {"threading", "Thread", "ThreadPoolExecutor", "ProcessPoolExecutor", "concurrent", "Lock",
-         "Event", "Timer", "asyncio", "multiprocessing", "Process", "Barrier", "Queue"}
+        {
+            "threading",
+            "Thread",
+            "ThreadPoolExecutor",
+            "ProcessPoolExecutor",
+            "concurrent",
+            "Lock",
+            "Event",
+            "Timer",
+            "asyncio",
+            "multiprocessing",
+            "Process",
+            "Barrier",
+            "Queue",
+        }
     ),
     "identity": frozenset({"id", "hash", "object", "getrefcount", "WeakValueDictionary"}),
 }
@@ -52,6 +96,7 @@ class SelectedTest:
     path: str
     touched: bool
     risks: frozenset[str]
+    whole_module: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +107,21 @@ class Selection:
 
     @property
     def node_ids(self) -> tuple[str, ...]:
-        """The node ids to hand to pytest."""
+        """The node ids of the selected tests."""
         return tuple(t.node_id for t in self.tests)
+
+    @property
+    def pytest_args(self) -> tuple[str, ...]:
+        """What to hand to pytest: a module's path when all of its tests are selected (collecting one
+        path is much cheaper than resolving each node id), its node ids otherwise."""
+        args: list[str] = []
+        for path in dict.fromkeys(t.path for t in self.tests):
+            mine = [t for t in self.tests if t.path == path]
+            if all(t.whole_module for t in mine):
+                args.append(path)
+            else:
+                args.extend(t.node_id for t in mine)
+        return tuple(args)
 
     @property
     def touched_ids(self) -> frozenset[str]:
@@ -114,14 +172,16 @@ def discover_tests(source: str, path: str) -> list[TestDef]:
 
     tests: list[TestDef] = []
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
+            "test"
+        ):
             first, last = _span(node)
             tests.append(TestDef(f"{path}::{node.name}", first, last, risks_of(node)))
         elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
             for item in node.body:
-                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name.startswith(
-                    "test"
-                ):
+                if isinstance(
+                    item, ast.FunctionDef | ast.AsyncFunctionDef
+                ) and item.name.startswith("test"):
                     first, last = _span(item)
                     tests.append(
                         TestDef(f"{path}::{node.name}::{item.name}", first, last, risks_of(item))
@@ -139,7 +199,7 @@ def select_module(path: str, source: str, changed: frozenset[int] | None) -> lis
         tests = discover_tests(source, path)
     except (SyntaxError, ValueError):
         # pytest will fail to collect it; run the file so that the failure is recorded, not skipped.
-        return [SelectedTest(path, path, True, frozenset())]
+        return [SelectedTest(path, path, True, frozenset(), whole_module=True)]
     touched = [
         changed is None or any(t.first_line <= line <= t.last_line for line in changed)
         for t in tests
@@ -147,8 +207,10 @@ def select_module(path: str, source: str, changed: frozenset[int] | None) -> lis
     if not any(touched):
         return []
     last = max(i for i, hit in enumerate(touched) if hit)
+    whole = last == len(tests) - 1
     return [
-        SelectedTest(t.node_id, path, touched[i], t.risks) for i, t in enumerate(tests[: last + 1])
+        SelectedTest(t.node_id, path, touched[i], t.risks, whole)
+        for i, t in enumerate(tests[: last + 1])
     ]
 
 

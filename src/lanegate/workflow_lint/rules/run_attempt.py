@@ -14,9 +14,7 @@ from lanegate.workflow_lint.yamldoc import YNode
 
 _ATTEMPT = re.compile(r"run_attempt|RUN_ATTEMPT")
 _COMPARISON = re.compile(r"==|!=|<=|>=|<|>|\b(fromJSON|startsWith)\b")
-_SHELL_COMPARISON = frozenset(
-    {"-gt", "-ge", "-lt", "-le", "-eq", "-ne", "==", "!=", "=", "<", ">", "<=", ">="}
-)
+_NUMERIC_TESTS = frozenset({"-gt", "-ge", "-lt", "-le", "-eq", "-ne"})
 _DATA = frozenset({"echo", "printf", "cat", "tee", "export"})
 
 _GATE = re.compile(r"run_attempt", re.IGNORECASE)
@@ -53,10 +51,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             attempt = next((w for w in command.words if _ATTEMPT.search(w.value)), None)
             if attempt is None:
                 continue
-            if any(w.value in _SHELL_COMPARISON for w in command.words) or args[0].value in (
-                "[",
-                "[[",
-                "test",
+            # `>` and `<` are redirections outside `[ ]`, so only tests and numeric operators count
+            if args[0].value in ("[", "[[", "test") or any(
+                w.value in _NUMERIC_TESTS for w in command.words
             ):
                 yield ctx.in_scalar(
                     RULE,

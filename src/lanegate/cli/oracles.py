@@ -1,0 +1,31 @@
+"""`lanegate oracles --base REF`: the oracle check alone; one line per rejected test."""
+
+from __future__ import annotations
+
+import argparse
+
+from lanegate.cli.common import add_repo_arguments, repo_and_policy
+from lanegate.diff import classify_diff
+from lanegate.lanes.property.runner import check_oracles
+
+COMMAND = "oracles"
+HELP = "check that new and changed tests call a property oracle on their own inputs"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_repo_arguments(parser)
+    parser.add_argument("--base", required=True, help="base ref of the pull request")
+    parser.add_argument("--head", default="HEAD", help="head ref (default: HEAD)")
+
+
+def run(args: argparse.Namespace) -> int:
+    repo, policy = repo_and_policy(args)
+    summary = classify_diff(repo, args.base, policy, args.head)
+    check = check_oracles(repo, summary, policy)
+    for r in check.rejections:
+        print(f"{r.path}:{r.line}: {r.test}: {r.reason}")
+    print(
+        f"{len(check.test_files)} test file(s), {len(check.passed)} test(s) call an oracle, "
+        f"{len(check.rejections)} rejected"
+    )
+    return 1 if check.rejections else 0

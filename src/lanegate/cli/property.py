@@ -1,0 +1,90 @@
+"""`lanegate property --base REF`: run the property lane and write DIR/property.json (or replay a mutant)."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+
+from lanegate.authorship import Authorship
+from lanegate.cli.common import add_lane_arguments, out_dir, repo_and_policy
+from lanegate.lanes.context import (
+    LaneContext,
+    ProgressEvent,
+    job_from_env,
+    run_attempt_from_env,
+)
+from lanegate.lanes.property import run_lane
+from lanegate.lanes.property.replay import replay_mutant
+from lanegate.ledgers.models import AuthorKind
+
+COMMAND = "property"
+HELP = "check oracles, count Hypothesis cases, plant mutants on changed lines, write property.json"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_lane_arguments(parser)
+    parser.add_argument(
+        "--head", default="HEAD", help="head ref; must be checked out (default: HEAD)"
+    )
+    parser.add_argument(
+        "--authorship",
+        choices=("agent", "human"),
+        default="agent",
+        help="who wrote the diff (default: agent; unknown authorship is agent)",
+    )
+    parser.add_argument(
+        "--replay",
+        metavar="MUTANT_ID",
+        default=None,
+        help="rebuild one mutant from its id, rerun its tests with the same seed, print the outcome",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=None, help="worker processes (default: cores)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def _progress(event: ProgressEvent) -> None:
+    total = f" [{event.done}/{event.total} {event.unit}]" if event.total else ""
+    print(f"property: {event.message}{total}", file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    repo, policy = repo_and_policy(args)
+    if args.replay is not None:
+        replayed = replay_mutant(repo, args.base, policy, args.replay, head=args.head)
+        original = replayed.source.decode("utf-8", "replace").splitlines(keepends=True)
+        mutated = replayed.mutated.decode("utf-8", "replace").splitlines(keepends=True)
+        path = replayed.spec.path
+        sys.stdout.writelines(
+            difflib.unified_diff(original, mutated, f"a/{path}", f"b/{path}", n=1)
+        )
+        result = replayed.result
+        print(f"{replayed.spec.id} {replayed.spec.operator} {path}:{replayed.spec.line}")
+        print(f"tests: {len(replayed.tests)} ({', '.join(replayed.tests[:5]) or 'none'})")
+        print(
+            f"status: {result.status}"
+            + (f" by {result.killed_by} ({result.kill_kind})" if result.killed_by else "")
+        )
+        if result.detail:
+            print(f"detail: {result.detail}")
+        return 0
+    kind = AuthorKind(args.authorship)
+    ctx = LaneContext(
+        repo=repo,
+        base=args.base,
+        policy=policy,
+        out_dir=out_dir(repo, args.out),
+        head=args.head,
+        run_attempt=run_attempt_from_env(),
+        job=job_from_env(),
+        authorship=Authorship(kind, f"--authorship {kind.value}"),
+        progress=(lambda e: None) if args.quiet else _progress,
+    )
+    outcome = run_lane(ctx, workers=args.workers)
+    print(outcome.summary)
+    for problem in outcome.problems:
+        print(f"  fail: {problem}")
+    print(f"wrote {outcome.ledger_path}")
+    return 0 if outcome.would_pass else 1

@@ -1,0 +1,27 @@
+"""The names shared by the lane and its pytest plugin: pin variables, seed derivation, plugin names.
+
+Kept apart from the plugin so that lanegate itself never imports pytest to read them.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+CHANNEL_VAR = "LANEGATE_FLAKE_CHANNEL"
+ORDER_VAR = "LANEGATE_FLAKE_ORDER"
+ORDER_SEED_VAR = "LANEGATE_FLAKE_ORDER_SEED"
+RANDOM_SEED_VAR = "LANEGATE_FLAKE_RANDOM_SEED"
+REPEATS_VAR = "LANEGATE_FLAKE_REPEATS"
+EXTRA_REPEATS_VAR = "LANEGATE_FLAKE_EXTRA_REPEATS"
+EXTRA_TESTS_VAR = "LANEGATE_FLAKE_EXTRA_TESTS"
+FORBIDDEN_VAR = "LANEGATE_FLAKE_FORBIDDEN"
+
+
+def derived_seed(random_seed: int, node_id: str, repeat: int) -> int:
+    """The `random` (and Hypothesis) seed of one test run: a pure function of recorded values."""
+    return zlib.crc32(f"{random_seed}:{node_id}:{repeat}".encode())
+
+
+def normalized_plugin_name(name: str) -> str:
+    """`pytest-rerunfailures`, `pytest_rerunfailures` and `rerunfailures` are one plugin."""
+    return name.strip().lower().replace("-", "_").removeprefix("pytest_")

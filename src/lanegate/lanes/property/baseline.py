@@ -1,0 +1,108 @@
+"""The one traced baseline run of the suite: counted cases, effective settings, durations, coverage."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lanegate.errors import RunnerError
+from lanegate.lanes.property import observe
+from lanegate.lanes.property.mutate_run import PLUGIN, child_env
+from lanegate.policy import Policy
+
+ALWAYS_BLOCKED = ("randomly", "cacheprovider", "rerunfailures", "flaky", "pytest_retry", "retry")
+
+
+@dataclass(frozen=True, slots=True)
+class Baseline:
+    """What the baseline run recorded, and the command that reproduces it."""
+
+    command: tuple[str, ...]
+    exit_code: int
+    record: dict[str, Any]
+    seconds: float
+
+    @property
+    def tests(self) -> dict[str, dict[str, Any]]:
+        tests: dict[str, dict[str, Any]] = self.record.get("tests", {})
+        return tests
+
+
+def pytest_flags(policy: Policy) -> list[str]:
+    """Flags every test process of the lane gets: retry plugins and reordering off, our plugin on."""
+    blocked = list(dict.fromkeys([*ALWAYS_BLOCKED, *policy.lane.forbidden_pytest_plugins]))
+    flags: list[str] = []
+    for name in blocked:
+        flags += ["-p", f"no:{name}"]
+    flags += [
+        "-p",
+        PLUGIN,
+        f"--hypothesis-seed={policy.properties.seed}",
+        f"--lanegate-max-examples={policy.properties.max_examples}",
+    ]
+    return flags
+
+
+def run_baseline(
+    repo: Path,
+    policy: Policy,
+    trace: Sequence[Path],
+    *,
+    observe_mode: str = "callback",
+    selection: Sequence[str] = (),
+    env: dict[str, str] | None = None,
+) -> Baseline:
+    """Run the suite once (or `selection`) under the plugin; the ledger is written only after it exits."""
+    scratch = Path(tempfile.mkdtemp(prefix="lanegate-baseline-"))
+    storage = scratch / "hypothesis"
+    storage.mkdir()
+    record_path = scratch / "baseline.json"
+    environ = child_env(dict(os.environ if env is None else env), storage)
+    if observe_mode == "files":
+        environ.update(observe.FILES_ENV)
+    flags = pytest_flags(policy)
+    extra = [
+        f"--lanegate-observe={observe_mode}",
+        f"--lanegate-trace={os.pathsep.join(str(p) for p in trace)}",
+        "-q",
+    ]
+    command = [sys.executable, "-m", "pytest", *flags, *extra, *selection]
+    started = time.perf_counter()
+    proc = subprocess.Popen(
+        [*command, f"--lanegate-out={record_path}"],
+        cwd=repo,
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        output, _ = proc.communicate(timeout=policy.lane.max_wall_seconds)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise RunnerError(
+            f"the baseline test run exceeded lane.max_wall_seconds={policy.lane.max_wall_seconds}"
+        ) from None
+    seconds = time.perf_counter() - started
+    if not record_path.is_file():
+        tail = output.decode("utf-8", "replace").strip().splitlines()[-5:]
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise RunnerError(
+            f"pytest exited {proc.returncode} without running the lane plugin: " + " | ".join(tail),
+            hint="check that pytest and hypothesis are installed in this interpreter",
+        )
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+    shutil.rmtree(scratch, ignore_errors=True)
+    shown = ["python", "-m", "pytest", *flags, *selection]
+    return Baseline(tuple(shown), proc.returncode, record, seconds)

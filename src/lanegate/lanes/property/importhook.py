@@ -1,0 +1,73 @@
+"""A meta-path finder that serves a mutated source for one file: the user's files are never rewritten."""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import CodeType, ModuleType
+
+
+class _MutantLoader(importlib.abc.Loader):
+    """Executes the mutated source under the real file name (tracebacks point at the real lines)."""
+
+    def __init__(self, path: Path, source: str) -> None:
+        self.path = path
+        self.source = source
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
+        return None
+
+    def get_code(self, fullname: str) -> CodeType:
+        return compile(self.source, str(self.path), "exec", dont_inherit=True)
+
+    def exec_module(self, module: ModuleType) -> None:
+        exec(self.get_code(module.__name__), module.__dict__)
+
+
+class MutantFinder(importlib.abc.MetaPathFinder):
+    """Asks the other finders where a module lives; when that is the mutated file, loads the mutant."""
+
+    def __init__(self, path: Path, source: str) -> None:
+        self.path = path.resolve()
+        self.source = source
+        self.served: list[str] = []
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None,
+        target: ModuleType | None = None,
+    ) -> importlib.machinery.ModuleSpec | None:
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(fullname, path, target)
+            if spec is None:
+                continue
+            origin = spec.origin
+            if origin is None or not origin.endswith(".py") or Path(origin).resolve() != self.path:
+                return None
+            self.served.append(fullname)
+            return importlib.util.spec_from_file_location(
+                fullname,
+                origin,
+                loader=_MutantLoader(self.path, self.source),
+                submodule_search_locations=spec.submodule_search_locations,
+            )
+        return None
+
+
+def install_mutant(path: Path, source: str) -> MutantFinder:
+    """Put a finder for `path` first on sys.meta_path and forget any already-imported copy of it."""
+    finder = MutantFinder(path, source)
+    sys.meta_path.insert(0, finder)
+    resolved = finder.path
+    for name, module in list(sys.modules.items()):
+        file = getattr(module, "__file__", None)
+        if file and Path(file).resolve() == resolved:
+            del sys.modules[name]
+    return finder

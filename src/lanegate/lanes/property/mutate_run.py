@@ -1,0 +1,455 @@
+"""Run planted mutants: worker processes, only the covering tests, a timeout from the baseline.
+
+Each worker is a small fork server (`python -m lanegate.lanes.property.mutate_run`): it imports pytest and
+Hypothesis once, then forks one child per mutant. The child puts an import hook first on `sys.meta_path`
+that serves the mutated source of one file (the user's files are never rewritten), runs the covering
+tests (oracle-checked property tests first, `-x`), and writes its record outside the repository. A child
+that outlives its timeout is killed with its process group: status `timeout`, never a kill. Without
+`os.fork` (Windows) each mutant runs as its own `python -m pytest` process instead: slower, same answers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lanegate.errors import RunnerError
+from lanegate.ledgers.models import KillKind, MutantStatus
+
+PLUGIN = "lanegate.lanes.property.plugin"
+CHILD_SETUP_SECONDS = 1.0
+TIMEOUT_FACTOR = 3.0
+TIMEOUT_FLOOR_SECONDS = 2.0
+_CONTROL = "control"
+
+
+@dataclass(frozen=True, slots=True)
+class MutantJob:
+    """One mutant to run: the mutated file, the tests to run (in order), and its timeout."""
+
+    id: str
+    path: Path
+    source: str
+    tests: tuple[str, ...]
+    timeout: float
+
+
+@dataclass(frozen=True, slots=True)
+class MutantResult:
+    """What the tests did to one mutant."""
+
+    id: str
+    status: MutantStatus
+    killed_by: str | None
+    kill_kind: KillKind | None
+    seconds: float
+    detail: str = ""
+
+
+def timeout_for(baseline_seconds: float) -> float:
+    """Per-mutant wall clock: 3x the covering tests' baseline time, plus 2 s, plus child setup."""
+    return TIMEOUT_FACTOR * baseline_seconds + TIMEOUT_FLOOR_SECONDS + CHILD_SETUP_SECONDS
+
+
+def child_env(base: dict[str, str], storage: Path) -> dict[str, str]:
+    """The environment of every test process: no PYTEST_ADDOPTS, no bytecode litter in the repo."""
+    env = {k: v for k, v in base.items() if k != "PYTEST_ADDOPTS"}
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env["HYPOTHESIS_STORAGE_DIRECTORY"] = str(storage)
+    env.setdefault("PYTHONHASHSEED", "0")
+    return env
+
+
+# --- the worker side (runs inside the fork server process) ------------------------------------------
+
+
+def _run_child(config: Any, job: dict[str, Any]) -> None:
+    """In the forked child: own process group, output to a log, run the job's tests, never return."""
+    try:
+        os.setpgid(0, 0)
+        # stdin is the server's job pipe: its open file description (and flags such as O_NONBLOCK)
+        # is shared with this child, so the child must not keep it
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        fd = os.open(job["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.dup2(fd, 1)
+        os.dup2(fd, 2)
+        from lanegate.lanes.property import plugin
+        from lanegate.lanes.property.importhook import install_mutant
+
+        plugin.JOB = {"out": job["out"], "tests": job["tests"]}
+        if job.get("mutant"):
+            spec = json.loads(Path(job["mutant"]).read_text(encoding="utf-8"))
+            install_mutant(Path(spec["path"]), spec["source"])
+        os.environ["PYTEST_VERSION"] = __import__("pytest").__version__
+        code = config.hook.pytest_cmdline_main(config=config)
+        config._ensure_unconfigure()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(int(code))
+    except BaseException:  # noqa: BLE001 - a child must never return into the server loop
+        os._exit(70)
+
+
+def _wait(pid: int, timeout: float) -> tuple[int | None, bool]:
+    deadline = time.monotonic() + timeout
+    pause = 0.001
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status), False
+        if time.monotonic() > deadline:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            os.waitpid(pid, 0)
+            return None, True
+        time.sleep(pause)
+        pause = min(pause * 2, 0.02)
+
+
+def serve(stdin: Any, stdout: Any) -> None:
+    """The fork server loop: an init line with the pytest arguments, then one JSON job per line.
+
+    pytest is configured once here (arguments parsed, plugins and conftest files loaded) and each child
+    only collects and runs its tests: the setup a fresh `pytest` would pay per mutant is paid once.
+    """
+    import hypothesis  # noqa: F401 - imported once here so that every child starts warm
+    from _pytest.config import _prepareconfig
+
+    import lanegate.lanes.property.plugin  # noqa: F401
+
+    # pytest's global capture keeps fd 0 pointed at /dev/null after configuring (it suspends only
+    # stdout/stderr), so the job pipe is read from a private duplicate taken before, unbuffered
+    # until then so that no job line is swallowed by a buffer we drop
+    jobs_fd = os.dup(stdin.fileno())
+    stdout.flush()
+    answers = os.fdopen(os.dup(stdout.fileno()), "w", encoding="utf-8")
+    raw = b""
+    while not raw.endswith(b"\n"):
+        chunk = os.read(jobs_fd, 1)
+        if not chunk:
+            return
+        raw += chunk
+    init = json.loads(raw)
+    config = _prepareconfig(list(init["args"]))
+    stdin = os.fdopen(jobs_fd, "r", encoding="utf-8")
+    for line in stdin:
+        job = json.loads(line)
+        started = time.perf_counter()
+        pid = os.fork()
+        if pid == 0:
+            _run_child(config, job)
+        code, timed_out = _wait(pid, float(job["timeout"]))
+        answer = {
+            "id": job["id"],
+            "exit": code,
+            "timed_out": timed_out,
+            "seconds": time.perf_counter() - started,
+        }
+        answers.write(json.dumps(answer) + "\n")
+        answers.flush()
+
+
+# --- the lane side ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    exit: int | None
+    timed_out: bool
+    seconds: float
+
+
+class _Worker:
+    """One worker: a fork server process, or direct subprocesses where fork is missing."""
+
+    def __init__(
+        self, repo: Path, env: dict[str, str], use_fork: bool, init_args: list[str], err: Path
+    ) -> None:
+        self.err = err
+        self.repo = repo
+        self.env = env
+        self.init_args = init_args
+        self.proc: subprocess.Popen[str] | None = None
+        if use_fork:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "lanegate.lanes.property.mutate_run", "--serve"],
+                cwd=repo,
+                env=env,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=err.open("wb"),
+                text=True,
+            )
+            assert self.proc.stdin is not None
+            self.proc.stdin.write(json.dumps({"args": init_args}) + "\n")
+            self.proc.stdin.flush()
+
+    def run(
+        self,
+        ident: str,
+        tests: Sequence[str],
+        mutant: Path | None,
+        out: Path,
+        log: Path,
+        timeout: float,
+    ) -> _Answer:
+        if self.proc is None:
+            args = [*self.init_args, f"--lanegate-out={out}"]
+            if mutant is not None:
+                args.append(f"--lanegate-mutant={mutant}")
+            return self._run_direct([*args, *tests], log, timeout)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        job = {
+            "id": ident,
+            "tests": list(tests),
+            "mutant": None if mutant is None else str(mutant),
+            "out": str(out),
+            "log": str(log),
+            "timeout": timeout,
+        }
+        self.proc.stdin.write(json.dumps(job) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            self.proc.wait()
+            raise RunnerError(f"a mutant worker exited {self.proc.returncode} before answering")
+        answer = json.loads(line)
+        return _Answer(answer["exit"], bool(answer["timed_out"]), float(answer["seconds"]))
+
+    def _run_direct(self, args: list[str], log: Path, timeout: float) -> _Answer:
+        started = time.perf_counter()
+        with log.open("wb") as out:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "pytest", *args],
+                cwd=self.repo,
+                env=self.env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+            try:
+                code: int | None = proc.wait(timeout=timeout)
+                timed_out = False
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+                code, timed_out = None, True
+        return _Answer(code, timed_out, time.perf_counter() - started)
+
+    def close(self) -> None:
+        if self.proc is None:
+            return
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def _classify(
+    job: MutantJob,
+    answer: _Answer,
+    record_path: Path,
+    property_tests: frozenset[str],
+) -> MutantResult:
+    if answer.timed_out:
+        return MutantResult(
+            job.id,
+            MutantStatus.TIMEOUT,
+            None,
+            None,
+            answer.seconds,
+            f"no verdict within {job.timeout:.1f} s",
+        )
+    if not record_path.is_file():
+        return MutantResult(
+            job.id,
+            MutantStatus.ERROR,
+            None,
+            None,
+            answer.seconds,
+            f"the test process exited {answer.exit} without a record",
+        )
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+    tests: dict[str, Any] = record.get("tests", {})
+    failing = [t for t in job.tests if tests.get(t, {}).get("outcome") in ("failed", "error")]
+    if not failing and record.get("collect_errors"):
+        # the mutant broke the import of a test file: credited to the first selected test of that file
+        broken = [e.split("::")[0] for e in record["collect_errors"]]
+        failing = [t for t in job.tests if t.split("::")[0] in broken] or list(job.tests[:1])
+    if failing:
+        first = failing[0]
+        kind = KillKind.PROPERTY if first in property_tests else KillKind.UNIT
+        return MutantResult(job.id, MutantStatus.KILLED, first, kind, answer.seconds)
+    ran = [t for t in job.tests if tests.get(t, {}).get("outcome") == "passed"]
+    if answer.exit == 0 and len(ran) == len(job.tests):
+        return MutantResult(job.id, MutantStatus.SURVIVED, None, None, answer.seconds)
+    return MutantResult(
+        job.id,
+        MutantStatus.ERROR,
+        None,
+        None,
+        answer.seconds,
+        f"pytest exited {answer.exit}; {len(ran)} of {len(job.tests)} tests passed",
+    )
+
+
+def run_mutants(
+    repo: Path,
+    jobs: Sequence[MutantJob],
+    base_args: Sequence[str],
+    property_tests: frozenset[str],
+    *,
+    workers: int | None = None,
+    env: dict[str, str] | None = None,
+    control_timeout: float = 180.0,
+    on_done: Callable[[MutantResult], None] | None = None,
+    keep_scratch: bool = False,
+) -> tuple[list[MutantResult], str | None]:
+    """Run every job; returns results in job order and a problem when the unmutated control failed.
+
+    A control job (no mutant, every selected test) runs first: if the tests fail without any mutant in
+    a worker, no failure under a mutant can be a kill, so every mutant becomes `error`.
+    """
+    if not jobs:
+        return [], None
+    scratch = Path(tempfile.mkdtemp(prefix="lanegate-mutants-"))
+    storage = scratch / "hypothesis"
+    storage.mkdir()
+    environ = child_env(dict(os.environ if env is None else env), storage)
+    use_fork = hasattr(os, "fork")
+    count = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+    union = tuple(dict.fromkeys(t for job in jobs for t in job.tests))
+    todo: queue.Queue[tuple[str, MutantJob | None]] = queue.Queue()
+    if union:
+        todo.put((_CONTROL, None))
+    for job in jobs:
+        todo.put((job.id, job))
+    results: dict[str, MutantResult] = {}
+    control: list[str] = []
+    lock = threading.Lock()
+
+    # no terminal reporter: our plugin records outcomes, and Hypothesis's failure patch (libcst
+    # formatting) would cost more than the mutant's tests; plain asserts: no rewriting per child.
+    init_args = [
+        *base_args,
+        "-p",
+        "no:terminal",
+        "--assert=plain",
+        "--lanegate-mode=mutant",
+        "--lanegate-out=" + str(scratch / "unused.json"),
+        "-x",
+    ]
+    if use_fork:
+        init_args += list(union)
+
+    def work() -> None:
+        try:
+            _work()
+        except Exception as exc:  # noqa: BLE001 - recorded as the control problem, never a pass
+            errs = sorted(scratch.glob("worker-*.err"))
+            tail = errs[0].read_text("utf-8", "replace").strip().splitlines()[-1:] if errs else []
+            with lock:
+                control.append(
+                    f"a mutant worker failed: {type(exc).__name__}: {exc} {' '.join(tail)}".strip()
+                )
+
+    def _work() -> None:
+        err = scratch / f"worker-{threading.get_ident()}.err"
+        worker = _Worker(repo, environ, use_fork, init_args, err)
+        try:
+            while True:
+                try:
+                    ident, job = todo.get_nowait()
+                except queue.Empty:
+                    return
+                record = scratch / f"{ident}.json"
+                log = scratch / f"{ident}.log"
+                if job is None:
+                    answer = worker.run(ident, union, None, record, log, control_timeout)
+                    problem = _control_problem(answer, record, union)
+                    if problem:
+                        with lock:
+                            control.append(problem)
+                    continue
+                if not job.tests:
+                    result = MutantResult(
+                        job.id,
+                        MutantStatus.NO_TESTS,
+                        None,
+                        None,
+                        0.0,
+                        "no test calls the mutated function",
+                    )
+                else:
+                    mutant_file = scratch / f"{ident}.mutant.json"
+                    mutant_file.write_text(
+                        json.dumps({"path": str(job.path), "source": job.source}),
+                        encoding="utf-8",
+                    )
+                    answer = worker.run(ident, job.tests, mutant_file, record, log, job.timeout)
+                    result = _classify(job, answer, record, property_tests)
+                with lock:
+                    results[job.id] = result
+                if on_done is not None:
+                    on_done(result)
+        finally:
+            worker.close()
+
+    threads = [threading.Thread(target=work, daemon=True) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if not keep_scratch and not os.environ.get("LANEGATE_DEBUG"):
+        shutil.rmtree(scratch, ignore_errors=True)
+    for job in jobs:  # a worker that died leaves its jobs without a verdict: error, never a pass
+        results.setdefault(
+            job.id,
+            MutantResult(job.id, MutantStatus.ERROR, None, None, 0.0, "the worker stopped"),
+        )
+    if control:
+        failed = [
+            MutantResult(j.id, MutantStatus.ERROR, None, None, results[j.id].seconds, control[0])
+            if results[j.id].status is not MutantStatus.NO_TESTS
+            else results[j.id]
+            for j in jobs
+        ]
+        return failed, control[0]
+    return [results[j.id] for j in jobs], None
+
+
+def _control_problem(answer: _Answer, record_path: Path, tests: tuple[str, ...]) -> str | None:
+    if answer.timed_out:
+        return "the unmutated control run timed out in a worker"
+    if not record_path.is_file():
+        return f"the unmutated control run exited {answer.exit} without a record"
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+    outcomes = record.get("tests", {})
+    bad = [t for t in tests if outcomes.get(t, {}).get("outcome") != "passed"]
+    if bad:
+        return f"without any mutant, {bad[0]} does not pass in a worker (control run)"
+    return None
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--serve"]:
+        raise SystemExit("usage: python -m lanegate.lanes.property.mutate_run --serve")
+    serve(sys.stdin, sys.stdout)

@@ -1,0 +1,387 @@
+"""AST mutation operators: each proposes small source edits of one node; no string-literal mutations.
+
+Operators (OPERATORS_VERSION names this exact list and behaviour; bump it on any change, since mutant ids
+depend on it): comparison swaps, boolean operator swaps, arithmetic swaps, off-by-one on int constants
+and on slice bounds, negated conditions, a return of the type's default, and removed statements. Arid
+nodes (docstrings, annotations, f-strings, logging/print/warnings calls) are never mutated.
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import re
+from dataclasses import dataclass
+
+OPERATORS_VERSION = "lanegate-ops-1"
+
+OPERATOR_NAMES = (
+    "compare",
+    "boolean",
+    "arithmetic",
+    "augmented",
+    "constant-plus-one",
+    "constant-minus-one",
+    "slice-bound",
+    "negate-condition",
+    "return-default",
+    "remove-statement",
+)
+
+_COMPARE_SWAP: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+}
+_ARITH_SWAP: dict[type[ast.operator], type[ast.operator]] = {
+    ast.Add: ast.Sub,
+    ast.Sub: ast.Add,
+    ast.Mult: ast.FloorDiv,
+    ast.Div: ast.Mult,
+    ast.FloorDiv: ast.Mult,
+    ast.Mod: ast.FloorDiv,
+    ast.Pow: ast.Mult,
+    ast.LShift: ast.RShift,
+    ast.RShift: ast.LShift,
+    ast.BitAnd: ast.BitOr,
+    ast.BitOr: ast.BitAnd,
+    ast.BitXor: ast.BitAnd,
+}
+_DEFAULTS = {
+    "int": "0",
+    "float": "0.0",
+    "bool": "False",
+    "str": "''",
+    "bytes": "b''",
+    "list": "[]",
+    "dict": "{}",
+    "set": "set()",
+    "tuple": "()",
+}
+_ARID_CALLS = ("print", "logging.", "logger.", "log.", "warnings.warn")
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """One proposed mutation: replace the source span [start, end) (1-based lines, byte columns)."""
+
+    operator: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    replacement: str
+
+
+def _span(node: ast.AST, operator: str, replacement: str) -> Edit:
+    return Edit(
+        operator,
+        node.lineno,  # type: ignore[attr-defined]
+        node.col_offset,  # type: ignore[attr-defined]
+        node.end_lineno or node.lineno,  # type: ignore[attr-defined]
+        node.end_col_offset or 0,  # type: ignore[attr-defined]
+        replacement,
+    )
+
+
+def _paren(node: ast.AST) -> str:
+    return f"({ast.unparse(node)})"
+
+
+def _is_int(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int
+
+
+def _return_default(func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> str:
+    if func is None or func.returns is None:
+        return "None"
+    text = ast.unparse(func.returns)
+    return _DEFAULTS.get(text.split("[")[0], "None")
+
+
+def _arid_call(node: ast.expr) -> bool:
+    if not isinstance(node, ast.Call):
+        return False
+    text = ast.unparse(node.func)
+    return any(text == a or text.startswith(a) for a in _ARID_CALLS)
+
+
+_CMP_TEXT: dict[type[ast.cmpop], str] = {
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+    ast.In: "in",
+    ast.NotIn: "not in",
+}
+_BIN_TEXT: dict[type[ast.operator], str] = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
+    ast.BitAnd: "&",
+    ast.BitOr: "|",
+    ast.BitXor: "^",
+    ast.MatMult: "@",
+}
+_GAP_NOISE = b" \t\r\n()\\"
+_COMMENT = re.compile(rb"#[^\n]*")
+
+
+class _Source:
+    """Byte offsets of one module's lines, to locate operator tokens between two operand nodes."""
+
+    def __init__(self, source: bytes) -> None:
+        self.source = source
+        self.starts = [0]
+        for line in source.splitlines(keepends=True):
+            self.starts.append(self.starts[-1] + len(line))
+
+    def offset(self, line: int, column: int) -> int:
+        return self.starts[line - 1] + column
+
+    def position(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, offset) - 1
+        return line + 1, offset - self.starts[line]
+
+    def token_edit(
+        self, operator: str, left: ast.AST, right: ast.AST, replacement: str
+    ) -> Edit | None:
+        """An edit of the operator token between `left` and `right` (skipping parens and comments)."""
+        begin = self.offset(left.end_lineno or 0, left.end_col_offset or 0)  # type: ignore[attr-defined]
+        end = self.offset(right.lineno, right.col_offset)  # type: ignore[attr-defined]
+        gap = _COMMENT.sub(lambda m: b" " * len(m.group()), self.source[begin:end])
+        lead = len(gap) - len(gap.lstrip(_GAP_NOISE))
+        trail = len(gap.rstrip(_GAP_NOISE))
+        if trail <= lead:
+            return None
+        line, column = self.position(begin + lead)
+        end_line, end_column = self.position(begin + trail)
+        return Edit(operator, line, column, end_line, end_column, replacement)
+
+
+class _Walker:
+    """Collects edits from one module, skipping arid nodes."""
+
+    def __init__(self, source: _Source) -> None:
+        self.source = source
+        self.edits: list[tuple[Edit, int, str]] = []  # edit, enclosing def first line, qualname
+        self.scope: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, int]] = []
+
+    def _where(self) -> tuple[int, str]:
+        funcs = [(n, first) for n, first in self.scope if not isinstance(n, ast.ClassDef)]
+        if not funcs:
+            return 0, "<module>"
+        return funcs[-1][1], ".".join(n.name for n, _ in self.scope)
+
+    def _func(self) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        for node, _ in reversed(self.scope):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                return node
+        return None
+
+    def add(self, edit: Edit) -> None:
+        first, name = self._where()
+        self.edits.append((edit, first, name))
+
+    def body(self, stmts: list[ast.stmt]) -> None:
+        for i, stmt in enumerate(stmts):
+            is_docstring = (
+                i == 0
+                and isinstance(stmt, ast.Expr)
+                and isinstance(stmt.value, ast.Constant)
+                and isinstance(stmt.value.value, str)
+            )
+            if not is_docstring:
+                self.stmt(stmt)
+
+    def stmt(self, stmt: ast.stmt) -> None:
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            first = min([stmt.lineno, *(d.lineno for d in stmt.decorator_list)])
+            for deco in stmt.decorator_list:
+                self.expr(deco)
+            if not isinstance(stmt, ast.ClassDef):
+                for default in [*stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d)]:
+                    self.expr(default)
+            self.scope.append((stmt, first))
+            self.body(stmt.body)
+            self.scope.pop()
+            return
+        if isinstance(stmt, ast.Return):
+            if stmt.value is not None:
+                fallback = _return_default(self._func())
+                if ast.unparse(stmt.value) != fallback:
+                    self.add(_span(stmt.value, "return-default", fallback))
+                self.expr(stmt.value)
+            return
+        single_line = stmt.lineno == stmt.end_lineno
+        removable = isinstance(
+            stmt, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Raise | ast.Expr
+        )
+        if isinstance(stmt, ast.Expr) and (
+            _arid_call(stmt.value) or isinstance(stmt.value, ast.Constant)
+        ):
+            return
+        if isinstance(stmt, ast.AnnAssign):
+            if stmt.value is not None:
+                self.expr(stmt.value)
+            if single_line and stmt.value is not None and len(self.scope) > 0:
+                self.add(_span(stmt, "remove-statement", "pass"))
+            return
+        if isinstance(stmt, ast.AugAssign):
+            swap = _ARITH_SWAP.get(type(stmt.op))
+            if swap is not None:
+                edit = self.source.token_edit(
+                    "augmented", stmt.target, stmt.value, _BIN_TEXT[swap] + "="
+                )
+                if edit is not None:
+                    self.add(edit)
+        if isinstance(stmt, ast.If | ast.While):
+            self.add(_span(stmt.test, "negate-condition", f"(not {_paren(stmt.test)})"))
+        if isinstance(stmt, ast.Assert):
+            self.expr(stmt.test)  # the message is arid
+            return
+        if removable and single_line and self.scope:
+            self.add(_span(stmt, "remove-statement", "pass"))
+        for field_name, value in ast.iter_fields(stmt):
+            if field_name in ("annotation", "returns", "type_comment"):
+                continue
+            if isinstance(value, list):
+                if value and isinstance(value[0], ast.stmt):
+                    for sub in value:
+                        self.stmt(sub)
+                else:
+                    for item in value:
+                        self._any(item)
+            else:
+                self._any(value)
+
+    def _any(self, value: object) -> None:
+        if isinstance(value, ast.expr):
+            self.expr(value)
+        elif isinstance(value, ast.stmt):
+            self.stmt(value)
+        elif isinstance(value, ast.ExceptHandler):
+            self.body(value.body)
+        elif isinstance(value, ast.AST):
+            for child in ast.iter_child_nodes(value):
+                self._any(child)
+
+    def expr(self, node: ast.expr) -> None:
+        if isinstance(node, ast.JoinedStr) or (
+            isinstance(node, ast.Constant) and isinstance(node.value, str | bytes)
+        ):
+            return
+        edit: Edit | None = None
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            for i, op in enumerate(node.ops):
+                cmp_swap = _COMPARE_SWAP.get(type(op))
+                if cmp_swap is not None:
+                    edit = self.source.token_edit(
+                        "compare", operands[i], operands[i + 1], _CMP_TEXT[cmp_swap]
+                    )
+                    if edit is not None:
+                        self.add(edit)
+        elif isinstance(node, ast.BoolOp):
+            swap = "or" if isinstance(node.op, ast.And) else "and"
+            edit = self.source.token_edit("boolean", node.values[0], node.values[1], swap)
+            if edit is not None:
+                self.add(edit)
+        elif isinstance(node, ast.BinOp):
+            arith = _ARITH_SWAP.get(type(node.op))
+            if arith is not None and not _string_format(node):
+                edit = self.source.token_edit("arithmetic", node.left, node.right, _BIN_TEXT[arith])
+                if edit is not None:
+                    self.add(edit)
+        elif isinstance(node, ast.IfExp):
+            self.add(_span(node.test, "negate-condition", f"(not {_paren(node.test)})"))
+        elif isinstance(node, ast.Slice):
+            for bound in (node.lower, node.upper):
+                if bound is not None and not _is_int(bound):
+                    self.add(_span(bound, "slice-bound", f"({ast.unparse(bound)} + 1)"))
+        elif _is_int(node):
+            assert isinstance(node, ast.Constant) and isinstance(node.value, int)
+            self.add(_span(node, "constant-plus-one", repr(node.value + 1)))
+            self.add(_span(node, "constant-minus-one", repr(node.value - 1)))
+            return
+        elif isinstance(node, ast.Call) and _arid_call(node):
+            return
+        elif isinstance(node, ast.Lambda):
+            self.expr(node.body)
+            return
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                self.expr(child)
+            elif isinstance(child, ast.comprehension):
+                self.expr(child.iter)
+                for cond in child.ifs:
+                    self.expr(cond)
+            elif isinstance(child, ast.keyword):
+                self.expr(child.value)
+
+
+def _string_format(node: ast.BinOp) -> bool:
+    """`"..." % x` and `"a" + name` build messages: arid."""
+    return any(
+        isinstance(side, ast.Constant)
+        and isinstance(side.value, str | bytes)
+        or isinstance(side, ast.JoinedStr)
+        for side in (node.left, node.right)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A proposed edit with the function it lives in (first line as in `co_firstlineno`, qualname)."""
+
+    edit: Edit
+    function_line: int
+    function: str
+
+
+def candidates(tree: ast.Module, source: bytes) -> list[Candidate]:
+    """Every edit the operators propose for a module (parsed from `source`), in source order."""
+    walker = _Walker(_Source(source))
+    walker.body(tree.body)
+    out = [Candidate(e, first, name) for e, first, name in walker.edits]
+    out.sort(key=lambda c: (c.edit.line, c.edit.column, c.edit.operator))
+    return out
+
+
+def apply_edit(source: bytes, edit: Edit) -> bytes:
+    """The source with one edit applied (columns are UTF-8 byte offsets, as the ast module gives them)."""
+    lines = source.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    begin = starts[edit.line - 1] + edit.column
+    end = starts[edit.end_line - 1] + edit.end_column
+    return source[:begin] + edit.replacement.encode("utf-8") + source[end:]
+
+
+def original_text(source: bytes, edit: Edit) -> str:
+    """The source text an edit replaces."""
+    lines = source.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    begin = starts[edit.line - 1] + edit.column
+    end = starts[edit.end_line - 1] + edit.end_column
+    return source[begin:end].decode("utf-8", "replace")

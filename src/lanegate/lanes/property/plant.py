@@ -1,0 +1,175 @@
+"""Which mutants a diff gets: only on changed source lines, at most two per line, capped, deterministic.
+
+A mutant's id is `m-` + sha256(diff digest, seed, operator version, path, line, operator, column), so
+the scorer can re-derive the planted set from the repository (`plan_mutants`) and reject a ledger that
+invents or drops mutants. Selection order is that same hash: no clock, no RNG state, no dict order.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from lanegate import git
+from lanegate.diff import DiffSummary, Role, changed_lines, classify_diff, is_test_file
+from lanegate.lanes.property.operators import (
+    OPERATORS_VERSION,
+    Candidate,
+    Edit,
+    apply_edit,
+    candidates,
+    original_text,
+)
+from lanegate.policy import Policy
+
+MAX_PER_LINE = 2
+
+
+@dataclass(frozen=True, slots=True)
+class MutantSpec:
+    """One planted mutant: where, which operator, the edit, and the function that contains it."""
+
+    id: str
+    path: str
+    edit: Edit
+    original: str
+    function: str
+    function_line: int
+
+    @property
+    def operator(self) -> str:
+        return self.edit.operator
+
+    @property
+    def line(self) -> int:
+        return self.edit.line
+
+    @property
+    def column(self) -> int:
+        return self.edit.column
+
+    @property
+    def replacement(self) -> str:
+        return self.edit.replacement
+
+    def mutated_source(self, source: bytes) -> bytes:
+        """The file's bytes with this mutant applied."""
+        return apply_edit(source, self.edit)
+
+
+def mutant_id(diff_digest: str, seed: int, path: str, line: int, operator: str, column: int) -> str:
+    """The stable id of a mutant (see module docstring)."""
+    key = f"{diff_digest}\0{seed}\0{OPERATORS_VERSION}\0{path}\0{line}\0{operator}\0{column}"
+    return "m-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+def _under(path: str, folder: str) -> bool:
+    folder = folder.strip("/")
+    return folder in ("", ".") or path == folder or path.startswith(folder + "/")
+
+
+def mutable_sources(summary: DiffSummary, policy: Policy) -> list[str]:
+    """Changed Python source files under `properties.source_dirs` (never tests or conftest)."""
+    out = []
+    for changed in summary.with_role(Role.SOURCE):
+        path = changed.path
+        if not path.endswith(".py") or is_test_file(path) or changed.binary:
+            continue
+        if "tests" in PurePosixPath(path).parts[:-1] or "test" in PurePosixPath(path).parts[:-1]:
+            continue
+        if any(_under(path, d) for d in policy.properties.source_dirs):
+            out.append(path)
+    return sorted(out)
+
+
+def _compiles(source: bytes, path: str) -> bool:
+    try:
+        compile(source, path, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def specs_for_file(
+    path: str, source: bytes, lines: frozenset[int], digest: str, seed: int
+) -> list[MutantSpec]:
+    """Every valid mutant candidate on `lines` of one file (before the per-line and global caps)."""
+    try:
+        tree = ast.parse(source, filename=path)
+    except (SyntaxError, ValueError):
+        return []
+    original_dump = ast.dump(tree)
+    out: dict[str, MutantSpec] = {}
+    for cand in candidates(tree, source):
+        if cand.edit.line not in lines:
+            continue
+        spec = _spec(path, source, cand, digest, seed)
+        if spec.id in out:
+            continue
+        mutated = spec.mutated_source(source)
+        if not _compiles(mutated, path) or ast.dump(ast.parse(mutated)) == original_dump:
+            continue
+        out[spec.id] = spec
+    return list(out.values())
+
+
+def _spec(path: str, source: bytes, cand: Candidate, digest: str, seed: int) -> MutantSpec:
+    edit = cand.edit
+    ident = mutant_id(digest, seed, path, edit.line, edit.operator, edit.column)
+    return MutantSpec(
+        id=ident,
+        path=path,
+        edit=edit,
+        original=original_text(source, edit),
+        function=cand.function,
+        function_line=cand.function_line,
+    )
+
+
+def select(specs: list[MutantSpec], max_mutants: int) -> list[MutantSpec]:
+    """At most MAX_PER_LINE per line (distinct operators first), then round-robin over lines up to the cap."""
+    by_line: dict[tuple[str, int], list[MutantSpec]] = {}
+    for spec in sorted(specs, key=lambda s: s.id):
+        by_line.setdefault((spec.path, spec.line), []).append(spec)
+    rounds: list[list[MutantSpec]] = [[] for _ in range(MAX_PER_LINE)]
+    for group in by_line.values():
+        picked: list[MutantSpec] = []
+        for spec in group:  # distinct operators on one line first: they test different things
+            if len(picked) < MAX_PER_LINE and all(p.operator != spec.operator for p in picked):
+                picked.append(spec)
+        for spec in group:
+            if len(picked) < MAX_PER_LINE and spec not in picked:
+                picked.append(spec)
+        for i, spec in enumerate(picked):
+            rounds[i].append(spec)
+    chosen: list[MutantSpec] = []
+    for batch in rounds:
+        for spec in sorted(batch, key=lambda s: s.id):
+            if len(chosen) < max_mutants:
+                chosen.append(spec)
+    return sorted(chosen, key=lambda s: (s.path, s.line, s.column, s.operator))
+
+
+def plan_from_summary(
+    repo: Path, summary: DiffSummary, policy: Policy, seed: int | None = None
+) -> list[MutantSpec]:
+    """The planted mutants of an already classified diff (sources read from the head commit)."""
+    use_seed = policy.properties.seed if seed is None else seed
+    digest = summary.digest
+    specs: list[MutantSpec] = []
+    for path in mutable_sources(summary, policy):
+        source = git.show_file(repo, summary.head_commit, path)
+        if source is None:
+            continue
+        lines = changed_lines(repo, summary.merge_base, summary.head_commit, path)
+        specs.extend(specs_for_file(path, source, lines, digest, use_seed))
+    return select(specs, policy.properties.max_mutants)
+
+
+def plan_mutants(
+    repo: Path, base: str, policy: Policy, seed: int | None = None, head: str = "HEAD"
+) -> list[MutantSpec]:
+    """Re-derive the mutants the property lane plants for `base...head` (the scorer calls this)."""
+    return plan_from_summary(repo, classify_diff(repo, base, policy, head), policy, seed)

@@ -1,0 +1,280 @@
+"""The pytest plugin the property lane loads with `-p`: counts cases, records settings, traces coverage.
+
+It records, per test: outcome, duration, Hypothesis cases run/failed (through `observe`), the effective
+Hypothesis settings, and (baseline only) which functions of the target files the test called. It writes
+one JSON file given by `--lanegate-out`, a path outside the repository, at session end. In mutant mode it
+serves the mutated module through an import hook, turns the example database, shrinking, deadlines and
+health checks off (a slow mutant must never fail a test: slowness is a timeout, not a kill).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+
+from lanegate.lanes.property import observe
+from lanegate.lanes.property.importhook import install_mutant
+
+_STATE_KEY = pytest.StashKey["_Recorder"]()
+
+#: Set by the fork server in each child: {"out": record path, "tests": node ids to run, in order}.
+JOB: dict[str, Any] | None = None
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("lanegate", "lanegate property lane (internal)")
+    group.addoption("--lanegate-out", default=None, help="write the per-test record here")
+    group.addoption("--lanegate-mode", default="baseline", choices=("baseline", "mutant"))
+    group.addoption("--lanegate-trace", default="", help="os.pathsep-separated files to trace")
+    group.addoption("--lanegate-mutant", default=None, help="JSON file: module path and source")
+    group.addoption("--lanegate-observe", default="callback", choices=observe.MODES)
+    group.addoption("--lanegate-max-examples", type=int, default=0)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(
+    early_config: pytest.Config, parser: pytest.Parser, args: list[str]
+) -> None:
+    # Before any conftest or test module imports the target, so the hook serves the mutant everywhere.
+    known = early_config.known_args_namespace
+    mutant = getattr(known, "lanegate_mutant", None)
+    if mutant:
+        spec = json.loads(Path(mutant).read_text(encoding="utf-8"))
+        install_mutant(Path(spec["path"]), spec["source"])
+
+
+class _Recorder:
+    """Everything the plugin learns during one session."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.mode: str = config.getoption("lanegate_mode")
+        self.out: str | None = JOB["out"] if JOB else config.getoption("lanegate_out")
+        self.observe_mode: str = config.getoption("lanegate_observe")
+        self.policy_max_examples: int = config.getoption("lanegate_max_examples")
+        trace = config.getoption("lanegate_trace")
+        self.trace_files = frozenset(str(Path(p).resolve()) for p in trace.split(os.pathsep) if p)
+        self.tests: dict[str, dict[str, Any]] = {}
+        self.collect_errors: list[str] = []
+        self.current: str | None = None
+        self.counts: dict[str, observe.CaseCounts] = {}
+        self.covered: set[tuple[str, int]] = set()
+        self.profile = ""
+        self.uninstall = None if self.observe_mode != "callback" else observe.install_callback(self)
+        self._filename_cache: dict[str, str | None] = {}
+
+    def __call__(self, observation: Any) -> None:
+        name = self.current or observe.property_of(observation)
+        if name is not None:
+            observe.record(self.counts.setdefault(name, observe.CaseCounts()), observation)
+
+    # --- coverage: a global trace function that only looks at 'call' events, never at lines ------------
+    def _trace(self, frame: FrameType, event: str, arg: Any) -> None:
+        code = frame.f_code
+        filename = code.co_filename
+        resolved = self._filename_cache.get(filename, "")
+        if resolved == "":
+            candidate = str(Path(filename).resolve()) if filename[:1] != "<" else None
+            resolved = candidate if candidate in self.trace_files else None
+            self._filename_cache[filename] = resolved
+        if resolved is not None:
+            self.covered.add((resolved, code.co_firstlineno))
+
+    def start_trace(self) -> None:
+        if self.trace_files:
+            self.covered = set()
+            sys.settrace(self._trace)
+
+    def stop_trace(self) -> list[str]:
+        if not self.trace_files:
+            return []
+        sys.settrace(None)
+        return sorted(f"{path}:{line}" for path, line in self.covered)
+
+
+def _settings_record(item: pytest.Item, recorder: _Recorder) -> dict[str, Any] | None:
+    """Effective Hypothesis settings of a test, after our overrides (None for non-Hypothesis tests)."""
+    func = getattr(item, "obj", None)
+    current = getattr(func, "_hypothesis_internal_use_settings", None)
+    if func is None or current is None or not hasattr(func, "hypothesis"):
+        return None
+    from hypothesis import HealthCheck, Phase, settings
+
+    declared_max = current.max_examples
+    if recorder.mode == "mutant":
+        phases = tuple(p for p in current.phases if p not in (Phase.shrink, Phase.explain))
+        current = settings(
+            current,
+            database=None,
+            deadline=None,
+            phases=phases,
+            report_multiple_bugs=False,
+            suppress_health_check=list(HealthCheck),
+        )
+    else:
+        current = settings(current, database=None)
+    func._hypothesis_internal_use_settings = current
+    explicit_seed = getattr(func, "_hypothesis_internal_use_seed", None)
+    passed_seed = item.config.getoption("hypothesis_seed", None)
+    if explicit_seed is not None:
+        seed_source, seed = "@seed", explicit_seed
+    elif current.derandomize:
+        seed_source, seed = "derandomize", None
+    elif passed_seed is not None:
+        seed_source, seed = "--hypothesis-seed", passed_seed
+    else:
+        seed_source, seed = "random", None
+    deadline = current.deadline
+    return {
+        "max_examples": declared_max,
+        "derandomize": bool(current.derandomize),
+        "database": None if current.database is None else type(current.database).__name__,
+        "deadline_ms": None if deadline is None else deadline.total_seconds() * 1000,
+        "phases": ",".join(p.name for p in current.phases),
+        "seed": None if seed is None else str(seed),
+        "seed_source": seed_source,
+        "profile": recorder.profile,
+    }
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("lanegate_out") is None:
+        return
+    recorder = _Recorder(config)
+    config.stash[_STATE_KEY] = recorder
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    recorder = session.config.stash.get(_STATE_KEY, None)
+    if recorder is None:
+        return
+    from hypothesis import settings
+
+    # Raise Hypothesis's built-in profiles to the policy's max_examples; a profile the repository chose
+    # itself is left alone so that a cut below the policy shows up (and is flagged) instead of hidden.
+    name = settings.get_current_profile_name()
+    if recorder.policy_max_examples and name in ("default", "ci"):
+        settings.register_profile(
+            "lanegate", settings.get_profile(name), max_examples=recorder.policy_max_examples
+        )
+        settings.load_profile("lanegate")
+        recorder.profile = f"{name}+lanegate"
+    else:
+        recorder.profile = name
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if JOB is None:
+        return
+    wanted = list(JOB["tests"])
+    by_id = {item.nodeid: item for item in items}
+    keep = [by_id[node] for node in wanted if node in by_id]
+    dropped = [item for item in items if item.nodeid not in set(wanted)]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+    items[:] = keep
+
+
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    if report.failed:
+        _pending_collect_errors.append(report.nodeid or "<session>")
+
+
+_pending_collect_errors: list[str] = []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    recorder: _Recorder | None = item.config.stash.get(_STATE_KEY, None)
+    if recorder is None:
+        yield
+        return
+    entry: dict[str, Any] = {
+        "outcome": "passed",
+        "duration": 0.0,
+        "settings": _settings_record(item, recorder),
+        "covered": [],
+        "cases_run": 0,
+        "cases_failed": 0,
+        "gave_up": 0,
+    }
+    recorder.tests[item.nodeid] = entry
+    recorder.current = item.nodeid
+    recorder.start_trace()
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        entry["duration"] = time.perf_counter() - started
+        entry["covered"] = recorder.stop_trace()
+        recorder.current = None
+        counts = recorder.counts.get(item.nodeid)
+        if counts is not None:
+            entry["cases_run"], entry["cases_failed"], entry["gave_up"] = (
+                counts.run,
+                counts.failed,
+                counts.gave_up,
+            )
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    recorder = _active_recorder
+    if recorder is None:
+        return
+    entry = recorder.tests.get(report.nodeid)
+    if entry is None:
+        return
+    if report.failed:
+        entry["outcome"] = "failed" if report.when == "call" else "error"
+    elif report.skipped and entry["outcome"] == "passed":
+        entry["outcome"] = "skipped"
+
+
+_active_recorder: _Recorder | None = None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session: pytest.Session) -> None:
+    global _active_recorder
+    _active_recorder = session.config.stash.get(_STATE_KEY, None)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    recorder = session.config.stash.get(_STATE_KEY, None)
+    if recorder is None or recorder.out is None:
+        return
+    if recorder.uninstall is not None:
+        recorder.uninstall()
+    if recorder.observe_mode == "files":
+        storage = os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY")
+        if storage:
+            for name, counts in observe.read_files(Path(storage)).items():
+                entry = recorder.tests.get(name)
+                if entry is not None:
+                    entry["cases_run"], entry["cases_failed"], entry["gave_up"] = (
+                        counts.run,
+                        counts.failed,
+                        counts.gave_up,
+                    )
+    import hypothesis
+
+    payload = {
+        "exitstatus": int(exitstatus),
+        "hypothesis_version": hypothesis.__version__,
+        "profile": recorder.profile,
+        "observe": recorder.observe_mode,
+        "collect_errors": list(_pending_collect_errors),
+        "tests": recorder.tests,
+    }
+    target = Path(recorder.out)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(json.dumps(payload, sort_keys=True), encoding="utf-8")
+    os.replace(tmp, target)

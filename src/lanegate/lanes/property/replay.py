@@ -1,0 +1,60 @@
+"""Rebuild one planted mutant from its id and rerun its covering tests with the recorded seed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from lanegate.diff import classify_diff
+from lanegate.errors import UsageError
+from lanegate.lanes.property.baseline import pytest_flags, run_baseline
+from lanegate.lanes.property.coverage_map import CoverageMap
+from lanegate.lanes.property.mutate_run import MutantResult, run_mutants
+from lanegate.lanes.property.plant import MutantSpec, plan_from_summary
+from lanegate.lanes.property.runner import (
+    _base_node,
+    _working_tree_matches,
+    build_jobs,
+    check_oracles,
+)
+from lanegate.policy import Policy
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """One replayed mutant: its spec, the source before and after, the tests run and the result."""
+
+    spec: MutantSpec
+    source: bytes
+    mutated: bytes
+    tests: tuple[str, ...]
+    result: MutantResult
+
+
+def replay_mutant(
+    repo: Path, base: str, policy: Policy, mutant_id: str, head: str = "HEAD"
+) -> Replayed:
+    """Re-plan the diff's mutants, pick `mutant_id`, trace its covering tests once, and run it."""
+    summary = classify_diff(repo, base, policy, head)
+    specs = {s.id: s for s in plan_from_summary(repo, summary, policy)}
+    spec = specs.get(mutant_id)
+    if spec is None:
+        raise UsageError(
+            f"--replay: {mutant_id} is not a mutant of {base}...{head} "
+            f"({len(specs)} planted: {', '.join(sorted(specs)[:5]) or 'none'})"
+        )
+    sources = _working_tree_matches(repo, summary, [spec.path])
+    check = check_oracles(repo, summary, policy)
+    baseline = run_baseline(repo, policy, [repo / spec.path])
+    coverage = CoverageMap.from_record(baseline.tests)
+    property_tests = frozenset(n for n in baseline.tests if _base_node(n) in check.passed)
+    (job,) = build_jobs(repo, [spec], sources, coverage, baseline.tests, property_tests)
+    results, problem = run_mutants(repo, [job], pytest_flags(policy), property_tests, workers=1)
+    result = results[0]
+    if problem:
+        result = MutantResult(
+            result.id, result.status, result.killed_by, result.kill_kind, result.seconds, problem
+        )
+    return Replayed(
+        spec, sources[spec.path], spec.mutated_source(sources[spec.path]), job.tests, result
+    )

@@ -1,0 +1,353 @@
+"""The property lane: oracle check, counted Hypothesis cases, planted mutants -> property.json."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lanegate import git
+from lanegate.diff import Change, DiffSummary, Role, changed_lines, classify_diff
+from lanegate.errors import RunnerError
+from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent
+from lanegate.lanes.property import oracle_ast, stryker
+from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
+from lanegate.lanes.property.coverage_map import CoverageMap, ordered
+from lanegate.lanes.property.mutate_run import MutantJob, MutantResult, run_mutants, timeout_for
+from lanegate.lanes.property.operators import OPERATORS_VERSION
+from lanegate.lanes.property.plant import MutantSpec, plan_from_summary
+from lanegate.ledgers.load import write_document
+from lanegate.ledgers.models import (
+    PROPERTY_WRITER,
+    SCHEMA_VERSION,
+    KillKind,
+    Mutant,
+    MutantStatus,
+    OracleFinding,
+    PropertyLedger,
+    PropertyRun,
+)
+from lanegate.policy import Policy
+
+LANE = "property"
+LEDGER_NAME = "property.json"
+REPORT_NAME = "mutation-report.json"
+
+
+@dataclass(frozen=True, slots=True)
+class OracleCheck:
+    """The oracle check of a diff: files checked, tests that passed (node-id form), and rejections."""
+
+    new_test_files: tuple[str, ...]
+    test_files: tuple[str, ...]
+    passed: frozenset[str]
+    rejections: tuple[oracle_ast.Rejection, ...]
+
+
+def oracle_module(repo: Path, policy: Policy, commit: str) -> oracle_ast.OracleModule:
+    """The configured oracle module, with its function names when it is a file in the repository."""
+    module = policy.properties.module
+    source: str | None = None
+    if module.endswith(".py"):
+        raw = git.show_file(repo, commit, module.strip("/"))
+        source = None if raw is None else raw.decode("utf-8", "replace")
+    return oracle_ast.OracleModule.from_policy(module, source)
+
+
+def check_oracles(repo: Path, summary: DiffSummary, policy: Policy) -> OracleCheck:
+    """Run the AST oracle check on every new or changed test file of the diff."""
+    custom = oracle_module(repo, policy, summary.head_commit)
+    files = [
+        f
+        for f in summary.with_role(Role.TEST)
+        if f.path.endswith(".py") and Path(f.path).name != "conftest.py"
+    ]
+    passed: set[str] = set()
+    rejections: list[oracle_ast.Rejection] = []
+    for changed in files:
+        raw = git.show_file(repo, summary.head_commit, changed.path)
+        if raw is None:
+            continue
+        lines = (
+            None
+            if changed.change is Change.ADDED
+            else changed_lines(repo, summary.merge_base, summary.head_commit, changed.path)
+        )
+        verdict = oracle_ast.check_source(
+            changed.path, raw.decode("utf-8", "replace"), custom, lines
+        )
+        passed.update(f"{changed.path}::{name.replace('.', '::')}" for name in verdict.passed)
+        rejections.extend(verdict.rejections)
+    return OracleCheck(
+        new_test_files=tuple(f.path for f in files if f.change is Change.ADDED),
+        test_files=tuple(f.path for f in files),
+        passed=frozenset(passed),
+        rejections=tuple(rejections),
+    )
+
+
+def _base_node(node_id: str) -> str:
+    """`path::Class::test[param]` -> `path::Class::test` (oracle verdicts are per function)."""
+    return node_id.split("[", 1)[0]
+
+
+def _properties(baseline: Baseline, check: OracleCheck, policy: Policy) -> list[PropertyRun]:
+    out: list[PropertyRun] = []
+    files = set(check.test_files)
+    for node_id, entry in sorted(baseline.tests.items()):
+        if node_id.split("::", 1)[0] not in files:
+            continue
+        settings = entry.get("settings")
+        failed_outcome = entry.get("outcome") in ("failed", "error")
+        if settings is None:  # a plain test: one case, the test itself
+            run, failed, max_examples, cut = 1, int(failed_outcome), 0, False
+        else:
+            run = int(entry.get("cases_run", 0))
+            failed = max(int(entry.get("cases_failed", 0)), int(failed_outcome))
+            max_examples = int(settings.get("max_examples", 0))
+            cut = max_examples < policy.properties.max_examples
+        out.append(
+            PropertyRun(
+                node_id=node_id,
+                cases_run=run,
+                cases_failed=failed,
+                max_examples=max_examples,
+                max_examples_cut=cut,
+                passed_oracle_check=_base_node(node_id) in check.passed,
+            )
+        )
+    return out
+
+
+def _effective_settings(
+    baseline: Baseline, properties: Sequence[PropertyRun], policy: Policy
+) -> dict[str, str | int | float | bool | None]:
+    out: dict[str, str | int | float | bool | None] = {
+        "hypothesis_version": str(baseline.record.get("hypothesis_version", "")),
+        "profile": str(baseline.record.get("profile", "")),
+        "observability": str(baseline.record.get("observe", "")),
+        "seed_passed": policy.properties.seed,
+        "max_examples_policy": policy.properties.max_examples,
+        "ci_variables": any(k in os.environ for k in ("CI", "GITHUB_ACTIONS")),
+        "pytest_exit": baseline.exit_code,
+    }
+    keys = ("derandomize", "database", "deadline_ms", "phases", "seed", "seed_source")
+    records = [
+        baseline.tests[p.node_id]["settings"]
+        for p in properties
+        if baseline.tests.get(p.node_id, {}).get("settings") is not None
+    ]
+    for key in keys:
+        values = {json.dumps(r.get(key), sort_keys=True) for r in records}
+        if len(values) == 1:
+            out[key] = records[0].get(key)
+        elif values:
+            out[key] = "mixed: " + ", ".join(sorted(values))
+    return out
+
+
+def build_jobs(
+    repo: Path,
+    specs: Iterable[MutantSpec],
+    sources: dict[str, bytes],
+    coverage: CoverageMap,
+    baseline_tests: dict[str, dict[str, Any]],
+    property_tests: frozenset[str],
+) -> list[MutantJob]:
+    """One job per mutant: the mutated source, the covering tests in kill-credit order, the timeout."""
+    jobs = []
+    for spec in specs:
+        path = repo / spec.path
+        tests = ordered(coverage.tests_for(path, spec.function_line), property_tests)
+        seconds = sum(float(baseline_tests[t].get("duration", 0.0)) for t in tests)
+        mutated = spec.mutated_source(sources[spec.path]).decode("utf-8", "surrogateescape")
+        jobs.append(MutantJob(spec.id, path, mutated, tests, timeout_for(seconds)))
+    return jobs
+
+
+def _ledger_mutants(specs: Sequence[MutantSpec], results: Sequence[MutantResult]) -> list[Mutant]:
+    by_id = {r.id: r for r in results}
+    out = []
+    for spec in specs:
+        result = by_id[spec.id]
+        out.append(
+            Mutant(
+                id=spec.id,
+                operator=spec.operator,
+                path=spec.path,
+                line=spec.line,
+                column=spec.column,
+                original=spec.original,
+                replacement=spec.replacement,
+                status=result.status,
+                killed_by=result.killed_by,
+                kill_kind=result.kill_kind,
+                seconds=round(result.seconds, 3),
+            )
+        )
+    return out
+
+
+def lane_problems(ledger: PropertyLedger, policy: Policy) -> list[str]:
+    """Why the scorer would fail this ledger (the property rows of SPEC 5), checked locally."""
+    problems: list[str] = []
+    if ledger.cases_run == 0:
+        problems.append("no property test case ran (cases_run == 0)")
+    if ledger.cases_failed > 0:
+        failing = [p.node_id for p in ledger.properties if p.cases_failed][:3]
+        problems.append(f"{ledger.cases_failed} property case(s) failed: {', '.join(failing)}")
+    if ledger.mutants_planted and ledger.mutant_budget == 0:
+        problems.append("mutants were planted but the mutant budget is 0")
+    if ledger.killed_mutants < ledger.mutant_budget:
+        problems.append(
+            f"property tests killed {ledger.killed_mutants} of {ledger.mutants_planted} mutants, "
+            f"budget {ledger.mutant_budget}"
+        )
+    if policy.properties.fail_on_missing_oracle:
+        problems.extend(f"{f.path}:{f.line}: {f.test}: {f.reason}" for f in ledger.oracle_findings)
+    return problems
+
+
+def lane_warnings(ledger: PropertyLedger, policy: Policy) -> list[str]:
+    """What the lane flags without failing: properties whose max_examples the repository cut."""
+    return [
+        f"{p.node_id}: max_examples {p.max_examples} is below the policy's "
+        f"{policy.properties.max_examples} (cut by the repository's settings)"
+        for p in ledger.properties
+        if p.max_examples_cut
+    ]
+
+
+def _scorer_problems(ledger: PropertyLedger, ctx: LaneContext) -> list[str] | None:
+    """The scorer's own verdict on this ledger when the scoring package is present."""
+    try:
+        from lanegate.scoring import (  # type: ignore[import-not-found,attr-defined,unused-ignore]
+            lane_reasons,
+        )
+    except ImportError:
+        return None
+    reasons = lane_reasons(ledger, policy=ctx.policy, now=ctx.now, authorship=ctx.authorship)
+    return [
+        str(getattr(r, "message", r))
+        for r in reasons
+        if str(getattr(r, "severity", "error")) == "error"
+    ]
+
+
+def _working_tree_matches(
+    repo: Path, summary: DiffSummary, paths: Iterable[str]
+) -> dict[str, bytes]:
+    sources: dict[str, bytes] = {}
+    for path in paths:
+        head = git.show_file(repo, summary.head_commit, path)
+        local = repo / path
+        if head is None or not local.is_file() or local.read_bytes() != head:
+            raise RunnerError(
+                f"{path}: the working tree differs from {summary.head_commit[:12]}",
+                hint="run the property lane on a clean checkout of the head commit",
+            )
+        sources[path] = head
+    return sources
+
+
+def run_lane(ctx: LaneContext, *, workers: int | None = None) -> LaneOutcome:
+    """Run the property lane and write `property.json` and `mutation-report.json` into ctx.out_dir."""
+    repo, policy = ctx.repo, ctx.policy
+    say = ctx.progress
+    summary = classify_diff(repo, ctx.base, policy, ctx.head)
+    if git.resolve_commit(repo, "HEAD") != summary.head_commit:
+        raise RunnerError(f"--head {ctx.head} is not the checked-out commit; the lane runs HEAD")
+    say(ProgressEvent(LANE, "oracle check", "files", 0, 0))
+    check = check_oracles(repo, summary, policy)
+    specs = plan_from_summary(repo, summary, policy)
+    sources = _working_tree_matches(repo, summary, sorted({s.path for s in specs}))
+    say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
+    baseline = run_baseline(repo, policy, [repo / p for p in sources])
+    properties = _properties(baseline, check, policy)
+    coverage = CoverageMap.from_record(baseline.tests)
+    property_tests = frozenset(node for node in baseline.tests if _base_node(node) in check.passed)
+    jobs = build_jobs(repo, specs, sources, coverage, baseline.tests, property_tests)
+    done: list[MutantResult] = []
+
+    def tick(result: MutantResult) -> None:
+        done.append(result)
+        say(
+            ProgressEvent(
+                LANE, f"mutant {result.id}: {result.status}", "mutants", len(done), len(jobs)
+            )
+        )
+
+    results, control_problem = run_mutants(
+        repo,
+        jobs,
+        pytest_flags(policy),
+        property_tests,
+        workers=workers,
+        control_timeout=float(policy.lane.max_wall_seconds),
+        on_done=tick,
+    )
+    mutants = _ledger_mutants(specs, results)
+    killed = sum(
+        1 for m in mutants if m.status is MutantStatus.KILLED and m.kill_kind is KillKind.PROPERTY
+    )
+    ratio = policy.properties.mutant_kill_ratio
+    suite = hashlib.sha256("\n".join(sorted(check.test_files)).encode()).hexdigest()[:12]
+    ledger = PropertyLedger(
+        schema_version=SCHEMA_VERSION,
+        writer=PROPERTY_WRITER,
+        lane_name=policy.lane.name,
+        suite_id=f"property:{suite}",
+        run_attempt=ctx.run_attempt,
+        base_commit=summary.base_commit,
+        head_commit=summary.head_commit,
+        lanegate_version=ctx.version,
+        job=ctx.job,
+        created_utc=ctx.now,
+        seed=policy.properties.seed,
+        command=baseline.command,
+        effective_settings=_effective_settings(baseline, properties, policy),
+        new_test_files=check.new_test_files,
+        oracle_findings=tuple(
+            OracleFinding(path=r.path, line=r.line, test=r.test, reason=r.reason)
+            for r in check.rejections
+        ),
+        cases_run=sum(p.cases_run for p in properties),
+        cases_failed=sum(p.cases_failed for p in properties),
+        properties=tuple(properties),
+        diff_digest=summary.digest,
+        operator_version=OPERATORS_VERSION,
+        mutants_planted=len(mutants),
+        killed_mutants=killed,
+        mutant_budget=math.ceil(ratio * len(mutants)),
+        mutant_kill_ratio=ratio,
+        mutants=tuple(mutants),
+    )
+    ctx.out_dir.mkdir(parents=True, exist_ok=True)
+    ledger_path = ctx.out_dir / LEDGER_NAME
+    write_document(ledger_path, ledger, "property")
+    texts = {p: b.decode("utf-8", "replace") for p, b in sources.items()}
+    report = stryker.report(mutants, texts, str(repo))
+    (ctx.out_dir / REPORT_NAME).write_text(json.dumps(report, indent=1, sort_keys=True), "utf-8")
+    scored = _scorer_problems(ledger, ctx)
+    problems = lane_problems(ledger, policy) if scored is None else scored
+    if control_problem:
+        problems.append(control_problem)
+    statuses = {s: sum(1 for m in mutants if m.status is s) for s in MutantStatus}
+    summary_text = (
+        f"{ledger.cases_run} cases ({ledger.cases_failed} failed) in {len(properties)} tests; "
+        f"mutants: {len(mutants)} planted, {killed} killed by properties (budget "
+        f"{ledger.mutant_budget}); "
+        + ", ".join(f"{k} {v}" for k, v in statuses.items() if v)
+        + f"; {len(check.rejections)} oracle rejection(s)"
+    )
+    warnings = lane_warnings(ledger, policy)
+    if warnings:
+        summary_text += f"; {len(warnings)} propert(ies) with max_examples cut: " + "; ".join(
+            warnings
+        )
+    return LaneOutcome(LANE, ledger_path, not problems, summary_text, tuple(problems))

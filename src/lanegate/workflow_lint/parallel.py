@@ -1,0 +1,51 @@
+"""Lint many files on several cores: the discovered files are split into chunks, each linted by a
+forked worker with its own session; results are merged and sorted, so output does not depend on it."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from lanegate.model import Finding
+from lanegate.workflow_lint.discover import Discovered
+from lanegate.workflow_lint.session import Session
+
+PARALLEL_MIN_FILES = 200  # below this, starting workers costs more than it saves
+
+
+def _lint_chunk(root: str, targets: list[tuple[str, str]]) -> dict[str, tuple[Finding, ...]]:
+    from lanegate.workflow_lint.rule import FileKind
+
+    session = Session(Path(root))
+    for path, kind in targets:
+        session.lint(path, FileKind(kind))
+    return session.results
+
+
+def worker_count(files: int, jobs: int | None) -> int:
+    """How many processes to use: `jobs` when given, else one per core for large runs (fork only)."""
+    if jobs is not None:
+        return max(1, jobs)
+    if files < PARALLEL_MIN_FILES or "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
+def lint_all(session: Session, targets: Sequence[Discovered], workers: int) -> None:
+    """Lint `targets` into `session.results`, on `workers` forked processes when more than one."""
+    if workers <= 1 or len(targets) < 2:
+        for target in targets:
+            session.lint(target.path, target.kind)
+        return
+    chunks: list[list[tuple[str, str]]] = [[] for _ in range(workers * 4)]
+    for index, target in enumerate(targets):
+        chunks[index % len(chunks)].append((target.path, str(target.kind)))
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures = [pool.submit(_lint_chunk, str(session.root), chunk) for chunk in chunks if chunk]
+        for future in futures:
+            for path, findings in future.result().items():
+                session.results.setdefault(path, findings)

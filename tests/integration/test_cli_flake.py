@@ -1,0 +1,248 @@
+"""`lanegate flake` end to end: real git repos, real pytest replays, real hostile tests."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lanegate.cli.main import main
+from tests.unit.flake.repos import feature_repo
+
+NOW = "2026-06-01T12:00:00Z"
+
+STABLE = """\
+import random
+
+
+def test_sum():
+    assert sum([1, 2, 3]) == 6
+
+
+def test_seeded():
+    assert random.Random(7).random() == random.Random(7).random()
+"""
+
+FLAKY = """\
+import random
+
+SEEN = []
+
+
+def test_victim_sees_nothing():
+    assert SEEN == []
+
+
+def test_polluter():
+    SEEN.append(1)
+
+
+def test_coin():
+    assert random.random() < 0.5
+"""
+
+
+def flake(repo: Path, *args: str) -> int:
+    return main(["flake", "--repo", str(repo), "--base", "main", "--now", NOW, *args])
+
+
+def ledger(repo: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((repo / ".lanegate" / "flake.json").read_text())
+    return data
+
+
+def outcomes(data: dict[str, Any], node_id: str) -> list[str]:
+    (test,) = [t for t in data["tests"] if t["node_id"] == node_id]
+    return [r["outcome"] for r in test["replays"]]
+
+
+def test_stable_new_test_passes_with_retry_options_in_the_environment(
+    make_repo, monkeypatch, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    old = "def test_old():\n    assert True\n"
+    lease = {
+        "test_id": "tests/test_old.py::test_old",
+        "class": "timing",
+        "leased_at": "2026-05-01T00:00:00Z",
+        "expires_at": "2026-07-01T00:00:00Z",
+        "root_cause_hash": None,
+        "max_reruns": 1,
+        "reruns_used": 0,
+    }
+    repo = feature_repo(
+        make_repo,
+        {"tests/test_new.py": STABLE},
+        {
+            "tests/test_old.py": old,
+            "flake_leases.json": json.dumps({"schema_version": 1, "leases": [lease]}),
+        },
+    )
+    body = repo.path.parent / "body.md"
+    body.write_text("lanegate-lease: tests/test_old.py::test_old expires 2026-07-01T00:00:00Z\n")
+    # Were these to reach pytest, every replay would stop on an unknown option or plugin.
+    monkeypatch.setenv("PYTEST_ADDOPTS", "--reruns 5 --reruns-delay 1")
+    monkeypatch.setenv("PYTEST_PLUGINS", "pytest_rerunfailures_missing")
+    assert flake(repo.path, "--pr-body", str(body)) == 0
+    assert "flake: pass" in capsys.readouterr().out
+    data = ledger(repo.path)
+    assert data["deterministic"] is True
+    assert [t["node_id"] for t in data["tests"]] == [
+        "tests/test_new.py::test_sum",
+        "tests/test_new.py::test_seeded",
+    ]
+    replays = data["replays"]
+    assert len(replays) == 3
+    assert len({r["hash_seed"] for r in replays}) == 3
+    assert [r["order"] for r in replays] == ["forward", "reverse", "shuffled"]
+    assert len({r["tz"] for r in replays}) == 3
+    for record in replays:
+        assert "no:rerunfailures" in record["command"] and "no:flaky" in record["command"]
+        assert f"PYTHONHASHSEED={record['hash_seed']}" in record["command"]
+        assert record["exit_code"] == 0 and not record["timed_out"]
+    seeded = outcomes(data, "tests/test_new.py::test_seeded")
+    assert seeded == ["passed"] * len(seeded) and len(seeded) > 3  # extra repeats: it uses random
+    (evaluation,) = data["leases"]
+    assert evaluation["pr_body_checked"] and not evaluation["touched_by_diff"]
+    assert evaluation["pr_body_expires_at"] == "2026-07-01T00:00:00Z"
+
+
+def test_flaky_new_tests_fail_and_a_replay_reproduces(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    repo = feature_repo(make_repo, {"tests/test_flaky.py": FLAKY})
+    assert flake(repo.path) == 1
+    printed = capsys.readouterr().out
+    assert "tests/test_flaky.py::test_victim_sees_nothing: failed in replay 1 run 2" in printed
+    assert "PYTHONHASHSEED=" in printed and "order=forward" in printed and "TZ=UTC0" in printed
+    data = ledger(repo.path)
+    assert data["deterministic"] is False
+    victim = outcomes(data, "tests/test_flaky.py::test_victim_sees_nothing")
+    assert victim[:2] == ["passed", "failed"]  # second in-process pass sees the polluter's state
+    assert "failed" in victim[2:]  # the reversed replay runs the polluter first
+    assert len(set(outcomes(data, "tests/test_flaky.py::test_coin"))) == 2
+    assert outcomes(data, "tests/test_flaky.py::test_polluter") == ["passed"] * 4
+
+    assert flake(repo.path, "--replay", "2") == 0
+    printed = capsys.readouterr().out
+    assert "order=reverse" in printed and "reproduced the recorded outcomes" in printed
+    assert "failed   tests/test_flaky.py::test_victim_sees_nothing run 1" in printed
+    assert flake(repo.path, "--replay", "9") == 2
+
+
+HOSTILE = {
+    "tests/test_exit.py": "import os\n\n\ndef test_exits_early():\n    os._exit(0)\n",
+    "tests/test_patch.py": """\
+import _pytest.reports
+
+_real = _pytest.reports.TestReport.from_item_and_call.__func__
+
+
+def _always_passed(cls, item, call):
+    report = _real(cls, item, call)
+    report.outcome = "passed"
+    report.longrepr = None
+    return report
+
+
+_pytest.reports.TestReport.from_item_and_call = classmethod(_always_passed)
+
+
+def test_wrong_but_reported_passed():
+    assert 1 == 2
+""",
+    "tests/test_leftover.py": """\
+import subprocess
+import sys
+
+
+def test_leaves_a_process():
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "lanegate-leftover-marker"])
+""",
+    "tests/test_parent.py": """\
+import os
+import signal
+
+
+def test_kills_parent():
+    os.kill(os.getppid(), signal.SIGKILL)
+""",
+}
+
+
+def _marker_processes() -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if b"lanegate-leftover-marker" in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def test_hostile_tests_never_turn_into_passes(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    repo = feature_repo(make_repo, HOSTILE)
+    assert flake(repo.path) == 1
+    data = ledger(repo.path)
+    for node_id in (
+        "tests/test_exit.py::test_exits_early",
+        "tests/test_patch.py::test_wrong_but_reported_passed",
+        "tests/test_leftover.py::test_leaves_a_process",
+        "tests/test_parent.py::test_kills_parent",
+    ):
+        seen = outcomes(data, node_id)
+        assert set(seen) != {"passed"}, (node_id, seen)
+    # Whatever ran, nothing it started outlives the lane.
+    assert _marker_processes() == []
+
+
+def test_hanging_test_times_out_and_its_group_is_killed(make_repo) -> None:  # type: ignore[no-untyped-def]
+    repo = feature_repo(
+        make_repo,
+        {"tests/test_hang.py": "import time\n\n\ndef test_hangs():\n    time.sleep(120)\n"},
+        {"lanegate.toml": "[lane]\nmax_wall_seconds = 3\n"},
+    )
+    assert flake(repo.path) == 1
+    data = ledger(repo.path)
+    assert all(r["timed_out"] and r["exit_code"] is None for r in data["replays"])
+    assert set(outcomes(data, "tests/test_hang.py::test_hangs")) == {"timeout"}
+
+
+def test_forbidden_plugin_still_active_is_refused(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    # A retry plugin registered under a name `-p no:flaky` does not block.
+    repo = feature_repo(
+        make_repo,
+        {
+            "tests/test_one.py": "def test_one():\n    assert True\n",
+            "flaky.py": '"""Stands in for the flaky plugin."""\n',
+            "conftest.py": (
+                "import flaky\n\n\ndef pytest_configure(config):\n"
+                "    config.pluginmanager.register(flaky, 'helper-plugin')\n"
+            ),
+        },
+    )
+    assert flake(repo.path) == 2
+    errors = [ln for ln in capsys.readouterr().err.splitlines() if ln.startswith("lanegate:")]
+    assert len(errors) == 1
+    assert "forbidden pytest plugin still active: flaky" in errors[0]
+    assert not (repo.path / ".lanegate" / "flake.json").exists()
+
+
+def test_malformed_leases_file_is_one_line_exit_2(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    bad = json.dumps({"schema_version": 1, "leases": [{"test_id": "x"}]})
+    repo = feature_repo(
+        make_repo, {"tests/test_one.py": "def test_one():\n    pass\n"}, {"flake_leases.json": bad}
+    )
+    assert flake(repo.path) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert "flake_leases.json" in err and "leases[0]" in err
+    assert not (repo.path / ".lanegate" / "flake.json").exists()
+
+
+@pytest.fixture(autouse=True)
+def _no_ambient_tz(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.delenv("TZ", raising=False)
+    assert "PYTEST_ADDOPTS" not in os.environ

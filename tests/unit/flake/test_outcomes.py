@@ -1,0 +1,115 @@
+from __future__ import annotations
+
+from typing import Any
+
+from lanegate.lanes.flake.execute import ReplayRun
+from lanegate.lanes.flake.outcomes import assemble, describe_disagreement
+from lanegate.lanes.flake.plan import make_plan
+from lanegate.lanes.flake.select import SelectedTest, Selection
+from lanegate.ledgers.models import Outcome
+
+A, B = "t.py::test_a", "t.py::test_b"
+SELECTION = Selection(
+    (
+        SelectedTest(A, "t.py", False, frozenset()),
+        SelectedTest(B, "t.py", True, frozenset({"random"})),
+    )
+)
+PLAN = make_plan(SELECTION, 3, "seed")
+
+
+def out(node: str, repeat: int, outcome: str = "passed") -> dict[str, Any]:
+    return {
+        "kind": "outcome",
+        "node_id": node,
+        "repeat": repeat,
+        "outcome": outcome,
+        "seconds": 0.1,
+    }
+
+
+def full(replay: int, fail: tuple[str, int] | None = None) -> list[dict[str, Any]]:
+    pin = PLAN.pins[replay - 1]
+    return [
+        out(node, repeat, "failed" if fail == (node, repeat) else "passed")
+        for node in (A, B)
+        for repeat in range(PLAN.runs_of(node, pin))
+    ]
+
+
+def run(replay: int, lines: list[dict[str, Any]], **over: Any) -> ReplayRun:
+    values: dict[str, Any] = {
+        "replay": replay,
+        "exit_code": 0,
+        "seconds": 1.0,
+        "timed_out": False,
+        "lines": tuple(lines),
+        "forged_lines": 0,
+        "stray_processes": False,
+        "output_tail": "",
+    }
+    values.update(over)
+    return ReplayRun(**values)
+
+
+def outcomes(runs: list[ReplayRun]) -> dict[str, list[Outcome]]:
+    tests, _ = assemble(SELECTION, PLAN, runs)
+    return {t.node_id: [o.outcome for o in t.replays] for t in tests}
+
+
+def test_all_passing_is_deterministic_and_counts_every_run() -> None:
+    tests, _ = assemble(SELECTION, PLAN, [run(1, full(1)), run(2, full(2)), run(3, full(3))])
+    assert all(t.deterministic for t in tests)
+    a, b = tests
+    assert len(a.replays) == 2 + 1 + 1
+    assert len(b.replays) == 2 + PLAN.pins[0].extra_repeats + 1 + 1
+    assert b.touched_by_diff and not a.touched_by_diff
+    assert {o.tz for o in a.replays} == {p.tz for p in PLAN.pins}
+
+
+def test_one_failure_names_the_replay_and_its_pins() -> None:
+    tests, _ = assemble(
+        SELECTION, PLAN, [run(1, full(1)), run(2, full(2)), run(3, full(3, (B, 0)))]
+    )
+    b = tests[1]
+    assert not b.deterministic
+    text = describe_disagreement(b)
+    pin = PLAN.pins[2]
+    assert "failed in replay 3 run 1" in text
+    assert f"PYTHONHASHSEED={pin.hash_seed}" in text
+    assert f"order=shuffled, order_seed={pin.order_seed}" in text
+    assert f"TZ={pin.tz}" in text
+
+
+def test_missing_timeout_duplicate_leftover_forged_are_never_passes() -> None:
+    early_exit = run(1, full(1)[:1], exit_code=0)
+    assert Outcome.MISSING in outcomes([early_exit, run(2, full(2)), run(3, full(3))])[B]
+    hang = run(2, [], timed_out=True, exit_code=None)
+    assert outcomes([run(1, full(1)), hang, run(3, full(3))])[A].count(Outcome.TIMEOUT) == 1
+    twice = run(2, full(2) + [out(A, 0)])
+    assert Outcome.ERROR in outcomes([run(1, full(1)), twice, run(3, full(3))])[A]
+    leftover = run(3, full(3) + [{"kind": "leftover", "node_id": B, "repeat": 0, "pid": 9}])
+    got = outcomes([run(1, full(1)), run(2, full(2)), leftover])
+    assert got[B][-1] is Outcome.ERROR and Outcome.ERROR not in got[A]
+    stray = run(3, full(3), stray_processes=True)
+    assert outcomes([run(1, full(1)), run(2, full(2)), stray])[A][-1] is Outcome.ERROR
+    forged = run(1, full(1), forged_lines=1)
+    assert Outcome.ERROR in outcomes([forged, run(2, full(2)), run(3, full(3))])[A]
+
+
+def test_parametrized_items_and_never_collected_tests() -> None:
+    lines = [out("t.py::test_b[x]", r) for r in range(PLAN.runs_of(B, PLAN.pins[0]))]
+    tests, _ = assemble(SELECTION, PLAN, [run(1, lines), run(2, []), run(3, [])])
+    ids = [t.node_id for t in tests]
+    assert ids == [A, "t.py::test_b[x]"]
+    assert all(o.outcome is Outcome.MISSING for o in tests[0].replays)
+    assert not tests[1].deterministic
+    assert "missing in every run" in describe_disagreement(tests[0])
+
+
+def test_unknown_outcomes_and_foreign_tests_are_ignored_or_errors() -> None:
+    lines = full(1) + [out("other.py::test_x", 0)]
+    lines[0] = out(A, 0, "xpassed-ish")
+    got = outcomes([run(1, lines), run(2, full(2)), run(3, full(3))])
+    assert "other.py::test_x" not in got
+    assert got[A][0] is Outcome.ERROR

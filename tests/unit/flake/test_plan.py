@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lanegate.lanes.flake.plan import ZONES, Order, make_plan
+from lanegate.lanes.flake.select import SelectedTest, Selection
+
+SELECTION = Selection(
+    (
+        SelectedTest("t.py::test_a", "t.py", True, frozenset()),
+        SelectedTest("t.py::test_b", "t.py", True, frozenset({"random"})),
+    )
+)
+
+
+@settings(derandomize=True, max_examples=60)
+@given(seed=st.text(max_size=40), min_replays=st.integers(min_value=3, max_value=9))
+def test_replays_differ_on_purpose_and_are_reproducible(seed: str, min_replays: int) -> None:
+    plan = make_plan(SELECTION, min_replays, seed)
+    assert plan == make_plan(SELECTION, min_replays, seed)
+    assert len(plan.pins) == min_replays
+    assert [p.replay for p in plan.pins] == list(range(1, min_replays + 1))
+    assert len({p.hash_seed for p in plan.pins}) == min_replays
+    assert all(0 <= p.hash_seed < 2**32 for p in plan.pins)
+    assert [p.order for p in plan.pins[:3]] == [Order.FORWARD, Order.REVERSE, Order.SHUFFLED]
+    assert all((p.order_seed is not None) == (p.order is Order.SHUFFLED) for p in plan.pins)
+    assert len({p.tz for p in plan.pins[:3]}) == 3
+    first, *rest = plan.pins
+    assert first.repeats == 2 and first.extra_repeats > 0
+    assert all(p.repeats == 1 and p.extra_repeats == 0 for p in rest)
+    assert plan.extra_tests == ("t.py::test_b",)
+    assert plan.runs_of("t.py::test_b[1]", first) == 2 + first.extra_repeats
+    assert plan.runs_of("t.py::test_a", first) == 2
+
+
+def test_every_zone_really_moves_the_clock() -> None:
+    # `TZ=<X>-5` style names are silently UTC on some C libraries: check each zone's real offset.
+    code = "import time; print(time.localtime(0).tm_gmtoff)"
+    offsets = {}
+    for zone in ZONES:
+        done = subprocess.run(
+            [sys.executable, "-S", "-c", code],
+            env={"TZ": zone},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        offsets[zone] = int(done.stdout)
+    assert offsets["UTC0"] == 0
+    assert offsets["LGE-14"] == 14 * 3600
+    assert offsets["LGW+12"] == -12 * 3600
+    assert len(set(offsets.values())) == len(ZONES)
