@@ -71,6 +71,8 @@ def _judge_all(root: Path, quiet: bool, keep: bool) -> tuple[list[Judgement], fl
             result = run_all(request, display)
         finally:
             display.close()
+        for error in (*result.errors, *result.internal_errors):
+            print(f"lanegate demo: {head.name} head: {error}", file=sys.stderr)
         judgement = judge(head, result.report)
         results.append(judgement)
         sys.stdout.write("\n" + tell(judgement, result.steps))

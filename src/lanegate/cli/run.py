@@ -18,12 +18,18 @@ from lanegate.ledgers.load import dump_bytes
 from lanegate.ledgers.models import AuthorKind
 from lanegate.reporting.terminal import make_display, render_table
 from lanegate.run.base import default_base, explicit_base
-from lanegate.run.orchestrate import RunInterrupted, RunRequest, RunResult, run_all
+from lanegate.run.orchestrate import (
+    SUMMARY_FILE,
+    RunInterrupted,
+    RunRequest,
+    RunResult,
+    run_all,
+)
 
 COMMAND = "run"
 HELP = "run the property, fixture and flake lanes, lint and score in one command (into .lanegate/)"
 MAX_PR_BODY_BYTES = 1_000_000
-EXIT_USAGE, EXIT_INTERRUPTED, EXIT_TERMINATED = 2, 130, 143
+EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED = 2, 3, 130, 143
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -86,6 +92,9 @@ def print_result(result: RunResult, fmt: str) -> None:
     sys.stdout.write(
         render_table(result.report, _shown(result.report_path), color=_color(sys.stdout))
     )
+    summary = result.report_path.with_name(SUMMARY_FILE)
+    if summary.is_file():
+        sys.stdout.write(f"summary: {_shown(summary)}\n")
     cost = result.overhead
     outside = cost.outside_children_seconds
     own = f", {outside:.1f}s of it in lanegate itself" if outside is not None else ""
@@ -136,6 +145,10 @@ def run(args: argparse.Namespace) -> int:
     print_result(result, args.format)
     for error in result.errors:
         print(f"lanegate: error: {error}", file=sys.stderr)
+    for error in result.internal_errors:
+        print(f"lanegate: internal error: {error} (rerun with LANEGATE_DEBUG=1)", file=sys.stderr)
+    if result.internal_errors:
+        return EXIT_INTERNAL
     if result.errors:
         return EXIT_USAGE
     return 0 if result.report.verdict == "pass" else 1

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import os
 import signal
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -95,8 +97,15 @@ class RunResult:
 
     @property
     def errors(self) -> tuple[str, ...]:
-        """`<lane> lane: <message>` for each lane that could not run at all."""
+        """`<lane> lane: <message>` for each lane that could not run (bad input or configuration)."""
         return tuple(f"{s.step} lane: {s.summary}" for s in self.steps if s.state == "error")
+
+    @property
+    def internal_errors(self) -> tuple[str, ...]:
+        """`<lane> lane: <message>` for each lane that crashed (a lanegate bug)."""
+        return tuple(
+            f"{s.step} lane: {s.summary}" for s in self.steps if s.state == "internal-error"
+        )
 
 
 def lane_runner(lane: str) -> LaneRunner:
@@ -134,13 +143,18 @@ def _run_lanes(request: RunRequest, staging: Path, display: Display) -> list[Ste
         try:
             outcome = lane_runner(lane)(ctx)
         except LanegateError as exc:  # the lane wrote no ledger: the scorer fails it as missing
-            message = exc.diagnostic()
-            display.step_finished(lane, "error", message)
-            steps.append(StepTiming(lane, time.monotonic() - started, "error", message))
+            message, state = exc.diagnostic(), "error"
+        except Exception as exc:  # a bug in one lane must not cost the others their evidence
+            if os.environ.get("LANEGATE_DEBUG") == "1":
+                traceback.print_exc()
+            message, state = f"{type(exc).__name__}: {exc}", "internal-error"
+        else:
+            state = "pass" if outcome.would_pass else "fail"
+            display.step_finished(lane, state, outcome.summary)
+            steps.append(StepTiming(lane, time.monotonic() - started, state, outcome.summary))
             continue
-        state = "pass" if outcome.would_pass else "fail"
-        display.step_finished(lane, state, outcome.summary)
-        steps.append(StepTiming(lane, time.monotonic() - started, state, outcome.summary))
+        display.step_finished(lane, state, message)
+        steps.append(StepTiming(lane, time.monotonic() - started, state, message))
     return steps
 
 
