@@ -22,7 +22,7 @@ from lanegate.ledgers.models import ReportReason, ScoreReport
 STEPS = ("property", "fixture", "flake", "lint", "score")
 REFRESH_SECONDS = 0.1
 _SPINNER = "|/-\\"
-_ICONS = {"waiting": " ", "pass": "+", "fail": "x", "error": "!", "interrupted": "!"}
+_ICONS = {"waiting": " ", "pass": "+", "fail": "x", "error": "!", "internal-error": "!"}
 
 
 class Display(Protocol):
