@@ -272,7 +272,6 @@ class ReplayOutcome:
     order: str = _text(100)
     order_seed: int | None = None
     tz: str = _text(100)
-    detail: str = _text(500)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -295,8 +294,6 @@ class ReplayRecord:
     order: str = _text(100)
     order_seed: int | None = None
     tz: str = _text(100)
-    random_seed: int = _meta(maximum=4294967295)
-    env: dict[str, str] = field(default_factory=dict)
     in_process_repeats: int = _meta(minimum=1)
     exit_code: int | None = _meta(minimum=-255, maximum=255)
     seconds: float = 0.0
