@@ -89,3 +89,17 @@ def test_a_marker_that_names_paths_outside_cannot_delete_them(tmp_path: Path) ->
     (target / outdir.MARKER).write_text(json.dumps({"files": ["../victim.txt", "/etc/passwd"]}))
     outdir.claim(target).release()
     assert victim.read_text() == "precious"
+
+
+def test_ledgers_a_lane_command_wrote_are_adopted_but_a_look_alike_is_not(tmp_path: Path) -> None:
+    target = tmp_path / ".lanegate"
+    target.mkdir()
+    (target / "flake.json").write_text('{"lanegate_version": "0.1.0", "writer": "flake-runner"}')
+    outdir.claim(target).release()
+    assert not (target / "flake.json").exists()  # a previous run's evidence is cleared
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "lint.json").write_text('{"mine": true}')
+    with pytest.raises(UsageError, match="not made by lanegate run"):
+        outdir.claim(other)
+    assert (other / "lint.json").read_text() == '{"mine": true}'
