@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Installs lanegate from the action's own files into a fresh venv under RUNNER_TEMP: the runtime
+# dependencies from pyproject.toml through pip (a warm pip cache makes this quick), and lanegate itself
+# as a .pth path entry to the action's src/ (no wheel build). Prints `python=<interpreter>` to
+# GITHUB_OUTPUT. LANEGATE_PYTHON, when set, names an interpreter that already imports lanegate (a
+# pre-baked runner image, or lanegate's own act tests) and skips the venv.
+set -euo pipefail
+
+action_path="${LANEGATE_ACTION_PATH:?}"
+lane="${LANEGATE_LANE:?}"
+started=$EPOCHREALTIME
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+
+case "$lane" in
+  property | fixture | flake | lint | score) ;;
+  *)
+    echo "::error title=lanegate/input::input lane is '$lane'; expected property, fixture, flake, lint or score"
+    exit 2
+    ;;
+esac
+
+if [[ -n "${LANEGATE_PYTHON:-}" ]]; then
+  python="$LANEGATE_PYTHON"
+else
+  venv="${RUNNER_TEMP:?}/lanegate-venv-$lane"
+  rm -rf "$venv"
+  python3 -m venv --without-pip "$venv"
+  requirements="${RUNNER_TEMP}/lanegate-requirements-$lane.txt"
+  python3 - "$action_path/pyproject.toml" >"$requirements" <<'PY'
+import sys, tomllib
+with open(sys.argv[1], "rb") as handle:
+    print("\n".join(tomllib.load(handle)["project"]["dependencies"]))
+PY
+  # The lanes run the tests with this interpreter, and today `lanegate` imports the lanes' pytest
+  # plugins at start-up, so pytest is part of lanegate's own install, on every lane.
+  echo "pytest" >>"$requirements"
+  # --no-compile: byte-compiling every module of every dependency costs more than the install itself.
+  # `time` reports the CPU seconds too: on a loaded runner the wall clock says little.
+  TIMEFORMAT='lanegate: pip for lanegate: %R s wall, %U s user + %S s system CPU'
+  time python3 -m pip --python "$venv/bin/python" install --disable-pip-version-check -q \
+    --no-compile -r "$requirements"
+  purelib=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+  printf '%s\n' "$action_path/src" >"$purelib/lanegate-action.pth"
+  python="$venv/bin/python"
+fi
+
+if ! "$python" -c 'import lanegate' 2>/dev/null; then
+  echo "::error title=lanegate/install::$python cannot import lanegate"
+  exit 2
+fi
+own=$EPOCHREALTIME
+echo "lanegate: lanegate itself installed in $(elapsed "$started" "$own") s"
+
+if [[ -n "${LANEGATE_INSTALL:-}" ]]; then
+  case "$lane" in
+    property | fixture | flake)
+      read -ra install_args <<<"$LANEGATE_INSTALL"
+      (cd "${LANEGATE_WORKDIR:-.}" &&
+        python3 -m pip --python "$python" install --disable-pip-version-check -q "${install_args[@]}")
+      ;;
+    *) echo "lanegate: input install is ignored by lane $lane (it runs no tests)" ;;
+  esac
+fi
+
+ended=$EPOCHREALTIME
+echo "python=$python" >>"${GITHUB_OUTPUT:?}"
+echo "lanegate: test dependencies installed in $(elapsed "$own" "$ended") s"
+echo "lanegate: ready for lane $lane in $(elapsed "$started" "$ended") s ($python)"

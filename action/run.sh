@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Runs one lanegate lane, the lint, or the scorer (+ publish) for the composite action, and writes the
+# outputs `ledger-path` and `verdict`. The step's exit code is lanegate's: 0 only when it passed.
+# Ledgers go to a fresh directory under RUNNER_TEMP with an unguessable name: outside the workspace, and
+# written only after the tests' processes have exited (the lanes guarantee that part).
+set -euo pipefail
+
+py="${LANEGATE_PY:?install step gave no interpreter}"
+lane="${LANEGATE_LANE:?}"
+attempt="${GITHUB_RUN_ATTEMPT:-1}"
+output="${GITHUB_OUTPUT:?lanegate runs as an Actions step: GITHUB_OUTPUT is required}"
+config_args=()
+if [[ -n "${LANEGATE_CONFIG:-}" ]]; then config_args=(--config "$LANEGATE_CONFIG"); fi
+
+finish() { # verdict, ledger path, exit code
+  echo "verdict=$1" >>"$output"
+  echo "ledger-path=$2" >>"$output"
+  exit "$3"
+}
+
+cd "${LANEGATE_WORKDIR:-.}"
+
+if [[ "$attempt" != "1" && "${LANEGATE_ALLOW_RERUN:-false}" != "true" ]]; then
+  echo "::error title=lanegate/run-attempt::run attempt $attempt: lane B never scores a re-run; push a new commit (or set allow-rerun: true to opt out explicitly)"
+  if [[ "$lane" != "score" ]]; then finish fail "" 1; fi
+fi
+
+case "$lane" in
+  property | fixture | flake)
+    if [[ -z "${LANEGATE_BASE:-}" ]]; then
+      echo "::error title=lanegate/input::no base-ref input and no pull_request event to take the base sha from"
+      finish fail "" 2
+    fi
+    out=$(mktemp -d "${RUNNER_TEMP:?}/lanegate-$lane-XXXXXXXX")
+    lane_args=()
+    if [[ "$lane" == "flake" && -n "${GITHUB_EVENT_PATH:-}" && -f "$GITHUB_EVENT_PATH" ]]; then
+      # leases must also be shown in the PR body (SPEC 6): hand the body to the lane as a file
+      body_dir=$(mktemp -d "${RUNNER_TEMP:?}/lanegate-pr-XXXXXXXX")
+      "$py" -m lanegate authorship --event "$GITHUB_EVENT_PATH" --pr-body-out "$body_dir/body.md" \
+        "${config_args[@]}" >/dev/null
+      lane_args=(--pr-body "$body_dir/body.md")
+    fi
+    set +e
+    "$py" -m lanegate "$lane" --base "$LANEGATE_BASE" --out "$out" "${config_args[@]}" "${lane_args[@]}"
+    code=$?
+    set -e
+    ledger="$out/$lane.json"
+    if [[ ! -f "$ledger" ]]; then
+      echo "::error title=lanegate/$lane::lane $lane wrote no ledger (exit $code): the scorer will fail closed"
+      finish fail "" "$((code == 0 ? 3 : code))"
+    fi
+    if [[ "$code" == 0 ]]; then finish pass "$ledger" 0; else finish fail "$ledger" "$code"; fi
+    ;;
+  lint)
+    out=$(mktemp -d "${RUNNER_TEMP:?}/lanegate-lint-XXXXXXXX")
+    set +e
+    "$py" -m lanegate lint --mode lane-b --format json --output "$out/lint.json" .
+    code=$?
+    set -e
+    if [[ ! -f "$out/lint.json" ]]; then
+      echo "::error title=lanegate/lint::lanegate lint wrote no report (exit $code)"
+      finish fail "" "$((code == 0 ? 3 : code))"
+    fi
+    if [[ "$code" == 0 ]]; then finish pass "$out/lint.json" 0; else finish fail "$out/lint.json" "$code"; fi
+    ;;
+  score)
+    ledgers="${LANEGATE_LEDGERS:?score needs the ledgers input}"
+    mkdir -p "$ledgers"
+    lint_args=()
+    if [[ -n "${LANEGATE_LINT_REPORT:-}" ]]; then lint_args=(--lint "$LANEGATE_LINT_REPORT"); fi
+    base_args=()
+    if [[ -n "${LANEGATE_BASE:-}" ]]; then base_args=(--repo . --base "$LANEGATE_BASE"); fi
+    event_args=()
+    if [[ -n "${GITHUB_EVENT_PATH:-}" && -f "$GITHUB_EVENT_PATH" ]]; then
+      # authorship from the event (labels, author, bot type; unknown is agent) and the PR body
+      body_dir=$(mktemp -d "${RUNNER_TEMP:?}/lanegate-pr-XXXXXXXX")
+      kind=$("$py" -m lanegate authorship --event "$GITHUB_EVENT_PATH" \
+        --pr-body-out "$body_dir/body.md" "${config_args[@]}") || kind=agent
+      if [[ "$kind" != "human" ]]; then kind=agent; fi
+      event_args=(--authorship "$kind")
+      if [[ -f "$body_dir/body.md" ]]; then event_args+=(--pr-body "$body_dir/body.md"); fi
+    fi
+    set +e
+    "$py" -m lanegate score --ledgers "$ledgers" "${lint_args[@]}" --expect-jobs \
+      "${base_args[@]}" --run-attempt "$attempt" "${config_args[@]}" "${event_args[@]}"
+    code=$?
+    set -e
+    report="$ledgers/score-report.json"
+    if [[ ! -f "$report" ]]; then
+      echo "::error title=lanegate/score::lanegate score wrote no report (exit $code): failing closed"
+      printf '## lanegate lane B: FAIL\n\nThe scorer wrote no report (exit %s).\n' "$code" >>"${GITHUB_STEP_SUMMARY:-/dev/null}"
+      finish fail "" "$((code == 0 ? 3 : code))"
+    fi
+    set +e
+    "$py" -m lanegate publish --report "$report"
+    published=$?
+    set -e
+    # publish exits 0 only on a pass report; the scorer's own code must agree, or nothing passes
+    if [[ "$code" == 0 && "$published" == 0 && "$attempt" == "1" ]] ||
+      [[ "$code" == 0 && "$published" == 0 && "${LANEGATE_ALLOW_RERUN:-false}" == "true" ]]; then
+      finish pass "$report" 0
+    fi
+    finish fail "$report" 1
+    ;;
+esac

@@ -1,0 +1,195 @@
+"""lanegate's reusable workflow run end to end by act, offline, in host mode, on tiny target repos.
+
+Every scenario is a real `act pull_request` run of examples/pull-request.yml (the caller) calling
+`lanegate/lanegate/.github/workflows/lane-b.yml@v1` (this checkout) with the real lanes, the real scorer
+and `lanegate publish` posting to a recorded GitHub API on 127.0.0.1. The scenarios run concurrently
+(one act process each) so that the whole suite takes about as long as its slowest run.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from tests.act import target
+from tests.act.harness import ROOT, ActResult, pull_request_event, run_act, ship_lanegate
+from tests.github.server import READ_ONLY_TOKEN, REPO, WRITE_TOKEN, RecordedGitHub
+
+
+@dataclass
+class Scenario:
+    head: dict[str, str | bytes]
+    workflow: str | None = None
+    attempt: int = 1
+    env: dict[str, str] = field(default_factory=dict)
+    token: str = WRITE_TOKEN
+    seed_artifacts: bool = False
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "passing": Scenario(head=target.HONEST),
+    "flaky": Scenario(head=target.FLAKY),
+    # one run, two planted problems (each its own fail), and a fork PR's read-only token
+    "fixture-rewrite+retry-caller": Scenario(
+        head=target.FIXTURE_REWRITE,
+        workflow=target.caller_workflow(target.RETRY_JOB),
+        token=READ_ONLY_TOKEN,
+    ),
+    "re-run": Scenario(head=target.HONEST, attempt=2, seed_artifacts=True),
+    "lane-died": Scenario(head=target.DOCS_ONLY, env={"LANEGATE_ACT_BREAK_JOB": "flake"}),
+}
+
+
+@dataclass
+class Outcome:
+    result: ActResult
+    api: RecordedGitHub
+
+
+def _seed_attempt_one(artifacts: Path) -> None:
+    """Valid attempt-1 ledgers left over from an earlier attempt (GitHub keeps them on re-run)."""
+    for lane in ("property", "fixture", "flake"):
+        folder = artifacts / f"lanegate-{lane}-attempt-1"
+        folder.mkdir(parents=True)
+        shutil.copy2(ROOT / "examples" / "ledgers" / "pass" / f"{lane}.json", folder)
+
+
+def _run(name: str, scenario: Scenario, work: Path, lanegate: Path) -> Outcome:
+    repo, base = target.make_base(work / "repo", workflow=scenario.workflow)
+    head = target.add_head(repo, scenario.head, f"scenario {name}")
+    event = pull_request_event(repo.path, base, head)
+    api = RecordedGitHub().start()
+    if scenario.seed_artifacts:
+        _seed_attempt_one(work / "act" / "artifacts")
+    result = run_act(
+        repo.path,
+        ".github/workflows/lanegate.yml",
+        event,
+        work / "act",
+        lanegate=lanegate,
+        attempt=scenario.attempt,
+        env={"GITHUB_API_URL": api.base_url, **scenario.env},
+        secrets={"GITHUB_TOKEN": scenario.token},
+    )
+    return Outcome(result, api)
+
+
+@pytest.fixture(scope="module")
+def outcomes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Outcome]]:
+    root = tmp_path_factory.mktemp("act")
+    lanegate = ship_lanegate(root / "lanegate")
+    with ThreadPoolExecutor(max_workers=len(SCENARIOS)) as pool:
+        futures = {
+            name: pool.submit(_run, name, scenario, root / name, lanegate)
+            for name, scenario in SCENARIOS.items()
+        }
+        done = {name: future.result() for name, future in futures.items()}
+    yield done
+    for outcome in done.values():
+        outcome.api.stop()
+
+
+def _check_runs(api: RecordedGitHub) -> list[dict[str, object]]:
+    return [w.body for w in api.writes() if w.path.startswith(f"{REPO}/check-runs")]
+
+
+def _explain(outcome: Outcome) -> str:
+    return outcome.result.log[-4000:]
+
+
+def test_passing_pr_passes_every_job_and_posts_success(outcomes: dict[str, Outcome]) -> None:
+    outcome = outcomes["passing"]
+    result = outcome.result
+    assert result.returncode == 0, _explain(outcome)
+    for job in ("property", "fixture", "flake", "score"):
+        assert result.job_succeeded(job), job
+    assert result.artifact_names() == [
+        "lanegate-fixture-attempt-1",
+        "lanegate-flake-attempt-1",
+        "lanegate-property-attempt-1",
+        "lanegate-report-attempt-1",  # score-report.json and score-summary.md
+    ]
+    report = result.score_report()
+    assert report is not None and report["verdict"] == "pass" and report["fails"] == []
+    assert {lane["lane"] for lane in report["lanes"]} >= {"property", "fixture", "flake"}
+    assert result.ledger("flake")["job"] == "flake"  # written by its own job, attempt 1
+    runs = _check_runs(outcome.api)
+    assert runs and runs[-1]["conclusion"] == "success"
+    assert [w.path for w in outcome.api.writes() if "comments" in w.path] == [
+        f"{REPO}/issues/comments/1003"
+    ]  # the sticky comment, updated in place
+    assert "lanegate" in result.summary()
+
+
+def test_flaky_new_test_fails_the_flake_lane(outcomes: dict[str, Outcome]) -> None:
+    outcome = outcomes["flaky"]
+    result = outcome.result
+    assert result.returncode != 0
+    assert ("flake", "flake-nondeterministic") in result.fails(), _explain(outcome)
+    assert result.job_failed("flake") and result.job_failed("score")
+    assert "lanegate-flake-attempt-1" in result.artifact_names()  # a failing lane still uploads
+    assert _check_runs(outcome.api)[-1]["conclusion"] == "failure"
+
+
+def test_rewritten_fixture_fails_and_a_read_only_token_degrades(
+    outcomes: dict[str, Outcome],
+) -> None:
+    outcome = outcomes["fixture-rewrite+retry-caller"]
+    result = outcome.result
+    assert result.returncode != 0
+    assert ("fixture", "fixture-drift") in result.fails(), _explain(outcome)
+    assert result.job_failed("score")
+    writes = outcome.api.writes()
+    assert len(writes) == 1 and outcome.api.requests[-1].token == READ_ONLY_TOKEN  # one 403
+    assert "could not post everything" in result.log
+
+
+def test_caller_workflow_with_a_retry_action_fails_closed(outcomes: dict[str, Outcome]) -> None:
+    outcome = outcomes["fixture-rewrite+retry-caller"]
+    result = outcome.result
+    assert result.returncode != 0
+    lint_fails = {rule for lane, rule in result.fails() if lane == "lint"}
+    assert lint_fails, _explain(outcome)
+    report = result.score_report()
+    assert report is not None
+    lint = [f for f in report["fails"] if f["lane"] == "lint"]
+    assert any("lanegate.yml" in (f["path"] or "") for f in lint), lint
+    assert any("retry" in (f["message"] + f["rule_id"]).lower() for f in lint), lint
+
+
+def test_re_run_attempt_fails_closed_and_ignores_attempt_one_ledgers(
+    outcomes: dict[str, Outcome],
+) -> None:
+    outcome = outcomes["re-run"]
+    result = outcome.result
+    assert result.returncode != 0
+    assert "lanegate/run-attempt" in result.log
+    report = result.score_report()
+    assert report is not None and report["verdict"] == "fail", _explain(outcome)
+    assert report["run_attempt"] == 2
+    # the attempt-1 ledgers were there to take, and were not taken
+    assert {("property", "ledger-missing"), ("fixture", "ledger-missing")} <= result.fails()
+    assert report["ledgers"] == [] or all(
+        "attempt-1" not in str(entry) for entry in report["ledgers"]
+    )
+
+
+def test_lane_that_dies_before_its_ledger_fails_the_gate(outcomes: dict[str, Outcome]) -> None:
+    outcome = outcomes["lane-died"]
+    result = outcome.result
+    assert result.returncode != 0
+    assert result.job_failed("flake") and result.job_failed("score")
+    assert "lanegate-flake-attempt-1" not in result.artifact_names()
+    assert ("flake", "ledger-missing") in result.fails(), _explain(outcome)
+    assert "lane job flake finished as 'failure'" in result.log
+
+
+def test_whole_act_suite_wall_time_is_reported(outcomes: dict[str, Outcome]) -> None:
+    seconds = {name: round(o.result.seconds, 1) for name, o in outcomes.items()}
+    print(f"act scenario wall seconds: {seconds}")
+    assert all(s > 0 for s in seconds.values())

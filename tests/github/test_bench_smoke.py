@@ -1,0 +1,23 @@
+"""The act overhead benchmark runs (--smoke: one lane job with the real install) and prints numbers."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_act_overhead_smoke_prints_its_numbers() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "act_overhead.py"), "--smoke"],
+        capture_output=True,
+        text=True,
+        timeout=400,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "act exit 0" in done.stdout, done.stdout
+    assert "lint      lanegate install" in done.stdout and "nan" not in done.stdout, done.stdout
+    assert "worst lanegate overhead per lane job" in done.stdout
