@@ -10,6 +10,7 @@ that outlives its timeout is killed with its process group: status `timeout`, ne
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import queue
@@ -43,6 +44,8 @@ class MutantJob:
     source: str
     tests: tuple[str, ...]
     timeout: float
+    function: str = "<module>"
+    function_line: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +80,7 @@ def child_env(base: dict[str, str], storage: Path) -> dict[str, str]:
 # --- the worker side (runs inside the fork server process) ------------------------------------------
 
 
-def _run_child(config: Any, job: dict[str, Any]) -> None:
+def _run_child(config: Any, job: dict[str, Any], preloaded: list[str]) -> None:
     """In the forked child: own process group, output to a log, run the job's tests, never return."""
     try:
         os.setpgid(0, 0)
@@ -89,12 +92,22 @@ def _run_child(config: Any, job: dict[str, Any]) -> None:
         os.dup2(fd, 1)
         os.dup2(fd, 2)
         from lanegate.lanes.property import plugin
+        from lanegate.lanes.property.hotpatch import swap_function_code
         from lanegate.lanes.property.importhook import install_mutant
 
         plugin.JOB = {"out": job["out"], "tests": job["tests"]}
         if job.get("mutant"):
             spec = json.loads(Path(job["mutant"]).read_text(encoding="utf-8"))
-            install_mutant(Path(spec["path"]), spec["source"])
+            target = Path(spec["path"])
+            swapped = swap_function_code(
+                target, spec["source"], spec["function"], int(spec["function_line"])
+            )
+            if not swapped:
+                # fall back to a fresh import of the mutant, and of every test module that may
+                # hold the original, through the import hook
+                for name in preloaded:
+                    sys.modules.pop(name, None)
+                install_mutant(target, spec["source"])
         os.environ["PYTEST_VERSION"] = __import__("pytest").__version__
         code = config.hook.pytest_cmdline_main(config=config)
         config._ensure_unconfigure()
@@ -123,6 +136,38 @@ def _wait(pid: int, timeout: float) -> tuple[int | None, bool]:
         pause = min(pause * 2, 0.02)
 
 
+def _preload(config: Any, test_files: list[Path]) -> list[str]:
+    """Import the test modules (and so the code under test) once, the way pytest's collection will.
+
+    Children then find them in sys.modules and only pay for building test items. Returns the names
+    of every module imported here, for the fallback path that must import them afresh.
+    """
+    from _pytest.pathlib import import_path
+
+    before = set(sys.modules)
+    for path in test_files:
+        try:
+            import_path(
+                path,
+                mode=config.getoption("importmode"),
+                root=config.rootpath,
+                consider_namespace_packages=config.getini("consider_namespace_packages"),
+            )
+        except Exception:  # noqa: BLE001 - the child will import it itself and report the error
+            continue
+    return [name for name in sys.modules if name not in before]
+
+
+def _warm_hypothesis() -> None:
+    """Let Hypothesis scan the loaded modules for constants once here, not once per mutant."""
+    try:
+        from hypothesis.internal.conjecture import providers
+
+        providers._get_local_constants()
+    except Exception:  # noqa: BLE001 - a private helper of Hypothesis: optional warm-up only
+        return
+
+
 def serve(stdin: Any, stdout: Any) -> None:
     """The fork server loop: an init line with the pytest arguments, then one JSON job per line.
 
@@ -148,13 +193,19 @@ def serve(stdin: Any, stdout: Any) -> None:
         raw += chunk
     init = json.loads(raw)
     config = _prepareconfig(list(init["args"]))
+    preloaded = _preload(config, [Path(p) for p in init.get("preload", [])])
+    _warm_hypothesis()
+    # everything imported so far is shared by every child: keep the collector from walking it (and
+    # from touching its pages, which keeps fork's copy-on-write cheap)
+    gc.collect()
+    gc.freeze()
     stdin = os.fdopen(jobs_fd, "r", encoding="utf-8")
     for line in stdin:
         job = json.loads(line)
         started = time.perf_counter()
         pid = os.fork()
         if pid == 0:
-            _run_child(config, job)
+            _run_child(config, job, preloaded)
         code, timed_out = _wait(pid, float(job["timeout"]))
         answer = {
             "id": job["id"],
@@ -198,7 +249,8 @@ class _Worker:
                 text=True,
             )
             assert self.proc.stdin is not None
-            self.proc.stdin.write(json.dumps({"args": init_args}) + "\n")
+            preload = sorted({str(repo / t.split("::")[0]) for t in init_args if "::" in t})
+            self.proc.stdin.write(json.dumps({"args": init_args, "preload": preload}) + "\n")
             self.proc.stdin.flush()
 
     def run(
@@ -403,7 +455,14 @@ def run_mutants(
                 else:
                     mutant_file = scratch / f"{ident}.mutant.json"
                     mutant_file.write_text(
-                        json.dumps({"path": str(job.path), "source": job.source}),
+                        json.dumps(
+                            {
+                                "path": str(job.path),
+                                "source": job.source,
+                                "function": job.function,
+                                "function_line": job.function_line,
+                            }
+                        ),
                         encoding="utf-8",
                     )
                     answer = worker.run(ident, job.tests, mutant_file, record, log, job.timeout)

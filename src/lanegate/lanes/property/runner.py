@@ -169,7 +169,17 @@ def build_jobs(
         tests = ordered(coverage.tests_for(path, spec.function_line), property_tests)
         seconds = sum(float(baseline_tests[t].get("duration", 0.0)) for t in tests)
         mutated = spec.mutated_source(sources[spec.path]).decode("utf-8", "surrogateescape")
-        jobs.append(MutantJob(spec.id, path, mutated, tests, timeout_for(seconds, overhead)))
+        jobs.append(
+            MutantJob(
+                spec.id,
+                path,
+                mutated,
+                tests,
+                timeout_for(seconds, overhead),
+                spec.function,
+                spec.function_line,
+            )
+        )
     return jobs
 
 
