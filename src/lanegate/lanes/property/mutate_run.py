@@ -230,15 +230,14 @@ class _Answer:
 class _Worker:
     """One worker: a fork server process, or direct subprocesses where fork is missing."""
 
-    def __init__(
-        self, repo: Path, env: dict[str, str], use_fork: bool, init_args: list[str], err: Path
-    ) -> None:
+    def __init__(self, repo: Path, env: dict[str, str], use_fork: bool, err: Path) -> None:
         self.err = err
         self.repo = repo
         self.env = env
-        self.init_args = init_args
+        self.init_args: list[str] = []
         self.proc: subprocess.Popen[str] | None = None
         if use_fork:
+            # started early (see WorkerPool): the imports overlap the baseline run
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "lanegate.lanes.property.mutate_run", "--serve"],
                 cwd=repo,
@@ -248,10 +247,16 @@ class _Worker:
                 stderr=err.open("wb"),
                 text=True,
             )
-            assert self.proc.stdin is not None
-            preload = sorted({str(repo / t.split("::")[0]) for t in init_args if "::" in t})
-            self.proc.stdin.write(json.dumps({"args": init_args, "preload": preload}) + "\n")
-            self.proc.stdin.flush()
+
+    def start(self, init_args: list[str]) -> None:
+        """Send the pytest arguments: the server configures pytest and preloads the test modules."""
+        self.init_args = init_args
+        if self.proc is None:
+            return
+        assert self.proc.stdin is not None
+        preload = sorted({str(self.repo / t.split("::")[0]) for t in init_args if "::" in t})
+        self.proc.stdin.write(json.dumps({"args": init_args, "preload": preload}) + "\n")
+        self.proc.stdin.flush()
 
     def run(
         self,
@@ -365,6 +370,28 @@ def _classify(
     )
 
 
+class WorkerPool:
+    """Worker processes started before they are needed, with their scratch dir and environment."""
+
+    def __init__(self, repo: Path, count: int, env: dict[str, str] | None = None) -> None:
+        self.scratch = Path(tempfile.mkdtemp(prefix="lanegate-mutants-"))
+        storage = self.scratch / "hypothesis"
+        storage.mkdir()
+        self.env = child_env(dict(os.environ if env is None else env), storage)
+        self.use_fork = hasattr(os, "fork")
+        self.workers = [
+            _Worker(repo, self.env, self.use_fork, self.scratch / f"worker-{i}.err")
+            for i in range(max(1, count))
+        ]
+
+    def close(self, keep_scratch: bool = False) -> None:
+        """Stop every worker and remove the scratch dir (kept when LANEGATE_DEBUG is set)."""
+        for worker in self.workers:
+            worker.close()
+        if not keep_scratch and not os.environ.get("LANEGATE_DEBUG"):
+            shutil.rmtree(self.scratch, ignore_errors=True)
+
+
 def run_mutants(
     repo: Path,
     jobs: Sequence[MutantJob],
@@ -376,6 +403,7 @@ def run_mutants(
     control_timeout: float = 180.0,
     on_done: Callable[[MutantResult], None] | None = None,
     keep_scratch: bool = False,
+    pool: WorkerPool | None = None,
 ) -> tuple[list[MutantResult], str | None]:
     """Run every job; returns results in job order and a problem when the unmutated control failed.
 
@@ -383,13 +411,13 @@ def run_mutants(
     a worker, no failure under a mutant can be a kill, so every mutant becomes `error`.
     """
     if not jobs:
+        if pool is not None:
+            pool.close(keep_scratch)
         return [], None
-    scratch = Path(tempfile.mkdtemp(prefix="lanegate-mutants-"))
-    storage = scratch / "hypothesis"
-    storage.mkdir()
-    environ = child_env(dict(os.environ if env is None else env), storage)
-    use_fork = hasattr(os, "fork")
-    count = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+    if pool is None:
+        pool = WorkerPool(repo, min(workers or os.cpu_count() or 1, len(jobs)), env)
+    scratch = pool.scratch
+    use_fork = pool.use_fork
     union = tuple(dict.fromkeys(t for job in jobs for t in job.tests))
     todo: queue.Queue[tuple[str, MutantJob | None]] = queue.Queue()
     if union:
@@ -414,9 +442,9 @@ def run_mutants(
     if use_fork:
         init_args += list(union)
 
-    def work() -> None:
+    def work(worker: _Worker) -> None:
         try:
-            _work()
+            _work(worker)
         except Exception as exc:  # noqa: BLE001 - recorded as the control problem, never a pass
             errs = sorted(scratch.glob("worker-*.err"))
             tail = errs[0].read_text("utf-8", "replace").strip().splitlines()[-1:] if errs else []
@@ -425,9 +453,8 @@ def run_mutants(
                     f"a mutant worker failed: {type(exc).__name__}: {exc} {' '.join(tail)}".strip()
                 )
 
-    def _work() -> None:
-        err = scratch / f"worker-{threading.get_ident()}.err"
-        worker = _Worker(repo, environ, use_fork, init_args, err)
+    def _work(worker: _Worker) -> None:
+        worker.start(init_args)
         try:
             while True:
                 try:
@@ -474,13 +501,14 @@ def run_mutants(
         finally:
             worker.close()
 
-    threads = [threading.Thread(target=work, daemon=True) for _ in range(count)]
+    threads = [
+        threading.Thread(target=work, args=(worker,), daemon=True) for worker in pool.workers
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    if not keep_scratch and not os.environ.get("LANEGATE_DEBUG"):
-        shutil.rmtree(scratch, ignore_errors=True)
+    pool.close(keep_scratch)
     for job in jobs:  # a worker that died leaves its jobs without a verdict: error, never a pass
         results.setdefault(
             job.id,
