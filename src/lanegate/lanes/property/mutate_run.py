@@ -80,8 +80,14 @@ def child_env(base: dict[str, str], storage: Path) -> dict[str, str]:
 # --- the worker side (runs inside the fork server process) ------------------------------------------
 
 
-def _run_child(config: Any, job: dict[str, Any], preloaded: list[str]) -> None:
-    """In the forked child: own process group, output to a log, run the job's tests, never return."""
+def _run_child(
+    config: Any, session: Any, job: dict[str, Any], preloaded: list[str]
+) -> None:
+    """In the forked child: own process group, output to a log, run the job's tests, never return.
+
+    pytest is already configured and its session started in the server; the child only collects and
+    runs (pytest's own `_main`) and finishes the session, as `wrap_session` would.
+    """
     try:
         os.setpgid(0, 0)
         # stdin is the server's job pipe: its open file description (and flags such as O_NONBLOCK)
@@ -91,6 +97,9 @@ def _run_child(config: Any, job: dict[str, Any], preloaded: list[str]) -> None:
         fd = os.open(job["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         os.dup2(fd, 1)
         os.dup2(fd, 2)
+        from _pytest.main import _main
+        from _pytest.outcomes import Exit
+
         from lanegate.lanes.property import plugin
         from lanegate.lanes.property.hotpatch import swap_function_code
         from lanegate.lanes.property.importhook import install_mutant
@@ -108,12 +117,17 @@ def _run_child(config: Any, job: dict[str, Any], preloaded: list[str]) -> None:
                 for name in preloaded:
                     sys.modules.pop(name, None)
                 install_mutant(target, spec["source"])
-        os.environ["PYTEST_VERSION"] = __import__("pytest").__version__
-        code = config.hook.pytest_cmdline_main(config=config)
-        config._ensure_unconfigure()
+        try:
+            status = int(_main(config, session) or 0)
+        except session.Failed:
+            status = 1
+        except (KeyboardInterrupt, Exit, session.Interrupted):
+            status = 2
+        session.exitstatus = status
+        config.hook.pytest_sessionfinish(session=session, exitstatus=status)
         sys.stdout.flush()
         sys.stderr.flush()
-        os._exit(int(code))
+        os._exit(status)
     except BaseException:  # noqa: BLE001 - a child must never return into the server loop
         os._exit(70)
 
@@ -192,8 +206,18 @@ def serve(stdin: Any, stdout: Any) -> None:
             return
         raw += chunk
     init = json.loads(raw)
+    # nothing but the answers may reach the lane through fd 1: pytest's capture saves and restores
+    # the fds it finds here, so they must not be the answer pipe
+    null_out = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null_out, 1)
+    from _pytest.main import Session
+
     config = _prepareconfig(list(init["args"]))
     preloaded = _preload(config, [Path(p) for p in init.get("preload", [])])
+    session = Session.from_config(config)
+    session.exitstatus = 0
+    config._do_configure()
+    config.hook.pytest_sessionstart(session=session)
     _warm_hypothesis()
     # everything imported so far is shared by every child: keep the collector from walking it (and
     # from touching its pages, which keeps fork's copy-on-write cheap)
@@ -205,7 +229,7 @@ def serve(stdin: Any, stdout: Any) -> None:
         started = time.perf_counter()
         pid = os.fork()
         if pid == 0:
-            _run_child(config, job, preloaded)
+            _run_child(config, session, job, preloaded)
         code, timed_out = _wait(pid, float(job["timeout"]))
         answer = {
             "id": job["id"],

@@ -261,7 +261,8 @@ def pytest_collection(session: pytest.Session) -> None:
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     recorder = session.config.stash.get(_STATE_KEY, None)
-    if recorder is None or recorder.out is None:
+    out = JOB["out"] if JOB else None if recorder is None else recorder.out
+    if recorder is None or out is None:
         return
     if recorder.uninstall is not None:
         recorder.uninstall()
@@ -286,7 +287,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         "collect_errors": list(_pending_collect_errors),
         "tests": recorder.tests,
     }
-    target = Path(recorder.out)
+    target = Path(out)
     tmp = target.with_name(target.name + ".tmp")
     tmp.write_text(json.dumps(payload, sort_keys=True), encoding="utf-8")
     os.replace(tmp, target)
