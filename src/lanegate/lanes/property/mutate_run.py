@@ -80,9 +80,7 @@ def child_env(base: dict[str, str], storage: Path) -> dict[str, str]:
 # --- the worker side (runs inside the fork server process) ------------------------------------------
 
 
-def _run_child(
-    config: Any, session: Any, job: dict[str, Any], preloaded: list[str]
-) -> None:
+def _run_child(config: Any, session: Any, job: dict[str, Any], preloaded: list[str]) -> None:
     """In the forked child: own process group, output to a log, run the job's tests, never return.
 
     pytest is already configured and its session started in the server; the child only collects and
