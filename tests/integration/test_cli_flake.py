@@ -202,7 +202,7 @@ def test_hanging_test_times_out_and_its_group_is_killed(make_repo) -> None:  # t
     repo = feature_repo(
         make_repo,
         {"tests/test_hang.py": "import time\n\n\ndef test_hangs():\n    time.sleep(120)\n"},
-        {"lanegate.toml": "[lane]\nmax_wall_seconds = 3\n"},
+        {"lanegate.toml": "[lane]\nmax_wall_seconds = 2\n"},
     )
     assert flake(repo.path) == 1
     data = ledger(repo.path)
@@ -246,3 +246,11 @@ def test_malformed_leases_file_is_one_line_exit_2(make_repo, capsys) -> None:  #
 def _no_ambient_tz(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.delenv("TZ", raising=False)
     assert "PYTEST_ADDOPTS" not in os.environ
+
+
+def test_diff_without_tests_replays_nothing_and_passes(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    repo = feature_repo(make_repo, {"src/lib.py": "X = 2\n"}, {"src/lib.py": "X = 1\n"})
+    assert flake(repo.path) == 0
+    assert "no new or changed tests to replay" in capsys.readouterr().out
+    data = ledger(repo.path)
+    assert data["tests"] == [] and data["replays"] == [] and data["deterministic"] is True

@@ -105,15 +105,36 @@ def test_lane_a_exemption_and_lane_b_refusal(make_repo: Callable[[str], Repo]) -
         f'[[lint.exemptions]]\nrule = "shell-ignore-failure"\ntarget = "{WF}"\nreason = "known flake, ticket 7"\nexpires = 2026-03-01\n',
     )
     assert lanegate("--mode", "lane-a", "--today", "2026-02-01", cwd=repo.path).returncode == 0
+    assert (
+        lanegate(".github", "--mode", "lane-a", "--today", "2026-02-01", cwd=repo.path).returncode
+        == 0
+    )
     assert lanegate("--mode", "lane-b", "--today", "2026-02-01", cwd=repo.path).returncode == 1
     expired = lanegate("--mode", "lane-a", "--today", "2026-03-02", cwd=repo.path)
     assert expired.returncode == 1
     assert "lanegate.toml: expired-exemption" in expired.stdout
 
 
-def test_lanegate_lints_its_own_repository_clean() -> None:
-    done = lanegate(cwd=ROOT)
+def test_lanegate_lints_its_own_workflows_and_config_clean() -> None:
+    own = [
+        p
+        for p in (".github", "action.yml", "pyproject.toml", "tests/conftest.py")
+        if (ROOT / p).exists()
+    ]
+    done = lanegate(*own, cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_github_folder_is_linted_relative_to_its_repository(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    repo = make_repo("r")
+    repo.write(WF, RETRYING)
+    repo.write("requirements.txt", "flaky\n")
+    done = lanegate(".github", cwd=repo.path)
+    assert done.returncode == 1
+    assert done.stdout.startswith(f"{WF}:6:24: shell-ignore-failure")
+    assert "requirements.txt" not in done.stdout
 
 
 def test_benchmark_smoke_runs_both_linters() -> None:

@@ -59,11 +59,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _default_root() -> Path:
+def _repository_of(path: Path) -> Path:
+    """The git repository around `path` (where the policy lives), else the folder itself."""
+    folder = path if path.is_dir() else path.parent
     try:
-        return git.repo_root(Path.cwd())
+        return git.repo_root(folder)
     except GitError:
-        return Path.cwd()
+        return folder
 
 
 def _today(text: str | None) -> date:
@@ -95,11 +97,10 @@ def _write(path: Path, content: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    paths = list(args.paths) or [_default_root()]
+    paths = list(args.paths) or [_repository_of(Path.cwd())]
     policy: Policy | None = None
     if args.mode == "lane-a" or args.config is not None:
-        first = paths[0] if paths[0].is_dir() else paths[0].parent
-        policy = load_policy(first, args.config)
+        policy = load_policy(_repository_of(paths[0].resolve()), args.config)
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs: must be at least 1")
     result = lint_paths(

@@ -22,18 +22,38 @@ EXIT_PASS, EXIT_FAIL, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 
 _NOT_COMMANDS = frozenset({"main", "common"})
 
 
-def subcommand_modules() -> list[ModuleType]:
-    """Every `lanegate.cli.<name>` module that defines COMMAND, add_arguments and run."""
+def subcommand_names() -> list[str]:
+    """The names of the `lanegate.cli.<name>` modules that may be subcommands (nothing imported)."""
     import lanegate.cli as package
 
+    return sorted(
+        info.name
+        for info in pkgutil.iter_modules(package.__path__)
+        if info.name not in _NOT_COMMANDS and not info.name.startswith("_")
+    )
+
+
+def subcommand_modules(only: str | None = None) -> list[ModuleType]:
+    """Every `lanegate.cli.<name>` module that defines COMMAND, add_arguments and run.
+
+    With `only`, just that one is imported: a lane job should not pay for importing every other
+    subcommand's dependencies at start-up.
+    """
+    names = [only] if only is not None else subcommand_names()
     modules = []
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        if info.name in _NOT_COMMANDS or info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"lanegate.cli.{info.name}")
+    for name in names:
+        module = importlib.import_module(f"lanegate.cli.{name}")
         if hasattr(module, "COMMAND") and hasattr(module, "run"):
             modules.append(module)
     return modules
+
+
+def _chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand named on the command line, when it is a module name (no imports needed)."""
+    first = next((arg for arg in argv if not arg.startswith("-")), None)
+    if first is not None and first.isidentifier() and first in subcommand_names():
+        return first
+    return None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -43,7 +63,7 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USAGE)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="lanegate",
         description="Score a pull request written by a coding agent on three ledgers; fail closed.",
@@ -51,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"lanegate {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for module in sorted(subcommand_modules(), key=lambda m: str(m.COMMAND)):
+    for module in sorted(subcommand_modules(only), key=lambda m: str(m.COMMAND)):
         child = sub.add_parser(module.COMMAND, help=module.HELP, description=module.HELP)
         module.add_arguments(child)
         child.set_defaults(_run=module.run)
@@ -61,8 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     debug = os.environ.get("LANEGATE_DEBUG") == "1"
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        arguments = list(sys.argv[1:] if argv is None else argv)
+        parser = build_parser(_chosen_command(arguments))
+        args = parser.parse_args(arguments)
         code = args._run(args)
         return int(code)
     except SystemExit as exc:

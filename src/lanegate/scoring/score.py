@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import assert_never
 
+from lanegate.authorship import Authorship
 from lanegate.errors import UsageError
 from lanegate.ledgers.models import (
     SCHEMA_VERSION,
@@ -101,7 +102,7 @@ def lane_reasons(
     *,
     policy: Policy,
     now: datetime,
-    authorship: AuthorKind,
+    authorship: AuthorKind | Authorship,
     pr_body: str | None = None,
     run_attempt: int | None = None,
     expect_jobs: bool = False,
@@ -110,14 +111,16 @@ def lane_reasons(
     """Every reason the scorer would give about this one ledger (its lane's rows and provenance).
 
     A lane CLI passes when no reason has severity ERROR. Run-wide rows (lint, diff, cross-ledger
-    consistency) need the whole run and are left to `score`.
+    consistency) need the whole run and are left to `score`. `authorship` may be the decision
+    (`Authorship`) or its kind.
     """
     _check_now(now)
     lane = lane_of(ledger)
+    kind = authorship.kind if isinstance(authorship, Authorship) else authorship
     ctx = RuleContext(
         policy=policy,
         now=now,
-        authorship=authorship,
+        authorship=kind,
         pr_body=pr_body,
         run_attempt=run_attempt,
         expect_jobs=expect_jobs,

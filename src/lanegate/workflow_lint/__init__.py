@@ -132,7 +132,13 @@ def lint_paths(
         if not given.exists():
             raise UsageError(f"{given}: no such file or directory")
         absolute = given.resolve()
-        if absolute.is_dir():
+        github = next((p for p in (absolute, *absolute.parents) if p.name == ".github"), None)
+        if absolute.is_dir() and github is not None:
+            # `lanegate lint .github`: paths stay relative to the repository, as GitHub shows them
+            root = github.parent
+            inside = absolute.relative_to(root).as_posix() + "/"
+            targets = [d for d in discover(root) if d.path.startswith(inside)]
+        elif absolute.is_dir():
             root = absolute
             targets = discover(root)
         else:

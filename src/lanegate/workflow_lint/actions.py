@@ -76,12 +76,28 @@ def parse_uses(text: str) -> Uses | None:
     return Uses(parts[0].lower(), parts[1].lower(), "/".join(parts[2:]).lower(), ref)
 
 
+def _by_repository(
+    patterns: tuple[ActionPattern, ...],
+) -> dict[tuple[str, str], tuple[ActionPattern, ...]]:
+    index: dict[tuple[str, str], tuple[ActionPattern, ...]] = {}
+    for pattern in patterns:
+        owner, repo = pattern.pattern.lower().split("/")[:2]
+        index[(owner, repo)] = (*index.get((owner, repo), ()), pattern)
+    return index
+
+
+_RETRY_INDEX = _by_repository(RETRY_ACTIONS)
+
+
 def match_retry_action(text: str) -> ActionPattern | None:
     """The retry-action pattern a `uses:` value matches, if any."""
+    if "/" not in text or "@" not in text or text.lstrip().startswith("./"):
+        return None
     uses = parse_uses(text)
     if uses is None:
         return None
-    return next((p for p in RETRY_ACTIONS if p.matches(uses)), None)
+    candidates = _RETRY_INDEX.get((uses.owner, uses.repo), ())
+    return next((p for p in candidates if p.matches(uses)), None)
 
 
 def is_script_action(text: str) -> bool:

@@ -51,7 +51,7 @@ _names = st.from_regex(r"[A-Z_][A-Z0-9_]{0,12}", fullmatch=True)
 _values = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=30)
 
 
-@settings(derandomize=True, max_examples=40)
+@settings(derandomize=True, max_examples=25)
 @given(pins=st.dictionaries(_names, _values, max_size=6), args=st.lists(st.text(max_size=20)))
 def test_recorded_command_round_trips(pins: dict[str, str], args: list[str]) -> None:
     argv = ("python", "-m", "pytest", *args)

@@ -10,6 +10,7 @@ import threading
 import time
 
 STATE = []
+NAMES = {"alpha": 1, "beta": 2}
 
 
 def helper():
@@ -40,6 +41,7 @@ def test_third():
 
 def test_last():
     assert {"a": 1} == {"a": 1}
+    assert "".join({"x", "y"}) and set(NAMES) and frozenset(["p", "q", "p"])
 """
 
 
@@ -59,6 +61,8 @@ def test_discover_in_source_order_with_spans_and_risks() -> None:
     assert tests[3].risks == frozenset({"threads", "identity"})
     assert tests[0].risks == frozenset()
     assert tests[4].risks == frozenset()
+    assert set(tests[4].str_sets) == {("x", "y"), ("alpha", "beta"), ("p", "q")}
+    assert tests[0].str_sets == ()
 
 
 def test_changed_test_selects_every_test_before_it() -> None:

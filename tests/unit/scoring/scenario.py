@@ -64,6 +64,14 @@ class Scenario:
         return dataclasses.replace(self, **changes)
 
     def inputs(self) -> ScoreInputs:
+        # ScoreInputs is immutable: build (serialize, load, validate) once per scenario
+        cached = self.__dict__.get("_inputs")
+        if cached is None:
+            cached = self._build()
+            object.__setattr__(self, "_inputs", cached)
+        return cached  # type: ignore[no-any-return]
+
+    def _build(self) -> ScoreInputs:
         ledgers = {}
         models = {Lane.PROPERTY: self.property, Lane.FIXTURE: self.fixture, Lane.FLAKE: self.flake}
         for lane, model in models.items():

@@ -11,7 +11,7 @@ DOC = Path(__file__).resolve().parents[3] / "docs" / "score-rules.md"
 
 
 def test_one_section_per_rule_id() -> None:
-    headings = re.findall(r"^## (\S+)$", DOC.read_text(encoding="utf-8"), re.MULTILINE)
+    headings = re.findall(r"^### (\S+)$", DOC.read_text(encoding="utf-8"), re.MULTILINE)
     assert headings == [row.rule_id for row in TABLE]
 
 

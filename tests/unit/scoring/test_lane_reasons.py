@@ -77,3 +77,36 @@ def test_lane_reasons_covers_every_slot_and_lane_row_but_no_run_row() -> None:
     run_rows = {row.rule_id for row in TABLE if row.scope not in lane_scopes}
     assert "lint-retry-construct" in run_rows and "ledger-writer" not in run_rows
     assert all(RULES[rid].scope is Scope.RUN for rid in run_rows)
+
+
+def test_lane_reasons_agree_with_the_scorer_on_every_case() -> None:
+    """What a lane CLI predicts is exactly what `score` says about that ledger (same context)."""
+    from lanegate.scoring import LoadedLedger, evaluate
+    from tests.unit.scoring.cases import CASES
+
+    lane_scopes = {Scope.SLOT, Scope.PROPERTY, Scope.FIXTURE, Scope.FLAKE}
+    compared = 0
+    for case in CASES.values():
+        for scenario in (*case.trips, *case.passes):
+            inputs = scenario.inputs()
+            reasons = evaluate(inputs)
+            for lane in (Lane.PROPERTY, Lane.FIXTURE, Lane.FLAKE):
+                slot = inputs.slot(lane)
+                if not isinstance(slot, LoadedLedger):
+                    continue
+                by_scorer = [
+                    x for x in reasons if x.lane is lane and RULES[x.rule_id].scope in lane_scopes
+                ]
+                predicted = lane_reasons(
+                    slot.value,
+                    policy=inputs.policy,
+                    now=inputs.now,
+                    authorship=inputs.authorship,
+                    pr_body=inputs.pr_body,
+                    run_attempt=inputs.run_attempt,
+                    expect_jobs=inputs.expect_jobs,
+                    path=slot.path,
+                )
+                assert predicted == by_scorer
+                compared += 1
+    assert compared > 300

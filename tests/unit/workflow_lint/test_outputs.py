@@ -105,3 +105,23 @@ def test_json_output_is_byte_identical_to_the_ledger_writer(result: LintResult) 
     from lanegate.ledgers.load import dump_bytes
 
     assert FORMATS["json"](result, "1.2.3").encode("utf-8") == dump_bytes(result.to_report("1.2.3"))
+
+
+def test_sarif_marks_lane_a_exemptions_as_external_suppressions(tmp_path: Path) -> None:
+    from datetime import date
+
+    from lanegate.policy import LintExemption, LintPolicy, Policy
+    from lanegate.workflow_lint import lint_paths
+
+    (tmp_path / "requirements.txt").write_text("flaky\npytest-retry\n", encoding="utf-8")
+    entry = LintExemption(
+        "rerun-plugin-dependency", "requirements.txt", "ticket 9", date(2030, 1, 1)
+    )
+    policy = Policy(lint=LintPolicy(exemptions=(entry,)), source="lanegate.toml")
+    result = lint_paths([tmp_path], mode="lane-a", policy=policy, today=date(2026, 1, 1))
+    log = document(result, "0")
+    assert list(jsonschema.Draft4Validator(SCHEMA).iter_errors(log)) == []
+    assert [r["suppressions"][0]["kind"] for r in log["runs"][0]["results"]] == [
+        "external",
+        "external",
+    ]

@@ -1,8 +1,8 @@
 """Running one replay: a fresh `pytest` process in its own session, a clean environment, a wall clock,
 and every process it left behind killed before the replay counts as done.
 
-The pytest process is started through a tiny shim interpreter, so a test that kills its parent kills
-the shim, not lanegate. Output goes to a file, never a pipe: a process left behind holding a pipe would
+The pytest process is started through a tiny shell shim, so a test that kills its parent kills the
+shim, not lanegate. Output goes to a file, never a pipe: a process left behind holding a pipe would
 otherwise keep lanegate waiting.
 """
 
@@ -48,11 +48,10 @@ PASSTHROUGH = (
     "PYTHONUTF8",
 )
 MAX_RESULT_BYTES = 64 * 1024 * 1024
-_SHIM = (
-    "import os,subprocess,sys;"
-    "fd=int(os.environ['" + flake_plugin.CHANNEL_VAR + "'].split(':',1)[0]);"
-    "sys.exit(subprocess.call(sys.argv[1:],pass_fds=(fd,)))"
-)
+# The shim between lanegate and pytest: a shell that runs pytest as its child and waits (the second
+# command keeps the shell from exec-ing pytest in its own place). A test that kills its parent kills
+# the shell; lanegate sees it and kills the group. Inherited fds (the nonce pipe) pass through.
+_SHIM = ("/bin/sh", "-c", '"$@"; exit $?', "lanegate-flake-shim")
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +228,7 @@ def run_replay(repo: Path, spec: ReplaySpec, wall_seconds: float, work_dir: Path
     os.close(write_fd)
     env = clean_env(spec.env, tmp_dir)
     env[flake_plugin.CHANNEL_VAR] = f"{read_fd}:{result_path}"
-    argv = [sys.executable, "-S", "-c", _SHIM, *_argv(spec.argv)]
+    argv = [*_SHIM, *_argv(spec.argv)]
     started = time.monotonic()
     timed_out = False
     try:

@@ -16,7 +16,8 @@ import hashlib
 from dataclasses import dataclass
 from enum import StrEnum
 
-from lanegate.lanes.flake.select import Selection
+from lanegate.lanes.flake.select import Selection, StrSet
+from lanegate.lanes.flake.strhash import hash_secret, set_order
 
 
 class Order(StrEnum):
@@ -81,16 +82,47 @@ def order_for(replay: int) -> Order:
     return Order.SHUFFLED
 
 
+HASH_CANDIDATES = 48
+MAX_STR_SETS = 40
+
+
+def choose_hash_seeds(plan_seed: str, count: int, str_sets: list[StrSet]) -> list[int]:
+    """`count` distinct hash seeds. Without string sets: the first derived candidates. With them:
+    greedily, the candidates that leave the fewest sets in one order across all replays (then the
+    most distinct orders), so that a test depending on a set's order meets a different one."""
+    candidates: list[int] = []
+    k = 0
+    while len(candidates) < max(count, HASH_CANDIDATES if str_sets else count):
+        seed = _seed(plan_seed, k, "hash")
+        if seed not in candidates:
+            candidates.append(seed)
+        k += 1
+    if not str_sets:
+        return candidates[:count]
+    groups = str_sets[:MAX_STR_SETS]
+    orders = {c: [set_order(g, hash_secret(c)) for g in groups] for c in candidates}
+    chosen = [candidates[0]]
+
+    def score(seeds: list[int]) -> tuple[int, int]:
+        distinct = [len({orders[s][i] for s in seeds}) for i in range(len(groups))]
+        return sum(1 for d in distinct if d > 1), sum(distinct)
+
+    while len(chosen) < count:
+        rest = [c for c in candidates if c not in chosen]
+        chosen.append(max(rest, key=lambda c: score([*chosen, c])))
+    return chosen
+
+
 def make_plan(selection: Selection, min_replays: int, plan_seed: str) -> Plan:
     """At least `min_replays` (and never fewer than 3) replays that differ in every pin."""
     count = max(3, min_replays)
+    str_sets: list[StrSet] = []
+    for test in selection.tests:
+        str_sets.extend(g for g in test.str_sets if g not in str_sets)
+    hash_seeds = choose_hash_seeds(plan_seed, count, str_sets)
     pins: list[ReplayPin] = []
-    used_hash_seeds: set[int] = set()
     for replay in range(1, count + 1):
-        hash_seed = _seed(plan_seed, replay, "hash")
-        while hash_seed in used_hash_seeds:
-            hash_seed = (hash_seed + 1) % 2**32
-        used_hash_seeds.add(hash_seed)
+        hash_seed = hash_seeds[replay - 1]
         order = order_for(replay)
         pins.append(
             ReplayPin(

@@ -78,14 +78,19 @@ RISK_NAMES: dict[str, frozenset[str]] = {
 }
 
 
+StrSet = tuple[str, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class TestDef:
-    """One test function as the AST shows it."""
+    """One test function as the AST shows it; `str_sets` are the sets of string literals it builds
+    (their iteration order follows the hash seed)."""
 
     node_id: str
     first_line: int
     last_line: int
     risks: frozenset[str]
+    str_sets: tuple[StrSet, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +102,7 @@ class SelectedTest:
     touched: bool
     risks: frozenset[str]
     whole_module: bool = False
+    str_sets: tuple[StrSet, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +152,45 @@ def _risks(names: Iterable[str]) -> frozenset[str]:
     return frozenset(kind for kind, words in RISK_NAMES.items() if found & words)
 
 
+MAX_STR_SET = 16
+
+
+def _strings(node: ast.AST | None) -> StrSet | None:
+    elements: list[ast.expr] | None = None
+    if isinstance(node, ast.Set | ast.List | ast.Tuple):
+        elements = list(node.elts)
+    elif isinstance(node, ast.Dict):
+        elements = [k for k in node.keys if k is not None]
+    if not elements or len(elements) > MAX_STR_SET:
+        return None
+    values = [e.value for e in elements if isinstance(e, ast.Constant)]
+    if len(values) != len(elements) or not all(isinstance(v, str) for v in values):
+        return None
+    out = tuple(dict.fromkeys(str(v) for v in values))
+    return out if len(out) >= 2 else None
+
+
+def _str_sets(node: ast.AST, constants: dict[str, StrSet]) -> list[StrSet]:
+    """String sets built from literals: `{"a", "b"}`, `set(["a", "b"])`, `frozenset(NAMES)` where
+    NAMES is a module-level literal, `set(WEIGHTS)` of a module-level dict with string keys."""
+    found: list[StrSet] = []
+    for sub in ast.walk(node):
+        group: StrSet | None = None
+        if isinstance(sub, ast.Set):
+            group = _strings(sub)
+        elif (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Name)
+            and sub.func.id in ("set", "frozenset")
+            and len(sub.args) == 1
+        ):
+            arg = sub.args[0]
+            group = constants.get(arg.id) if isinstance(arg, ast.Name) else _strings(arg)
+        if group is not None and group not in found:
+            found.append(group)
+    return found
+
+
 def _span(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> tuple[int, int]:
     first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
     return first, node.end_lineno or node.lineno
@@ -162,6 +207,12 @@ def discover_tests(source: str, path: str) -> list[TestDef]:
     module_imports = set().union(
         *(_names(n) for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom))
     )
+    constants: dict[str, StrSet] = {}
+    for n in tree.body:
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            group = _strings(n.value)
+            if group is not None:
+                constants[n.targets[0].id] = group
 
     def risks_of(func: ast.AST) -> frozenset[str]:
         names = _names(func)
@@ -176,7 +227,15 @@ def discover_tests(source: str, path: str) -> list[TestDef]:
             "test"
         ):
             first, last = _span(node)
-            tests.append(TestDef(f"{path}::{node.name}", first, last, risks_of(node)))
+            tests.append(
+                TestDef(
+                    f"{path}::{node.name}",
+                    first,
+                    last,
+                    risks_of(node),
+                    tuple(_str_sets(node, constants)),
+                )
+            )
         elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
             for item in node.body:
                 if isinstance(
@@ -184,7 +243,13 @@ def discover_tests(source: str, path: str) -> list[TestDef]:
                 ) and item.name.startswith("test"):
                     first, last = _span(item)
                     tests.append(
-                        TestDef(f"{path}::{node.name}::{item.name}", first, last, risks_of(item))
+                        TestDef(
+                            f"{path}::{node.name}::{item.name}",
+                            first,
+                            last,
+                            risks_of(item),
+                            tuple(_str_sets(item, constants)),
+                        )
                     )
     return tests
 
@@ -209,7 +274,7 @@ def select_module(path: str, source: str, changed: frozenset[int] | None) -> lis
     last = max(i for i, hit in enumerate(touched) if hit)
     whole = last == len(tests) - 1
     return [
-        SelectedTest(t.node_id, path, touched[i], t.risks, whole)
+        SelectedTest(t.node_id, path, touched[i], t.risks, whole, t.str_sets)
         for i, t in enumerate(tests[: last + 1])
     ]
 

@@ -33,6 +33,12 @@ class Baseline:
     seconds: float
 
     @property
+    def overhead(self) -> float:
+        """Seconds the baseline process spent outside tests (start-up, collection): a per-run cost."""
+        spent = sum(float(t.get("duration", 0.0)) for t in self.tests.values())
+        return max(0.0, self.seconds - spent)
+
+    @property
     def tests(self) -> dict[str, dict[str, Any]]:
         tests: dict[str, dict[str, Any]] = self.record.get("tests", {})
         return tests

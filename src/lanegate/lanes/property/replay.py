@@ -48,7 +48,9 @@ def replay_mutant(
     baseline = run_baseline(repo, policy, [repo / spec.path])
     coverage = CoverageMap.from_record(baseline.tests)
     property_tests = frozenset(n for n in baseline.tests if _base_node(n) in check.passed)
-    (job,) = build_jobs(repo, [spec], sources, coverage, baseline.tests, property_tests)
+    (job,) = build_jobs(
+        repo, [spec], sources, coverage, baseline.tests, property_tests, baseline.overhead
+    )
     results, problem = run_mutants(repo, [job], pytest_flags(policy), property_tests, workers=1)
     result = results[0]
     if problem:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -32,7 +31,10 @@ from lanegate.ledgers.models import (
     PropertyLedger,
     PropertyRun,
 )
+from lanegate.model import Severity
 from lanegate.policy import Policy
+from lanegate.scoring import lane_reasons
+from lanegate.scoring.property_rules import required_mutant_budget
 
 LANE = "property"
 LEDGER_NAME = "property.json"
@@ -158,6 +160,7 @@ def build_jobs(
     coverage: CoverageMap,
     baseline_tests: dict[str, dict[str, Any]],
     property_tests: frozenset[str],
+    overhead: float,
 ) -> list[MutantJob]:
     """One job per mutant: the mutated source, the covering tests in kill-credit order, the timeout."""
     jobs = []
@@ -166,7 +169,7 @@ def build_jobs(
         tests = ordered(coverage.tests_for(path, spec.function_line), property_tests)
         seconds = sum(float(baseline_tests[t].get("duration", 0.0)) for t in tests)
         mutated = spec.mutated_source(sources[spec.path]).decode("utf-8", "surrogateescape")
-        jobs.append(MutantJob(spec.id, path, mutated, tests, timeout_for(seconds)))
+        jobs.append(MutantJob(spec.id, path, mutated, tests, timeout_for(seconds, overhead)))
     return jobs
 
 
@@ -193,26 +196,6 @@ def _ledger_mutants(specs: Sequence[MutantSpec], results: Sequence[MutantResult]
     return out
 
 
-def lane_problems(ledger: PropertyLedger, policy: Policy) -> list[str]:
-    """Why the scorer would fail this ledger (the property rows of SPEC 5), checked locally."""
-    problems: list[str] = []
-    if ledger.cases_run == 0:
-        problems.append("no property test case ran (cases_run == 0)")
-    if ledger.cases_failed > 0:
-        failing = [p.node_id for p in ledger.properties if p.cases_failed][:3]
-        problems.append(f"{ledger.cases_failed} property case(s) failed: {', '.join(failing)}")
-    if ledger.mutants_planted and ledger.mutant_budget == 0:
-        problems.append("mutants were planted but the mutant budget is 0")
-    if ledger.killed_mutants < ledger.mutant_budget:
-        problems.append(
-            f"property tests killed {ledger.killed_mutants} of {ledger.mutants_planted} mutants, "
-            f"budget {ledger.mutant_budget}"
-        )
-    if policy.properties.fail_on_missing_oracle:
-        problems.extend(f"{f.path}:{f.line}: {f.test}: {f.reason}" for f in ledger.oracle_findings)
-    return problems
-
-
 def lane_warnings(ledger: PropertyLedger, policy: Policy) -> list[str]:
     """What the lane flags without failing: properties whose max_examples the repository cut."""
     return [
@@ -223,20 +206,17 @@ def lane_warnings(ledger: PropertyLedger, policy: Policy) -> list[str]:
     ]
 
 
-def _scorer_problems(ledger: PropertyLedger, ctx: LaneContext) -> list[str] | None:
-    """The scorer's own verdict on this ledger when the scoring package is present."""
-    try:
-        from lanegate.scoring import (  # type: ignore[import-not-found,attr-defined,unused-ignore]
-            lane_reasons,
-        )
-    except ImportError:
-        return None
-    reasons = lane_reasons(ledger, policy=ctx.policy, now=ctx.now, authorship=ctx.authorship)
-    return [
-        str(getattr(r, "message", r))
-        for r in reasons
-        if str(getattr(r, "severity", "error")) == "error"
-    ]
+def lane_problems(ledger: PropertyLedger, ctx: LaneContext) -> list[str]:
+    """The error-level reasons the scorer itself (`lanegate.scoring.lane_reasons`) gives this ledger."""
+    reasons = lane_reasons(
+        ledger,
+        policy=ctx.policy,
+        now=ctx.now,
+        authorship=ctx.authorship.kind,
+        pr_body=ctx.pr_body,
+        run_attempt=ctx.run_attempt,
+    )
+    return [f"[{r.rule_id}] {r.message}" for r in reasons if r.severity is Severity.ERROR]
 
 
 def _working_tree_matches(
@@ -271,7 +251,9 @@ def run_lane(ctx: LaneContext, *, workers: int | None = None) -> LaneOutcome:
     properties = _properties(baseline, check, policy)
     coverage = CoverageMap.from_record(baseline.tests)
     property_tests = frozenset(node for node in baseline.tests if _base_node(node) in check.passed)
-    jobs = build_jobs(repo, specs, sources, coverage, baseline.tests, property_tests)
+    jobs = build_jobs(
+        repo, specs, sources, coverage, baseline.tests, property_tests, baseline.overhead
+    )
     done: list[MutantResult] = []
 
     def tick(result: MutantResult) -> None:
@@ -323,7 +305,7 @@ def run_lane(ctx: LaneContext, *, workers: int | None = None) -> LaneOutcome:
         operator_version=OPERATORS_VERSION,
         mutants_planted=len(mutants),
         killed_mutants=killed,
-        mutant_budget=math.ceil(ratio * len(mutants)),
+        mutant_budget=required_mutant_budget(ratio, len(mutants)),
         mutant_kill_ratio=ratio,
         mutants=tuple(mutants),
     )
@@ -333,8 +315,7 @@ def run_lane(ctx: LaneContext, *, workers: int | None = None) -> LaneOutcome:
     texts = {p: b.decode("utf-8", "replace") for p, b in sources.items()}
     report = stryker.report(mutants, texts, str(repo))
     (ctx.out_dir / REPORT_NAME).write_text(json.dumps(report, indent=1, sort_keys=True), "utf-8")
-    scored = _scorer_problems(ledger, ctx)
-    problems = lane_problems(ledger, policy) if scored is None else scored
+    problems = lane_problems(ledger, ctx)
     if control_problem:
         problems.append(control_problem)
     statuses = {s: sum(1 for m in mutants if m.status is s) for s in MutantStatus}

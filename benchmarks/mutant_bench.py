@@ -1,0 +1,251 @@
+"""Mutants per second: lanegate's property lane vs mutmut 3 on the same target and the same changed lines.
+
+One run builds a git repository from the proof target (tests/cases/property/target): the base commit
+holds older versions of some functions, the head commit the current ones, so the diff changes lines in
+those functions. lanegate plants its mutants on the changed lines (twice, to check that no status
+flips); mutmut 3, which has no diff mode, runs on a copy of the head tree restricted to the mutants of
+the changed functions. Printed: mutants, seconds and mutants/s for each, the ratio, kill rates, and
+status agreement on the mutants both tools made identically.
+
+    python benchmarks/mutant_bench.py [--smoke] [--workers N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from lanegate.lanes.context import LaneContext
+from lanegate.lanes.property import run_lane
+from lanegate.ledgers.load import load_file
+from lanegate.ledgers.models import MutantStatus, PropertyLedger
+from lanegate.policy import load_policy
+
+TARGET = Path(__file__).resolve().parents[1] / "tests" / "cases" / "property" / "target"
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "bench",
+    "GIT_AUTHOR_EMAIL": "bench@example.invalid",
+    "GIT_COMMITTER_NAME": "bench",
+    "GIT_COMMITTER_EMAIL": "bench@example.invalid",
+    "GIT_CONFIG_NOSYSTEM": "1",
+}
+# (function, text in the head version, text in the older base version): the diff's changed lines
+CHANGES = [
+    ("clamp", "if x > hi:", "if x >= hi:"),
+    ("split_evenly", "base + 1 if i < extra", "base + 1 if extra > i"),
+    ("running_total", "        total += x\n", "        total = total + x\n"),
+    ("apply_fee", "amount * bps // 10000", "bps * amount // 10000"),
+    ("decode_amounts", 'if text == "":', "if not text:"),
+    ("normalize", "words = name.strip().lower().split()", "words = name.lower().strip().split()"),
+]
+SMOKE_CHANGES = CHANGES[:1]
+MUTMUT_KILLED = {1, 3}
+MUTMUT_SURVIVED = {0}
+
+
+def _git(repo: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-C", str(repo), *args],
+        check=True,
+        capture_output=True,
+        env={**os.environ, **GIT_ENV},
+    )
+
+
+def build_repo(root: Path, changes: list[tuple[str, str, str]], smoke: bool = False) -> Path:
+    """A git repo whose feature branch changes the lines of `changes` (base has the old text)."""
+    repo = root / "repo"
+    shutil.copytree(TARGET, repo, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+    (repo / "lanegate.toml").write_text("[properties]\nmax_mutants = 1000\n", encoding="utf-8")
+    if smoke:  # both tools run the repository's own (small) Hypothesis profile
+        (repo / "tests" / "conftest.py").write_text(
+            "from hypothesis import settings\n\n"
+            'settings.register_profile("bench-smoke", max_examples=10)\n'
+            'settings.load_profile("bench-smoke")\n',
+            encoding="utf-8",
+        )
+    head = (repo / "ledgermath.py").read_text(encoding="utf-8")
+    base = head
+    for _, new, old in changes:
+        assert head.count(new) == 1, new
+        base = base.replace(new, old)
+    (repo / "ledgermath.py").write_text(base, encoding="utf-8")
+    _git(repo, "init", "-q", "-b", "main")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "base")
+    _git(repo, "checkout", "-q", "-b", "feature")
+    (repo / "ledgermath.py").write_text(head, encoding="utf-8")
+    _git(repo, "commit", "-q", "-am", "feature")
+    return repo
+
+
+def run_lanegate(repo: Path, out: Path, workers: int) -> tuple[PropertyLedger, float]:
+    """One property-lane run; returns the ledger and the wall seconds."""
+    ctx = LaneContext(repo=repo, base="main", policy=load_policy(repo), out_dir=out)
+    started = time.perf_counter()
+    run_lane(ctx, workers=workers)
+    seconds = time.perf_counter() - started
+    return load_file(PropertyLedger, "property", out / "property.json").value, seconds
+
+
+def run_mutmut(
+    repo: Path, root: Path, functions: list[str], workers: int
+) -> tuple[dict[str, int | None], float, Path]:
+    """mutmut 3 on a copy of the head tree, limited to the changed functions' mutants."""
+    exe = Path(sys.executable).with_name("mutmut")
+    if not exe.exists():
+        raise RuntimeError(f"mutmut is not installed next to {sys.executable} (pip install mutmut)")
+    work = root / "mutmut"
+    shutil.copytree(repo, work, ignore=shutil.ignore_patterns(".git", "lanegate.toml"))
+    with (work / "pyproject.toml").open("a", encoding="utf-8") as f:
+        f.write(
+            '\n[tool.mutmut]\nsource_paths = ["ledgermath.py"]\n'
+            'pytest_add_cli_args_test_selection = ["tests/"]\n'
+            'pytest_add_cli_args = ["-p", "no:randomly", "-p", "no:cacheprovider", '
+            '"--hypothesis-seed=0"]\n'
+        )
+    names = [f"ledgermath.x_{name}__mutmut_*" for name in functions]
+    env = {k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"}
+    started = time.perf_counter()
+    done = subprocess.run(
+        [str(exe), "run", *names, "--max-children", str(workers)],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=1800,
+    )
+    seconds = time.perf_counter() - started
+    meta = work / "mutants" / "ledgermath.py.meta"
+    if done.returncode != 0 or not meta.is_file():
+        tail = (done.stdout + done.stderr).strip().splitlines()[-5:]
+        raise RuntimeError(f"mutmut run exited {done.returncode}: {' | '.join(tail)}")
+    codes: dict[str, int | None] = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+    wanted = tuple(f"ledgermath.x_{name}__mutmut_" for name in functions)
+    return {k: v for k, v in codes.items() if k.startswith(wanted)}, seconds, work
+
+
+def _norm(line: str) -> str:
+    return re.sub(r"[\s()]", "", line)
+
+
+def _mutmut_edits(work: Path) -> dict[str, tuple[str, int, str]]:
+    """mutant name -> (function, line offset from the def, mutated line) for one-line mutants."""
+    tree = ast.parse((work / "mutants" / "ledgermath.py").read_text(encoding="utf-8"))
+    funcs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    out: dict[str, tuple[str, int, str]] = {}
+    for name, node in funcs.items():
+        match = re.fullmatch(r"x_(\w+)__mutmut_(\d+)", name)
+        orig = funcs.get(f"x_{match.group(1)}__mutmut_orig") if match else None
+        if match is None or orig is None:
+            continue
+        a = ast.unparse(orig).splitlines()[1:]
+        b = ast.unparse(node).splitlines()[1:]
+        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y]
+        if len(a) == len(b) and len(diff) == 1:
+            out[f"ledgermath.{name}"] = (match.group(1), diff[0], _norm(b[diff[0]]))
+    return out
+
+
+def _lanegate_edits(repo: Path, ledger: PropertyLedger) -> dict[str, tuple[str, int, str]]:
+    source = (repo / "ledgermath.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    out: dict[str, tuple[str, int, str]] = {}
+    for m in ledger.mutants:
+        line = source.splitlines()[m.line - 1]
+        raw = line.encode()
+        mutated = (
+            raw[: m.column] + m.replacement.encode() + raw[m.column + len(m.original.encode()) :]
+        ).decode()
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.lineno <= m.line <= (
+                node.end_lineno or 0
+            ):
+                body = ast.unparse(ast.parse(source.replace(line, mutated, 1)))
+                func = next(
+                    f
+                    for f in ast.parse(body).body
+                    if isinstance(f, ast.FunctionDef) and f.name == node.name
+                )
+                orig = ast.unparse(node).splitlines()[1:]
+                new = ast.unparse(func).splitlines()[1:]
+                diff = [i for i, (x, y) in enumerate(zip(orig, new, strict=False)) if x != y]
+                if len(orig) == len(new) and len(diff) == 1:
+                    out[m.id] = (node.name, diff[0], _norm(new[diff[0]]))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="one changed function only")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    changes = SMOKE_CHANGES if args.smoke else CHANGES
+    functions = [name for name, _, _ in changes]
+    root = Path(tempfile.mkdtemp(prefix="lanegate-mutant-bench-"))
+    try:
+        repo = build_repo(root, changes, smoke=args.smoke)
+        first, t1 = run_lanegate(repo, root / "out1", args.workers)
+        second, t2 = run_lanegate(repo, root / "out2", args.workers)
+        planted = len(first.mutants)
+        errors = [m.id for m in first.mutants if m.status is MutantStatus.ERROR]
+        flips = [
+            a.id
+            for a, b in zip(first.mutants, second.mutants, strict=True)
+            if (a.id, a.status) != (b.id, b.status)
+        ]
+        killed = sum(1 for m in first.mutants if m.status is MutantStatus.KILLED)
+        rate = planted / t1 if t1 else 0.0
+        print(f"changed functions: {', '.join(functions)}")
+        print(
+            f"lanegate: {planted} mutants in {t1:.1f} s (second run {t2:.1f} s) = {rate:.2f} mutants/s; "
+            f"killed {killed}/{planted}; status flips between two identical runs: {len(flips)}; "
+            f"errors: {len(errors)}"
+        )
+        problems = []
+        if planted == 0:
+            problems.append("lanegate planted no mutants")
+        if errors:
+            problems.append(f"lanegate mutants in error: {errors}")
+        if flips:
+            problems.append(f"lanegate statuses flipped between identical runs: {flips}")
+        try:
+            codes, mm_seconds, work = run_mutmut(repo, root, functions, args.workers)
+        except (RuntimeError, subprocess.TimeoutExpired) as exc:
+            print(f"mutmut: COULD NOT RUN: {exc}")
+            problems.append(f"mutmut could not run: {exc}")
+        else:
+            mm_total = len(codes)
+            mm_killed = sum(1 for c in codes.values() if c in MUTMUT_KILLED)
+            mm_rate = mm_total / mm_seconds if mm_seconds else 0.0
+            print(
+                f"mutmut 3: {mm_total} mutants in {mm_seconds:.1f} s = {mm_rate:.2f} mutants/s; "
+                f"killed {mm_killed}/{mm_total}"
+            )
+            if mm_rate:
+                print(f"ratio: lanegate {rate / mm_rate:.1f}x mutmut's mutants/s (target >= 3x)")
+            ours = _lanegate_edits(repo, first)
+            theirs = _mutmut_edits(work)
+            status = {m.id: m.status is MutantStatus.KILLED for m in first.mutants}
+            by_edit = {edit: name for name, edit in theirs.items()}
+            pairs = [(i, by_edit[e]) for i, e in ours.items() if e in by_edit]
+            agree = sum(1 for i, n in pairs if status[i] == (codes.get(n) in MUTMUT_KILLED))
+            print(f"kill agreement on {len(pairs)} identical mutants: {agree}/{len(pairs)}")
+        for problem in problems:
+            print(f"FAIL: {problem}")
+        return 1 if problems else 0
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""A tiny run-length codec: the library the lanegate demo gates."""

@@ -1,0 +1,154 @@
+"""`lanegate run`: every lane, lint and score on HEAD in one command, results in `.lanegate/`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from lanegate import git
+from lanegate.authorship import Authorship
+from lanegate.cli.common import add_repo_arguments, out_dir, repo_and_policy
+from lanegate.errors import UsageError
+from lanegate.lanes.context import job_from_env, run_attempt_from_env
+from lanegate.ledgers.load import dump_bytes
+from lanegate.ledgers.models import AuthorKind
+from lanegate.reporting.terminal import make_display, render_table
+from lanegate.run.base import default_base, explicit_base
+from lanegate.run.orchestrate import (
+    SUMMARY_FILE,
+    RunInterrupted,
+    RunRequest,
+    RunResult,
+    run_all,
+)
+
+COMMAND = "run"
+HELP = "run the property, fixture and flake lanes, lint and score in one command (into .lanegate/)"
+MAX_PR_BODY_BYTES = 1_000_000
+EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED = 2, 3, 130, 143
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_repo_arguments(parser)
+    parser.add_argument(
+        "--base",
+        default=None,
+        help="base ref (default: the merge base of HEAD with origin/HEAD, main or master)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path(".lanegate"),
+        help="output directory, relative to the repository (default: .lanegate/)",
+    )
+    parser.add_argument("--quiet", action="store_true", help="plain lines, no live display")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="json prints score-report.json on stdout (progress stays on stderr)",
+    )
+    parser.add_argument(
+        "--pr-body", type=Path, default=None, help="pull request description (for lease expiries)"
+    )
+
+
+def read_pr_body(path: Path | None) -> str | None:
+    if path is None:
+        return None
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"--pr-body: {path}: cannot read: {exc.strerror}") from None
+    if len(data) > MAX_PR_BODY_BYTES:
+        raise UsageError(f"--pr-body: {path}: over the {MAX_PR_BODY_BYTES}-byte cap")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"--pr-body: {path}: not UTF-8 text") from None
+
+
+def _shown(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def _color(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and "NO_COLOR" not in os.environ
+
+
+def print_result(result: RunResult, fmt: str) -> None:
+    if fmt == "json":
+        text = dump_bytes(result.report).decode("utf-8")
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return
+    sys.stdout.write(
+        render_table(result.report, _shown(result.report_path), color=_color(sys.stdout))
+    )
+    summary = result.report_path.with_name(SUMMARY_FILE)
+    if summary.is_file():
+        sys.stdout.write(f"summary: {_shown(summary)}\n")
+    cost = result.overhead
+    outside = cost.outside_children_seconds
+    own = f", {outside:.1f}s of it in lanegate itself" if outside is not None else ""
+    sys.stdout.write(
+        f"took:    {cost.wall_seconds:.1f}s{own} "
+        f"(CPU: lanegate {cost.own_cpu_seconds:.1f}s, tests {cost.child_cpu_seconds:.1f}s)\n"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    repo, policy = repo_and_policy(args)
+    choice = explicit_base(repo, args.base) if args.base else default_base(repo)
+    target = out_dir(repo, args.out)
+    request = RunRequest(
+        repo=repo,
+        policy=policy,
+        base=choice.commit,
+        out_dir=target,
+        now=datetime.now(UTC),
+        authorship=Authorship(AuthorKind.AGENT, "local run: authorship unknown, treated as agent"),
+        run_attempt=run_attempt_from_env(),
+        job=job_from_env(),
+        pr_body=read_pr_body(args.pr_body),
+    )
+    print(
+        f"lanegate: judging HEAD against {choice.commit[:12]}, the {choice.reason}",
+        file=sys.stderr,
+    )
+    if git.is_dirty(repo):
+        print(
+            "lanegate: warning: uncommitted changes: the lanes run the files on disk, but the "
+            "ledgers name HEAD's commit; commit first for evidence that matches",
+            file=sys.stderr,
+        )
+    display = make_display(sys.stderr, quiet=args.quiet)
+    try:
+        result = run_all(request, display)
+    except KeyboardInterrupt as exc:
+        display.close()  # restore the terminal before the last word
+        print(
+            f"lanegate: interrupted: child processes stopped, no ledger left in {_shown(target)}",
+            file=sys.stderr,
+        )
+        terminated = isinstance(exc, RunInterrupted) and exc.signum == signal.SIGTERM
+        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+    finally:
+        display.close()
+    print_result(result, args.format)
+    for error in result.errors:
+        print(f"lanegate: error: {error}", file=sys.stderr)
+    for error in result.internal_errors:
+        print(f"lanegate: internal error: {error} (rerun with LANEGATE_DEBUG=1)", file=sys.stderr)
+    if result.internal_errors:
+        return EXIT_INTERNAL
+    if result.errors:
+        return EXIT_USAGE
+    return 0 if result.report.verdict == "pass" else 1

@@ -1,0 +1,318 @@
+"""One scoring run in one process: the property, fixture and flake lanes, then lint, then the scorer.
+
+Lanes write into a staging directory; only a finished run is moved into the output directory (see
+`outdir`). An interrupt (Ctrl-C, SIGTERM) stops every child process, deletes the staging directory and
+re-raises, so no partial ledger is ever left where a later `lanegate score` could read it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import os
+import signal
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+
+from lanegate import scoring
+from lanegate._version import __version__
+from lanegate.authorship import Authorship
+from lanegate.diff import classify_diff
+from lanegate.errors import LanegateError, LedgerError
+from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent
+from lanegate.ledgers.load import read_bytes, write_document
+from lanegate.ledgers.models import ScoreReport
+from lanegate.model import Lane
+from lanegate.policy import Policy
+from lanegate.reporting.markdown import MarkdownReporter
+from lanegate.reporting.terminal import Display
+from lanegate.run import children, outdir
+from lanegate.scoring.evidence import LEDGER_FILES, FailureKind, LoadFailure
+from lanegate.workflow_lint import lint_paths
+
+LANES = ("property", "fixture", "flake")
+REPORT_FILE = "score-report.json"
+SUMMARY_FILE = "score-summary.md"
+LINT_FILE = "lint.json"
+
+LaneRunner = Callable[[LaneContext], LaneOutcome]
+
+
+@dataclass(frozen=True, slots=True)
+class RunRequest:
+    """What one run judges: HEAD of `repo` against `base` (a commit), under `policy`."""
+
+    repo: Path
+    policy: Policy
+    base: str
+    out_dir: Path
+    now: datetime
+    authorship: Authorship
+    run_attempt: int = 1
+    job: str = "local"
+    pr_body: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StepTiming:
+    """How long one step took, and what it said."""
+
+    step: str
+    seconds: float
+    state: str
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class Overhead:
+    """Where the time went: wall clock, and how much of it had a child process (the tests) running."""
+
+    wall_seconds: float
+    child_wall_seconds: float | None
+    own_cpu_seconds: float
+    child_cpu_seconds: float
+
+    @property
+    def outside_children_seconds(self) -> float | None:
+        """Wall time spent in lanegate itself, with no child process running."""
+        if self.child_wall_seconds is None:
+            return None
+        return max(0.0, self.wall_seconds - self.child_wall_seconds)
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult:
+    """A finished run: the report, where it was written, and how each step went."""
+
+    report: ScoreReport
+    report_path: Path
+    files: tuple[Path, ...]
+    steps: tuple[StepTiming, ...]
+    overhead: Overhead
+
+    @property
+    def errors(self) -> tuple[str, ...]:
+        """`<lane> lane: <message>` for each lane that could not run (bad input or configuration)."""
+        return tuple(f"{s.step} lane: {s.summary}" for s in self.steps if s.state == "error")
+
+    @property
+    def internal_errors(self) -> tuple[str, ...]:
+        """`<lane> lane: <message>` for each lane that crashed (a lanegate bug)."""
+        return tuple(
+            f"{s.step} lane: {s.summary}" for s in self.steps if s.state == "internal-error"
+        )
+
+
+def lane_runner(lane: str) -> LaneRunner:
+    """The shared entry point `lanegate.lanes.<lane>.run_lane`."""
+    module = importlib.import_module(f"lanegate.lanes.{lane}")
+    runner: LaneRunner = module.run_lane
+    return runner
+
+
+def _forwarding(display: Display, lane: str) -> Callable[[ProgressEvent], None]:
+    def sink(event: ProgressEvent) -> None:
+        display.progress(event if event.lane else replace(event, lane=lane))
+
+    return sink
+
+
+def _run_lanes(request: RunRequest, staging: Path, display: Display) -> list[StepTiming]:
+    steps: list[StepTiming] = []
+    for lane in LANES:
+        ctx = LaneContext(
+            repo=request.repo,
+            base=request.base,
+            policy=request.policy,
+            out_dir=staging,
+            run_attempt=request.run_attempt,
+            job=request.job,
+            now=request.now,
+            authorship=request.authorship,
+            pr_body=request.pr_body,
+            progress=_forwarding(display, lane),
+            version=__version__,
+        )
+        display.step_started(lane)
+        started = time.monotonic()
+        try:
+            outcome = lane_runner(lane)(ctx)
+        except LanegateError as exc:  # the lane wrote no ledger: the scorer fails it as missing
+            message, state = exc.diagnostic(), "error"
+        except Exception as exc:  # a bug in one lane must not cost the others their evidence
+            if os.environ.get("LANEGATE_DEBUG") == "1":
+                traceback.print_exc()
+            message, state = f"{type(exc).__name__}: {exc}", "internal-error"
+        else:
+            state = "pass" if outcome.would_pass else "fail"
+            display.step_finished(lane, state, outcome.summary)
+            steps.append(StepTiming(lane, time.monotonic() - started, state, outcome.summary))
+            continue
+        display.step_finished(lane, state, message)
+        steps.append(StepTiming(lane, time.monotonic() - started, state, message))
+    return steps
+
+
+def _run_lint(request: RunRequest, staging: Path, display: Display) -> StepTiming:
+    display.step_started("lint")
+    started = time.monotonic()
+    result = lint_paths(
+        [request.repo], mode="lane-b", policy=request.policy, today=request.now.date()
+    )
+    report = result.to_report(__version__)
+    write_document(staging / LINT_FILE, report, "lint")
+    count = len(report.findings)
+    state = "fail" if count else "pass"
+    summary = f"{count} finding(s) in {report.files_scanned} file(s)"
+    display.step_finished("lint", state, summary)
+    return StepTiming("lint", time.monotonic() - started, state, summary)
+
+
+def _shown(request: RunRequest, name: str) -> str:
+    """Where a file will live once the run is committed, as the report should name it."""
+    final = request.out_dir / name
+    try:
+        return final.relative_to(request.repo).as_posix()
+    except ValueError:
+        return str(final)
+
+
+def _evidence(
+    request: RunRequest, staging: Path
+) -> tuple[dict[Lane, scoring.LedgerSlot], scoring.LintSlot]:
+    """Load the staged ledgers and lint report, named by their final paths (staging is transient)."""
+    ledgers: dict[Lane, scoring.LedgerSlot] = {}
+    for lane, name in LEDGER_FILES.items():
+        shown = _shown(request, name)
+        if not (staging / name).exists():
+            ledgers[lane] = LoadFailure(FailureKind.MISSING, f"{shown}: file not found", shown)
+            continue
+        try:
+            ledgers[lane] = scoring.ledger_from_bytes(lane, read_bytes(staging / name), shown)
+        except LedgerError as exc:
+            ledgers[lane] = LoadFailure(FailureKind.INVALID, exc.diagnostic(), shown)
+    try:
+        lint = scoring.lint_from_bytes(read_bytes(staging / LINT_FILE), _shown(request, LINT_FILE))
+    except LedgerError as exc:
+        lint = LoadFailure(FailureKind.INVALID, exc.diagnostic(), _shown(request, LINT_FILE))
+    return ledgers, lint
+
+
+def _score(request: RunRequest, staging: Path, display: Display) -> tuple[ScoreReport, StepTiming]:
+    display.step_started("score")
+    started = time.monotonic()
+    ledgers, lint = _evidence(request, staging)
+    inputs = scoring.ScoreInputs(
+        ledgers=ledgers,
+        policy=request.policy,
+        now=request.now,
+        authorship=request.authorship.kind,
+        run_attempt=request.run_attempt,
+        lint=lint,
+        diff=classify_diff(request.repo, request.base, request.policy),
+        pr_body=request.pr_body,
+        version=__version__,
+    )
+    report = scoring.score(inputs)
+    write_document(staging / REPORT_FILE, report, "score-report")
+    summary_text = MarkdownReporter().render(report, inputs)
+    (staging / SUMMARY_FILE).write_text(summary_text, encoding="utf-8")
+    summary = f"{len(report.fails)} fail(s), {len(report.warns)} warning(s)"
+    display.step_finished("score", report.verdict, summary)
+    return report, StepTiming("score", time.monotonic() - started, report.verdict, summary)
+
+
+def _cpu_seconds() -> tuple[float, float]:
+    """CPU seconds of this process and of its reaped children (zeros where `resource` is missing)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return 0.0, 0.0
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime, kids.ru_utime + kids.ru_stime
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """The run was stopped by SIGINT (Ctrl-C) or SIGTERM; `signum` says which."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _stop_children_on_signal() -> Iterator[None]:
+    """On SIGINT or SIGTERM, stop every child process first, then raise RunInterrupted.
+
+    Stopping them inside the handler matters: a lane blocked in a wait (a thread pool joining its
+    workers, a pytest process sleeping) would otherwise keep the interrupt from ever unwinding.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    fired: list[int] = []
+
+    def handler(signum: int, frame: object) -> None:
+        if fired:  # already stopping: a second Ctrl-C must not cut the clean-up short
+            return
+        fired.append(signum)
+        children.stop_descendants(reap=False)
+        raise RunInterrupted(signum)
+
+    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
+def run_all(request: RunRequest, display: Display) -> RunResult:
+    """Run every step; on success move the outputs into place, on any exit before that leave none."""
+    with _stop_children_on_signal():
+        return _run_all(request, display)
+
+
+def _run_all(request: RunRequest, display: Display) -> RunResult:
+    children.become_subreaper()
+    out = outdir.claim(request.out_dir)
+    staging = outdir.new_staging(out)
+    clock = children.ChildClock()
+    cpu_before = _cpu_seconds()
+    started = time.monotonic()
+    clock.start()
+    try:
+        steps = _run_lanes(request, staging, display)
+        steps.append(_run_lint(request, staging, display))
+        report, step = _score(request, staging, display)
+        steps.append(step)
+        files = outdir.commit(out, staging)
+    except BaseException:
+        with outdir.signals_held():  # a second Ctrl-C must not cut the clean-up short
+            children.stop_descendants()
+            outdir.discard(staging)
+        raise
+    finally:
+        child_wall = clock.stop()
+        out.release()
+    wall = time.monotonic() - started
+    cpu_after = _cpu_seconds()
+    overhead = Overhead(
+        wall_seconds=wall,
+        child_wall_seconds=child_wall if clock.available else None,
+        own_cpu_seconds=cpu_after[0] - cpu_before[0],
+        child_cpu_seconds=cpu_after[1] - cpu_before[1],
+    )
+    return RunResult(
+        report=report,
+        report_path=request.out_dir / REPORT_FILE,
+        files=tuple(files),
+        steps=tuple(steps),
+        overhead=overhead,
+    )
