@@ -128,6 +128,7 @@ def measure(lanes: list[str], work: Path) -> tuple[dict[tuple[str, str], float],
         lanegate=lanegate,
         env=env,
         timeout=600,
+        concurrent_jobs=1,  # one job at a time: each job's numbers are its own
     )
     if os.environ.get("LANEGATE_BENCH_LOG"):
         Path(os.environ["LANEGATE_BENCH_LOG"]).write_text(result.log, encoding="utf-8")
