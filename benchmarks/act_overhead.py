@@ -28,7 +28,10 @@ from tests.act.harness import pull_request_event, run_act, ship_lanegate  # noqa
 
 TARGET_SECONDS = 10.0
 STEP = re.compile(
-    r"\[[^\]]*/(?P<job>[\w-]+)\s*\]\s+(?:✅  Success|❌  Failure) - Main (?P<step>.+?) \[(?P<dur>[\d.]+)(?P<unit>ms|s|µs)\]"
+    r"\[[^\]]*/(?P<job>[\w-]+)\s*\]\s+(?:✅  Success|❌  Failure) - Main (?P<step>.+?) \[(?P<dur>[\dhmsµ.]+)\]"
+)
+GO_DURATION = re.compile(
+    r"(?:(?P<h>\d+)h)?(?:(?P<m>\d+)m(?!s))?(?:(?P<v>[\d.]+)(?P<unit>ms|µs|s))?$"
 )
 
 
@@ -69,14 +72,19 @@ def workflow(lanes: list[str]) -> str:
     return "on: pull_request\npermissions: {}\njobs:\n" + "".join(jobs)
 
 
-def _seconds(value: str, unit: str) -> float:
-    return float(value) / {"s": 1.0, "ms": 1e3, "µs": 1e6}[unit]
+def _seconds(duration: str) -> float:
+    """A Go duration as act prints it (`850.2ms`, `3.2s`, `1m12.6s`) in seconds."""
+    match = GO_DURATION.match(duration)
+    if match is None:
+        return float("nan")
+    value = float(match["v"] or 0) / {"s": 1.0, "ms": 1e3, "µs": 1e6, None: 1.0}[match["unit"]]
+    return int(match["h"] or 0) * 3600 + int(match["m"] or 0) * 60 + value
 
 
 def step_times(log: str) -> dict[tuple[str, str], float]:
     times: dict[tuple[str, str], float] = {}
     for match in STEP.finditer(log):
-        times[(match["job"], match["step"].strip())] = _seconds(match["dur"], match["unit"])
+        times[(match["job"], match["step"].strip())] = _seconds(match["dur"])
     return times
 
 
@@ -120,6 +128,7 @@ def measure(lanes: list[str], work: Path) -> tuple[dict[tuple[str, str], float],
         lanegate=lanegate,
         env=env,
         timeout=600,
+        concurrent_jobs=1,  # one job at a time: each job's numbers are its own
     )
     if os.environ.get("LANEGATE_BENCH_LOG"):
         Path(os.environ["LANEGATE_BENCH_LOG"]).write_text(result.log, encoding="utf-8")

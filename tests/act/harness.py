@@ -127,6 +127,7 @@ def run_act(
     env: dict[str, str] | None = None,
     secrets: dict[str, str] | None = None,
     timeout: float = 240,
+    concurrent_jobs: int = 3,
 ) -> ActResult:
     """`act pull_request` on `repo` (the workspace) with `workflow` (relative to the repo)."""
     work.mkdir(parents=True, exist_ok=True)
@@ -148,7 +149,7 @@ def run_act(
         "--action-cache-path",
         str(cache),
         "--concurrent-jobs",
-        "3",
+        str(concurrent_jobs),
         "--local-repository",
         f"{ORG_REPO}@v1={lanegate}",
     ]

