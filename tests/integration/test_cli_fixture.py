@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import time
-
 import json
 import os
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 
 import pytest
