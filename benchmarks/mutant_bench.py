@@ -24,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from lanegate.lanes import property as property_lane
 from lanegate.lanes.context import LaneContext
 from lanegate.lanes.property import run_lane
 from lanegate.ledgers.load import load_file
@@ -188,7 +189,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="one changed function only")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--policy-cap",
+        action="store_true",
+        help="keep the lane's 2-mutants-per-line cap (default: lift it, so that both tools test "
+        "every candidate on the changed lines and mutants/s compares throughput)",
+    )
     args = parser.parse_args(argv)
+    if not args.policy_cap:
+        property_lane.plant.MAX_PER_LINE = 1_000
     changes = SMOKE_CHANGES if args.smoke else CHANGES
     functions = [name for name, _, _ in changes]
     root = Path(tempfile.mkdtemp(prefix="lanegate-mutant-bench-"))
@@ -206,6 +215,8 @@ def main(argv: list[str] | None = None) -> int:
         killed = sum(1 for m in first.mutants if m.status is MutantStatus.KILLED)
         rate = planted / t1 if t1 else 0.0
         print(f"changed functions: {', '.join(functions)}")
+        cap = "2 per line (policy)" if args.policy_cap else "lifted (every candidate on the lines)"
+        print(f"lanegate per-line cap: {cap}; workers: {args.workers}")
         print(
             f"lanegate: {planted} mutants in {t1:.1f} s (second run {t2:.1f} s) = {rate:.2f} mutants/s; "
             f"killed {killed}/{planted}; status flips between two identical runs: {len(flips)}; "

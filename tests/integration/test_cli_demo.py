@@ -12,6 +12,7 @@ from pathlib import Path
 from lanegate.demo.bundle import load_shipped
 from lanegate.demo.scenario import heads
 from tests.gitrepo import GIT_ENV, git
+from tests.integration.ptyrun import run_in_pty
 
 LANEGATE = [sys.executable, "-m", "lanegate"]
 
@@ -24,16 +25,15 @@ def _env() -> dict[str, str]:
 
 def test_demo_fails_the_agent_head_on_all_four_and_passes_the_honest_one(tmp_path: Path) -> None:
     keep = tmp_path / "demo"
-    done = subprocess.run(
-        [*LANEGATE, "demo", "--keep", str(keep)],
-        env=_env(),
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    out = done.stdout
+    env = {**_env(), "COLUMNS": "120"}
+    env.pop("NO_COLOR", None)
+    code, screen = run_in_pty([*LANEGATE, "demo", "--keep", str(keep)], tmp_path, env, timeout=400)
+    out = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen)
+    assert code == 0, out
+    # on a terminal each head gets the live display, fed by the lanes' own progress events
+    assert "\x1b[6F" in screen
+    assert re.search(r"flake +running +\d+\.\ds  replay \d of 3", out)
+    assert re.search(r"property +running +\d+\.\ds  ", out)
     assert "agent head: FAIL, as expected" in out
     assert "honest head: PASS, as expected" in out
     assert re.search(r"demo: both heads judged as expected in \d+\.\ds", out)

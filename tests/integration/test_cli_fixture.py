@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 
 import pytest
@@ -432,6 +433,16 @@ def _alive(pid: int) -> bool:
     return "Z" not in state.split()[1]
 
 
+def _gone_soon(pid: int, within: float = 10.0) -> bool:
+    """SIGKILL is delivered asynchronously: a killed process may run for a moment under load."""
+    deadline = time.monotonic() + within
+    while _alive(pid):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
 def test_timeout_and_exit_kill_the_whole_process_group(
     make_repo: Callable[[str], Repo], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -455,4 +466,4 @@ def test_timeout_and_exit_kill_the_whole_process_group(
     assert [c.status for c in ledger.cases] == [CaseStatus.TIMEOUT, CaseStatus.MATCH]
     for name in ("hang", "leaves"):
         pid = int((pids / name).read_text())
-        assert not _alive(pid), f"background child of case {name} survived"
+        assert _gone_soon(pid), f"background child of case {name} survived"

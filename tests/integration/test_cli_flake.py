@@ -254,3 +254,24 @@ def test_diff_without_tests_replays_nothing_and_passes(make_repo, capsys) -> Non
     assert "no new or changed tests to replay" in capsys.readouterr().out
     data = ledger(repo.path)
     assert data["tests"] == [] and data["replays"] == [] and data["deterministic"] is True
+
+
+def test_hypothesis_example_database_is_off_in_every_replay(make_repo) -> None:  # type: ignore[no-untyped-def]
+    # No pytest.ini here: Hypothesis's own plugin loads as it would in a user's repository.
+    repo = make_repo("repo")
+    repo.write("README", "base\n")
+    repo.commit("base")
+    repo.branch("feature")
+    repo.write(
+        "tests/test_prop.py",
+        "from hypothesis import given, settings, strategies as st\n\n\n"
+        "@given(st.integers())\n"
+        "def test_db_off(n):\n"
+        "    assert settings().database is None\n",
+    )
+    repo.commit("feature")
+    assert flake(repo.path) == 0
+    data = ledger(repo.path)
+    assert set(outcomes(data, "tests/test_prop.py::test_db_off")) == {"passed"}
+    assert all("LANEGATE_FLAKE_HYPOTHESIS_DATABASE=off" in r["command"] for r in data["replays"])
+    assert not (repo.path / ".hypothesis").exists()

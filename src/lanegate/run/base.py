@@ -29,11 +29,11 @@ class BaseChoice:
 
 
 def _exists(repo: Path, ref: str) -> bool:
-    out = run_quiet(repo, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
+    out = _quiet(repo, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
     return bool(out)
 
 
-def run_quiet(repo: Path, *args: str) -> str:
+def _quiet(repo: Path, *args: str) -> str:
     return git.run_git(repo, *args, check=False).decode("utf-8", "replace").strip()
 
 
@@ -41,11 +41,11 @@ def candidates(repo: Path) -> list[tuple[str, str]]:
     """(ref, why) in the order the rule tries them."""
     found: list[tuple[str, str]] = []
     for symbolic in _REMOTE_HEADS:
-        target = run_quiet(repo, "symbolic-ref", "--quiet", "--short", symbolic)
+        target = _quiet(repo, "symbolic-ref", "--quiet", "--short", symbolic)
         if target:
             found.append((target, f"{symbolic.removeprefix('refs/remotes/')} points at it"))
     found.extend((ref, "remote default-branch name") for ref in _REMOTE_BRANCHES)
-    configured = run_quiet(repo, "config", "--get", "init.defaultBranch")
+    configured = _quiet(repo, "config", "--get", "init.defaultBranch")
     if configured:
         found.append((configured, "init.defaultBranch"))
     found.extend((ref, "local default-branch name") for ref in _LOCAL_BRANCHES)
@@ -58,7 +58,7 @@ def default_base(repo: Path) -> BaseChoice:
     for ref, why in candidates(repo):
         if not _exists(repo, ref):
             continue
-        merge_base = run_quiet(repo, "merge-base", "HEAD", ref)
+        merge_base = _quiet(repo, "merge-base", "HEAD", ref)
         if not merge_base:
             raise GitError(
                 f"{repo}: HEAD and {ref} share no history",
@@ -79,7 +79,7 @@ def default_base(repo: Path) -> BaseChoice:
 def explicit_base(repo: Path, ref: str) -> BaseChoice:
     """`--base REF`: the merge base of HEAD with REF (a missing ref is a clear GitError)."""
     commit = git.resolve_commit(repo, ref)
-    merge_base = run_quiet(repo, "merge-base", "HEAD", commit)
+    merge_base = _quiet(repo, "merge-base", "HEAD", commit)
     if not merge_base:
         raise GitError(f"{repo}: HEAD and {ref} share no history", hint="check --base")
     return BaseChoice(ref=ref, commit=merge_base, reason=f"merge base with --base {ref}")

@@ -1,20 +1,17 @@
 """One scoring run in one process: the property, fixture and flake lanes, then lint, then the scorer.
 
 Lanes write into a staging directory; only a finished run is moved into the output directory (see
-`outdir`). An interrupt (Ctrl-C, SIGTERM) stops every child process, deletes the staging directory and
-re-raises, so no partial ledger is ever left where a later `lanegate score` could read it.
+`outdir`). An interrupt (Ctrl-C, SIGTERM; see `interrupt`) stops every child process, deletes the staging
+directory and re-raises, so no partial ledger is ever left where a later `lanegate score` could read it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import os
-import signal
-import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -32,6 +29,7 @@ from lanegate.policy import Policy
 from lanegate.reporting.markdown import MarkdownReporter
 from lanegate.reporting.terminal import Display
 from lanegate.run import children, outdir
+from lanegate.run.interrupt import RunInterrupted, stop_children_on_signal
 from lanegate.scoring.evidence import LEDGER_FILES, FailureKind, LoadFailure
 from lanegate.workflow_lint import lint_paths
 
@@ -238,44 +236,9 @@ def _cpu_seconds() -> tuple[float, float]:
     return own.ru_utime + own.ru_stime, kids.ru_utime + kids.ru_stime
 
 
-class RunInterrupted(KeyboardInterrupt):
-    """The run was stopped by SIGINT (Ctrl-C) or SIGTERM; `signum` says which."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-@contextlib.contextmanager
-def _stop_children_on_signal() -> Iterator[None]:
-    """On SIGINT or SIGTERM, stop every child process first, then raise RunInterrupted.
-
-    Stopping them inside the handler matters: a lane blocked in a wait (a thread pool joining its
-    workers, a pytest process sleeping) would otherwise keep the interrupt from ever unwinding.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    fired: list[int] = []
-
-    def handler(signum: int, frame: object) -> None:
-        if fired:  # already stopping: a second Ctrl-C must not cut the clean-up short
-            return
-        fired.append(signum)
-        children.stop_descendants(reap=False)
-        raise RunInterrupted(signum)
-
-    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for sig, old in previous.items():
-            signal.signal(sig, old)
-
-
 def run_all(request: RunRequest, display: Display) -> RunResult:
     """Run every step; on success move the outputs into place, on any exit before that leave none."""
-    with _stop_children_on_signal():
+    with stop_children_on_signal():
         return _run_all(request, display)
 
 
@@ -316,3 +279,6 @@ def _run_all(request: RunRequest, display: Display) -> RunResult:
         steps=tuple(steps),
         overhead=overhead,
     )
+
+
+__all__ = ["RunInterrupted", "RunRequest", "RunResult", "run_all"]

@@ -1,6 +1,7 @@
 """The output directory of `lanegate run`: claimed only when it is ours, filled only by a whole run.
 
-A directory is ours when it carries the marker `.lanegate-run.json` (or is new or empty). Each run
+A directory is ours when it carries the marker `.lanegate-run.json`, is new or empty, or holds only
+ledgers a lane command wrote. Each run
 removes the previous run's outputs first, lanes write into a staging directory inside it, and only a
 finished run moves its files in (with SIGINT/SIGTERM deferred for those few renames). So an interrupted
 or crashed run leaves no ledger behind that a later `lanegate score` could read as evidence.
@@ -37,6 +38,7 @@ KNOWN_OUTPUTS = (
     "fixture-report.txt",
 )
 _OWN = frozenset({MARKER, GITIGNORE, LOCK})
+MAX_SNIFF_BYTES = 16 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +64,7 @@ def claim(path: Path) -> OutDir:
     if path.exists():
         if not path.is_dir():
             raise UsageError(f"{path}: exists and is not a directory", hint="choose another --out")
-        if not (path / MARKER).is_file() and any(path.iterdir()):
+        if not (path / MARKER).is_file() and not _only_lanegate_outputs(path):
             raise UsageError(
                 f"{path}: exists and was not made by lanegate run (no {MARKER}); "
                 "refusing to write into it",
@@ -80,6 +82,23 @@ def claim(path: Path) -> OutDir:
             lock.close()
         raise
     return OutDir(path=path, lock=lock)
+
+
+def _only_lanegate_outputs(path: Path) -> bool:
+    """True for an empty directory, or one holding only what a lane command wrote (for example
+    `lanegate flake` before a first `lanegate run`): known names, JSON ones carrying lanegate's
+    version field. Anything else is the user's, and the directory is not ours to write into."""
+    for entry in path.iterdir():
+        if entry.name not in KNOWN_OUTPUTS or entry.is_symlink() or not entry.is_file():
+            return False
+        if entry.suffix == ".json":
+            try:
+                document = json.loads(entry.read_bytes()[:MAX_SNIFF_BYTES])
+            except ValueError:
+                return False
+            if not isinstance(document, dict) or "lanegate_version" not in document:
+                return False
+    return True
 
 
 def _lock(path: Path) -> IO[bytes] | None:

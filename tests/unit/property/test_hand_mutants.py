@@ -16,12 +16,12 @@ from lanegate.policy import load_policy
 from tests.cases.property.hand_mutants import HAND_MUTANTS
 
 
-def _function_line(tree: ast.Module, line: int) -> int:
-    best = 0
-    for node in ast.walk(tree):
+def _function(tree: ast.Module, line: int) -> tuple[str, int]:
+    """(name, first line) of the top-level function holding `line` (the target has no classes)."""
+    for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.lineno <= line <= (node.end_lineno or 0):
-            best = max(best, min([node.lineno, *(d.lineno for d in node.decorator_list)]))
-    return best
+            return node.name, min([node.lineno, *(d.lineno for d in node.decorator_list)])
+    return "<module>", 0
 
 
 def _spec(name: str, source: bytes, find: str, replace: str) -> MutantSpec:
@@ -36,7 +36,8 @@ def _spec(name: str, source: bytes, find: str, replace: str) -> MutantSpec:
     edit = Edit("hand", line, column, end_line, end_column, replace)
     ident = "m-" + hashlib.sha256(name.encode()).hexdigest()[:16]
     tree = ast.parse(source)
-    return MutantSpec(ident, "ledgermath.py", edit, find, name, _function_line(tree, line))
+    function, first = _function(tree, line)
+    return MutantSpec(ident, "ledgermath.py", edit, find, function, first)
 
 
 def test_every_hand_written_label_holds(target_copy: Path) -> None:

@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lanegate.errors import UsageError
 from lanegate.run import outdir
@@ -89,3 +91,45 @@ def test_a_marker_that_names_paths_outside_cannot_delete_them(tmp_path: Path) ->
     (target / outdir.MARKER).write_text(json.dumps({"files": ["../victim.txt", "/etc/passwd"]}))
     outdir.claim(target).release()
     assert victim.read_text() == "precious"
+
+
+def test_ledgers_a_lane_command_wrote_are_adopted_but_a_look_alike_is_not(tmp_path: Path) -> None:
+    target = tmp_path / ".lanegate"
+    target.mkdir()
+    (target / "flake.json").write_text('{"lanegate_version": "0.1.0", "writer": "flake-runner"}')
+    outdir.claim(target).release()
+    assert not (target / "flake.json").exists()  # a previous run's evidence is cleared
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "lint.json").write_text('{"mine": true}')
+    with pytest.raises(UsageError, match="not made by lanegate run"):
+        outdir.claim(other)
+    assert (other / "lint.json").read_text() == '{"mine": true}'
+
+
+_NAMES = st.sampled_from([*outdir.KNOWN_OUTPUTS, "notes.txt", "data.json", ".env", "sub"])
+_CONTENT = st.sampled_from(['{"lanegate_version": "0.1.0"}', '{"mine": 1}', "not json", ""])
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(entries=st.dictionaries(_NAMES, _CONTENT, max_size=4))
+def test_claim_never_touches_a_directory_that_holds_anything_of_the_users(
+    tmp_path_factory: pytest.TempPathFactory, entries: dict[str, str]
+) -> None:
+    target = tmp_path_factory.mktemp("out")
+    for name, text in entries.items():
+        (target / name).write_text(text)
+    before = {p.name: p.read_text() for p in target.iterdir()}
+    ours = all(
+        name in outdir.KNOWN_OUTPUTS and (not name.endswith(".json") or "lanegate_version" in text)
+        for name, text in entries.items()
+    )
+    try:
+        outdir.claim(target).release()
+    except UsageError:
+        assert not ours
+        assert {p.name: p.read_text() for p in target.iterdir()} == before  # untouched
+    else:
+        assert ours
+        left = {p.name for p in target.iterdir()}
+        assert left == {".gitignore", outdir.MARKER, ".lock"}  # only lanegate's own files went

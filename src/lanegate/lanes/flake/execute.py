@@ -30,8 +30,9 @@ PLUGIN_MODULE = (
     "lanegate.lanes.flake.plugin"  # never imported by lanegate itself: it imports pytest
 )
 PYTHON_PLACEHOLDER = "python"
-# Always disabled, whatever the policy lists: retry plugins, reordering plugins, the last-failed cache.
-ALWAYS_DISABLED = ("rerunfailures", "flaky", "pytest_retry", "randomly", "cacheprovider")
+# Always disabled, whatever the policy lists: retry plugins, reordering plugins, the last-failed cache,
+# and parallel workers (they would split the order and the in-process repeats the plan pins).
+ALWAYS_DISABLED = ("rerunfailures", "flaky", "pytest_retry", "randomly", "cacheprovider", "xdist")
 # Only these variables reach a replay from lanegate's own environment; everything else (PYTEST_ADDOPTS,
 # PYTEST_PLUGINS, CI, GITHUB_*, PYTHONSTARTUP, TZ, PYTHONHASHSEED, ...) is dropped.
 PASSTHROUGH = (
@@ -145,6 +146,7 @@ def pinned_env(pin: ReplayPin, plan: Plan, forbidden: Sequence[str]) -> dict[str
         flake_plugin.EXTRA_REPEATS_VAR: str(pin.extra_repeats),
         flake_plugin.EXTRA_TESTS_VAR: ",".join(plan.extra_tests) if pin.extra_repeats else "",
         flake_plugin.FORBIDDEN_VAR: ",".join(disabled_plugins(forbidden)),
+        flake_plugin.HYPOTHESIS_DB_VAR: "off",
     }
 
 

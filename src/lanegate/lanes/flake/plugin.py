@@ -16,6 +16,9 @@ is reproducible from the ledger.
 from __future__ import annotations
 
 import copy
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import json
 import os
 import random
@@ -33,6 +36,7 @@ from lanegate.lanes.flake.pins import (
     EXTRA_REPEATS_VAR,
     EXTRA_TESTS_VAR,
     FORBIDDEN_VAR,
+    HYPOTHESIS_DB_VAR,
     ORDER_SEED_VAR,
     ORDER_VAR,
     RANDOM_SEED_VAR,
@@ -148,11 +152,54 @@ def _disable_hypothesis_database() -> None:
     Hypothesis is loaded, a profile without a database is loaded too, again after collection so that a
     conftest's own profile cannot turn it back on. Hypothesis is never imported here (it is slow)."""
     module = sys.modules.get("hypothesis")
-    if module is None:
+    if module is None or os.environ.get(HYPOTHESIS_DB_VAR, "off") != "off":
         return
-    settings = module.settings
+    settings = getattr(module, "settings", None)
+    if settings is None:  # still importing; the import hook calls again when it is done
+        return
     settings.register_profile(HYPOTHESIS_PROFILE, parent=settings.default, database=None)
     settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+class _ThenDisableDatabase(importlib.abc.Loader):
+    """Runs the real loader of the `hypothesis` package, then loads the no-database profile."""
+
+    def __init__(self, inner: importlib.abc.Loader) -> None:
+        self.inner = inner
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> Any:
+        return self.inner.create_module(spec)
+
+    def exec_module(self, module: Any) -> None:
+        self.inner.exec_module(module)
+        _disable_hypothesis_database()
+
+
+class _AfterHypothesisImport(importlib.abc.MetaPathFinder):
+    """Loads the no-database profile the moment `hypothesis` is first imported: `@given` captures
+    the default settings when a test module is imported, so later would be too late, and importing
+    Hypothesis up front would cost every replay a second of imports it may not need."""
+
+    def find_spec(
+        self, fullname: str, path: Any = None, target: Any = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname != "hypothesis":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(fullname)
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec
+        spec.loader = _ThenDisableDatabase(spec.loader)
+        return spec
+
+
+def _watch_hypothesis() -> None:
+    if os.environ.get(HYPOTHESIS_DB_VAR, "off") != "off":
+        return
+    if "hypothesis" in sys.modules:
+        _disable_hypothesis_database()
+    else:
+        sys.meta_path.insert(0, _AfterHypothesisImport())
 
 
 def _pin_hypothesis_seed(seed: int) -> None:
@@ -160,6 +207,10 @@ def _pin_hypothesis_seed(seed: int) -> None:
     core = sys.modules.get("hypothesis.core")
     if core is not None and hasattr(core, "global_force_seed"):
         setattr(core, "global_force_seed", seed)  # noqa: B010 (the module is typed without it)
+
+
+if _recorder is not None:
+    _watch_hypothesis()
 
 
 @pytest.hookimpl(trylast=True)

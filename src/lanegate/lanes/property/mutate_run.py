@@ -10,6 +10,7 @@ that outlives its timeout is killed with its process group: status `timeout`, ne
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import queue
@@ -43,6 +44,8 @@ class MutantJob:
     source: str
     tests: tuple[str, ...]
     timeout: float
+    function: str = "<module>"
+    function_line: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +80,12 @@ def child_env(base: dict[str, str], storage: Path) -> dict[str, str]:
 # --- the worker side (runs inside the fork server process) ------------------------------------------
 
 
-def _run_child(config: Any, job: dict[str, Any]) -> None:
-    """In the forked child: own process group, output to a log, run the job's tests, never return."""
+def _run_child(config: Any, session: Any, job: dict[str, Any], preloaded: list[str]) -> None:
+    """In the forked child: own process group, output to a log, run the job's tests, never return.
+
+    pytest is already configured and its session started in the server; the child only collects and
+    runs (pytest's own `_main`) and finishes the session, as `wrap_session` would.
+    """
     try:
         os.setpgid(0, 0)
         # stdin is the server's job pipe: its open file description (and flags such as O_NONBLOCK)
@@ -88,19 +95,37 @@ def _run_child(config: Any, job: dict[str, Any]) -> None:
         fd = os.open(job["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         os.dup2(fd, 1)
         os.dup2(fd, 2)
+        from _pytest.main import _main
+        from _pytest.outcomes import Exit
+
         from lanegate.lanes.property import plugin
+        from lanegate.lanes.property.hotpatch import swap_function_code
         from lanegate.lanes.property.importhook import install_mutant
 
         plugin.JOB = {"out": job["out"], "tests": job["tests"]}
         if job.get("mutant"):
             spec = json.loads(Path(job["mutant"]).read_text(encoding="utf-8"))
-            install_mutant(Path(spec["path"]), spec["source"])
-        os.environ["PYTEST_VERSION"] = __import__("pytest").__version__
-        code = config.hook.pytest_cmdline_main(config=config)
-        config._ensure_unconfigure()
+            target = Path(spec["path"])
+            swapped = swap_function_code(
+                target, spec["source"], spec["function"], int(spec["function_line"])
+            )
+            if not swapped:
+                # fall back to a fresh import of the mutant, and of every test module that may
+                # hold the original, through the import hook
+                for name in preloaded:
+                    sys.modules.pop(name, None)
+                install_mutant(target, spec["source"])
+        try:
+            status = int(_main(config, session) or 0)
+        except session.Failed:
+            status = 1
+        except (KeyboardInterrupt, Exit, session.Interrupted):
+            status = 2
+        session.exitstatus = status
+        config.hook.pytest_sessionfinish(session=session, exitstatus=status)
         sys.stdout.flush()
         sys.stderr.flush()
-        os._exit(int(code))
+        os._exit(status)
     except BaseException:  # noqa: BLE001 - a child must never return into the server loop
         os._exit(70)
 
@@ -121,6 +146,38 @@ def _wait(pid: int, timeout: float) -> tuple[int | None, bool]:
             return None, True
         time.sleep(pause)
         pause = min(pause * 2, 0.02)
+
+
+def _preload(config: Any, test_files: list[Path]) -> list[str]:
+    """Import the test modules (and so the code under test) once, the way pytest's collection will.
+
+    Children then find them in sys.modules and only pay for building test items. Returns the names
+    of every module imported here, for the fallback path that must import them afresh.
+    """
+    from _pytest.pathlib import import_path
+
+    before = set(sys.modules)
+    for path in test_files:
+        try:
+            import_path(
+                path,
+                mode=config.getoption("importmode"),
+                root=config.rootpath,
+                consider_namespace_packages=config.getini("consider_namespace_packages"),
+            )
+        except Exception:  # noqa: BLE001 - the child will import it itself and report the error
+            continue
+    return [name for name in sys.modules if name not in before]
+
+
+def _warm_hypothesis() -> None:
+    """Let Hypothesis scan the loaded modules for constants once here, not once per mutant."""
+    try:
+        from hypothesis.internal.conjecture import providers
+
+        providers._get_local_constants()
+    except Exception:  # noqa: BLE001 - a private helper of Hypothesis: optional warm-up only
+        return
 
 
 def serve(stdin: Any, stdout: Any) -> None:
@@ -147,14 +204,30 @@ def serve(stdin: Any, stdout: Any) -> None:
             return
         raw += chunk
     init = json.loads(raw)
+    # nothing but the answers may reach the lane through fd 1: pytest's capture saves and restores
+    # the fds it finds here, so they must not be the answer pipe
+    null_out = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null_out, 1)
+    from _pytest.main import Session
+
     config = _prepareconfig(list(init["args"]))
+    preloaded = _preload(config, [Path(p) for p in init.get("preload", [])])
+    session = Session.from_config(config)
+    session.exitstatus = 0
+    config._do_configure()
+    config.hook.pytest_sessionstart(session=session)
+    _warm_hypothesis()
+    # everything imported so far is shared by every child: keep the collector from walking it (and
+    # from touching its pages, which keeps fork's copy-on-write cheap)
+    gc.collect()
+    gc.freeze()
     stdin = os.fdopen(jobs_fd, "r", encoding="utf-8")
     for line in stdin:
         job = json.loads(line)
         started = time.perf_counter()
         pid = os.fork()
         if pid == 0:
-            _run_child(config, job)
+            _run_child(config, session, job, preloaded)
         code, timed_out = _wait(pid, float(job["timeout"]))
         answer = {
             "id": job["id"],
@@ -179,15 +252,14 @@ class _Answer:
 class _Worker:
     """One worker: a fork server process, or direct subprocesses where fork is missing."""
 
-    def __init__(
-        self, repo: Path, env: dict[str, str], use_fork: bool, init_args: list[str], err: Path
-    ) -> None:
+    def __init__(self, repo: Path, env: dict[str, str], use_fork: bool, err: Path) -> None:
         self.err = err
         self.repo = repo
         self.env = env
-        self.init_args = init_args
+        self.init_args: list[str] = []
         self.proc: subprocess.Popen[str] | None = None
         if use_fork:
+            # started early (see WorkerPool): the imports overlap the baseline run
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "lanegate.lanes.property.mutate_run", "--serve"],
                 cwd=repo,
@@ -197,9 +269,16 @@ class _Worker:
                 stderr=err.open("wb"),
                 text=True,
             )
-            assert self.proc.stdin is not None
-            self.proc.stdin.write(json.dumps({"args": init_args}) + "\n")
-            self.proc.stdin.flush()
+
+    def start(self, init_args: list[str]) -> None:
+        """Send the pytest arguments: the server configures pytest and preloads the test modules."""
+        self.init_args = init_args
+        if self.proc is None:
+            return
+        assert self.proc.stdin is not None
+        preload = sorted({str(self.repo / t.split("::")[0]) for t in init_args if "::" in t})
+        self.proc.stdin.write(json.dumps({"args": init_args, "preload": preload}) + "\n")
+        self.proc.stdin.flush()
 
     def run(
         self,
@@ -313,6 +392,28 @@ def _classify(
     )
 
 
+class WorkerPool:
+    """Worker processes started before they are needed, with their scratch dir and environment."""
+
+    def __init__(self, repo: Path, count: int, env: dict[str, str] | None = None) -> None:
+        self.scratch = Path(tempfile.mkdtemp(prefix="lanegate-mutants-"))
+        storage = self.scratch / "hypothesis"
+        storage.mkdir()
+        self.env = child_env(dict(os.environ if env is None else env), storage)
+        self.use_fork = hasattr(os, "fork")
+        self.workers = [
+            _Worker(repo, self.env, self.use_fork, self.scratch / f"worker-{i}.err")
+            for i in range(max(1, count))
+        ]
+
+    def close(self, keep_scratch: bool = False) -> None:
+        """Stop every worker and remove the scratch dir (kept when LANEGATE_DEBUG is set)."""
+        for worker in self.workers:
+            worker.close()
+        if not keep_scratch and not os.environ.get("LANEGATE_DEBUG"):
+            shutil.rmtree(self.scratch, ignore_errors=True)
+
+
 def run_mutants(
     repo: Path,
     jobs: Sequence[MutantJob],
@@ -324,6 +425,7 @@ def run_mutants(
     control_timeout: float = 180.0,
     on_done: Callable[[MutantResult], None] | None = None,
     keep_scratch: bool = False,
+    pool: WorkerPool | None = None,
 ) -> tuple[list[MutantResult], str | None]:
     """Run every job; returns results in job order and a problem when the unmutated control failed.
 
@@ -331,13 +433,13 @@ def run_mutants(
     a worker, no failure under a mutant can be a kill, so every mutant becomes `error`.
     """
     if not jobs:
+        if pool is not None:
+            pool.close(keep_scratch)
         return [], None
-    scratch = Path(tempfile.mkdtemp(prefix="lanegate-mutants-"))
-    storage = scratch / "hypothesis"
-    storage.mkdir()
-    environ = child_env(dict(os.environ if env is None else env), storage)
-    use_fork = hasattr(os, "fork")
-    count = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+    if pool is None:
+        pool = WorkerPool(repo, min(workers or os.cpu_count() or 1, len(jobs)), env)
+    scratch = pool.scratch
+    use_fork = pool.use_fork
     union = tuple(dict.fromkeys(t for job in jobs for t in job.tests))
     todo: queue.Queue[tuple[str, MutantJob | None]] = queue.Queue()
     if union:
@@ -362,9 +464,9 @@ def run_mutants(
     if use_fork:
         init_args += list(union)
 
-    def work() -> None:
+    def work(worker: _Worker) -> None:
         try:
-            _work()
+            _work(worker)
         except Exception as exc:  # noqa: BLE001 - recorded as the control problem, never a pass
             errs = sorted(scratch.glob("worker-*.err"))
             tail = errs[0].read_text("utf-8", "replace").strip().splitlines()[-1:] if errs else []
@@ -373,9 +475,8 @@ def run_mutants(
                     f"a mutant worker failed: {type(exc).__name__}: {exc} {' '.join(tail)}".strip()
                 )
 
-    def _work() -> None:
-        err = scratch / f"worker-{threading.get_ident()}.err"
-        worker = _Worker(repo, environ, use_fork, init_args, err)
+    def _work(worker: _Worker) -> None:
+        worker.start(init_args)
         try:
             while True:
                 try:
@@ -403,7 +504,14 @@ def run_mutants(
                 else:
                     mutant_file = scratch / f"{ident}.mutant.json"
                     mutant_file.write_text(
-                        json.dumps({"path": str(job.path), "source": job.source}),
+                        json.dumps(
+                            {
+                                "path": str(job.path),
+                                "source": job.source,
+                                "function": job.function,
+                                "function_line": job.function_line,
+                            }
+                        ),
                         encoding="utf-8",
                     )
                     answer = worker.run(ident, job.tests, mutant_file, record, log, job.timeout)
@@ -415,13 +523,14 @@ def run_mutants(
         finally:
             worker.close()
 
-    threads = [threading.Thread(target=work, daemon=True) for _ in range(count)]
+    threads = [
+        threading.Thread(target=work, args=(worker,), daemon=True) for worker in pool.workers
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    if not keep_scratch and not os.environ.get("LANEGATE_DEBUG"):
-        shutil.rmtree(scratch, ignore_errors=True)
+    pool.close(keep_scratch)
     for job in jobs:  # a worker that died leaves its jobs without a verdict: error, never a pass
         results.setdefault(
             job.id,

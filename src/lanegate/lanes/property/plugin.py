@@ -67,7 +67,10 @@ class _Recorder:
         self.counts: dict[str, observe.CaseCounts] = {}
         self.covered: set[tuple[str, int]] = set()
         self.profile = ""
-        self.uninstall = None if self.observe_mode != "callback" else observe.install_callback(self)
+        # mutant runs need outcomes, not counts: with observability on, Hypothesis formats a
+        # traceback for every failing case, which costs more than the mutant's own tests
+        counting = self.mode == "baseline" and self.observe_mode == "callback"
+        self.uninstall = observe.install_callback(self) if counting else None
         self._filename_cache: dict[str, str | None] = {}
 
     def __call__(self, observation: Any) -> None:
@@ -171,7 +174,16 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         recorder.profile = name
 
 
+def _short_repr(excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+    return f"{excinfo.typename}: {str(excinfo.value)[:500]}"
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("lanegate_mode") == "mutant":
+        # a mutant run needs which test failed, not a formatted traceback (the costliest part of a
+        # failing test under pytest); the instance attribute shadows the method
+        for item in items:
+            item.repr_failure = _short_repr  # type: ignore[method-assign]
     if JOB is None:
         return
     wanted = list(JOB["tests"])
@@ -249,7 +261,8 @@ def pytest_collection(session: pytest.Session) -> None:
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     recorder = session.config.stash.get(_STATE_KEY, None)
-    if recorder is None or recorder.out is None:
+    out = JOB["out"] if JOB else None if recorder is None else recorder.out
+    if recorder is None or out is None:
         return
     if recorder.uninstall is not None:
         recorder.uninstall()
@@ -274,7 +287,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         "collect_errors": list(_pending_collect_errors),
         "tests": recorder.tests,
     }
-    target = Path(recorder.out)
+    target = Path(out)
     tmp = target.with_name(target.name + ".tmp")
     tmp.write_text(json.dumps(payload, sort_keys=True), encoding="utf-8")
     os.replace(tmp, target)

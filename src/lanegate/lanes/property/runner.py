@@ -17,7 +17,13 @@ from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent
 from lanegate.lanes.property import oracle_ast, stryker
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
 from lanegate.lanes.property.coverage_map import CoverageMap, ordered
-from lanegate.lanes.property.mutate_run import MutantJob, MutantResult, run_mutants, timeout_for
+from lanegate.lanes.property.mutate_run import (
+    MutantJob,
+    MutantResult,
+    WorkerPool,
+    run_mutants,
+    timeout_for,
+)
 from lanegate.lanes.property.operators import OPERATORS_VERSION
 from lanegate.lanes.property.plant import MutantSpec, plan_from_summary
 from lanegate.ledgers.load import write_document
@@ -169,7 +175,17 @@ def build_jobs(
         tests = ordered(coverage.tests_for(path, spec.function_line), property_tests)
         seconds = sum(float(baseline_tests[t].get("duration", 0.0)) for t in tests)
         mutated = spec.mutated_source(sources[spec.path]).decode("utf-8", "surrogateescape")
-        jobs.append(MutantJob(spec.id, path, mutated, tests, timeout_for(seconds, overhead)))
+        jobs.append(
+            MutantJob(
+                spec.id,
+                path,
+                mutated,
+                tests,
+                timeout_for(seconds, overhead),
+                spec.function,
+                spec.function_line,
+            )
+        )
     return jobs
 
 
@@ -246,33 +262,42 @@ def run_lane(ctx: LaneContext, *, workers: int | None = None) -> LaneOutcome:
     check = check_oracles(repo, summary, policy)
     specs = plan_from_summary(repo, summary, policy)
     sources = _working_tree_matches(repo, summary, sorted({s.path for s in specs}))
-    say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
-    baseline = run_baseline(repo, policy, [repo / p for p in sources])
-    properties = _properties(baseline, check, policy)
-    coverage = CoverageMap.from_record(baseline.tests)
-    property_tests = frozenset(node for node in baseline.tests if _base_node(node) in check.passed)
-    jobs = build_jobs(
-        repo, specs, sources, coverage, baseline.tests, property_tests, baseline.overhead
-    )
-    done: list[MutantResult] = []
-
-    def tick(result: MutantResult) -> None:
-        done.append(result)
-        say(
-            ProgressEvent(
-                LANE, f"mutant {result.id}: {result.status}", "mutants", len(done), len(jobs)
-            )
+    # the mutant workers start now so that their imports overlap the baseline run
+    pool = WorkerPool(repo, min(workers or os.cpu_count() or 1, len(specs))) if specs else None
+    try:
+        say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
+        baseline = run_baseline(repo, policy, [repo / p for p in sources])
+        properties = _properties(baseline, check, policy)
+        coverage = CoverageMap.from_record(baseline.tests)
+        property_tests = frozenset(
+            node for node in baseline.tests if _base_node(node) in check.passed
         )
+        jobs = build_jobs(
+            repo, specs, sources, coverage, baseline.tests, property_tests, baseline.overhead
+        )
+        done: list[MutantResult] = []
 
-    results, control_problem = run_mutants(
-        repo,
-        jobs,
-        pytest_flags(policy),
-        property_tests,
-        workers=workers,
-        control_timeout=float(policy.lane.max_wall_seconds),
-        on_done=tick,
-    )
+        def tick(result: MutantResult) -> None:
+            done.append(result)
+            say(
+                ProgressEvent(
+                    LANE, f"mutant {result.id}: {result.status}", "mutants", len(done), len(jobs)
+                )
+            )
+
+        results, control_problem = run_mutants(
+            repo,
+            jobs,
+            pytest_flags(policy),
+            property_tests,
+            workers=workers,
+            control_timeout=float(policy.lane.max_wall_seconds),
+            on_done=tick,
+            pool=pool,
+        )
+    finally:
+        if pool is not None:
+            pool.close()
     mutants = _ledger_mutants(specs, results)
     killed = sum(
         1 for m in mutants if m.status is MutantStatus.KILLED and m.kill_kind is KillKind.PROPERTY
