@@ -21,6 +21,10 @@ name: lanegate lane B (vendored)
 on:
   pull_request:
 
+concurrency:
+  group: lanegate-${{ github.event.pull_request.number || github.ref }}
+  cancel-in-progress: true
+
 """
 LITERALS = {
     "${{ inputs.base-ref }}": '""',
