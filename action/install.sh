@@ -26,14 +26,23 @@ else
   rm -rf "$venv"
   python3 -m venv --without-pip "$venv"
   requirements="${RUNNER_TEMP}/lanegate-requirements-$lane.txt"
-  python3 - "$action_path/pyproject.toml" >"$requirements" <<'PY'
-import sys, tomllib
+  # Each job installs only what its lane imports: PyGithub and actions-toolkit (and their ~15
+  # transitive packages) serve only the score job's check run, comment and outputs; pytest is needed
+  # where lanegate runs the tests (property, flake). `lanegate <cmd>` imports only that command's
+  # module, so a lane never imports what it did not install.
+  python3 - "$action_path/pyproject.toml" "$lane" >"$requirements" <<'PY'
+import re, sys, tomllib
 with open(sys.argv[1], "rb") as handle:
-    print("\n".join(tomllib.load(handle)["project"]["dependencies"]))
+    dependencies = tomllib.load(handle)["project"]["dependencies"]
+lane = sys.argv[2]
+score_only = {"pygithub", "actions-toolkit"}
+for requirement in dependencies:
+    name = re.split(r"[<>=!~ \[;]", requirement, maxsplit=1)[0].lower()
+    if lane == "score" or name not in score_only:
+        print(requirement)
+if lane in ("property", "flake"):
+    print("pytest")
 PY
-  # The lanes run the tests with this interpreter, and today `lanegate` imports the lanes' pytest
-  # plugins at start-up, so pytest is part of lanegate's own install, on every lane.
-  echo "pytest" >>"$requirements"
   # --no-compile: byte-compiling every module of every dependency costs more than the install itself.
   # `time` reports the CPU seconds too: on a loaded runner the wall clock says little.
   TIMEFORMAT='lanegate: pip for lanegate: %R s wall, %U s user + %S s system CPU'

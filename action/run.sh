@@ -80,9 +80,11 @@ case "$lane" in
       event_args=(--authorship "$kind")
       if [[ -f "$body_dir/body.md" ]]; then event_args+=(--pr-body "$body_dir/body.md"); fi
     fi
+    rerun_args=()
+    if [[ "${LANEGATE_ALLOW_RERUN:-false}" == "true" ]]; then rerun_args=(--allow-rerun); fi
     set +e
     "$py" -m lanegate score --ledgers "$ledgers" "${lint_args[@]}" --expect-jobs \
-      "${base_args[@]}" --run-attempt "$attempt" "${config_args[@]}" "${event_args[@]}"
+      "${base_args[@]}" --run-attempt "$attempt" "${rerun_args[@]}" "${config_args[@]}" "${event_args[@]}"
     code=$?
     set -e
     report="$ledgers/score-report.json"
@@ -96,8 +98,8 @@ case "$lane" in
     published=$?
     set -e
     # publish exits 0 only on a pass report; the scorer's own code must agree, or nothing passes
-    if [[ "$code" == 0 && "$published" == 0 && "$attempt" == "1" ]] ||
-      [[ "$code" == 0 && "$published" == 0 && "${LANEGATE_ALLOW_RERUN:-false}" == "true" ]]; then
+    # (the scorer itself fails a re-run unless it was given the caller's --allow-rerun)
+    if [[ "$code" == 0 && "$published" == 0 ]]; then
       finish pass "$report" 0
     fi
     finish fail "$report" 1

@@ -69,6 +69,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the scorer's attempt (default: GITHUB_RUN_ATTEMPT or 1)",
     )
     parser.add_argument(
+        "--allow-rerun",
+        action="store_true",
+        help="the caller's explicit opt-out: score a re-run (run_attempt > 1) with a warning "
+        "instead of failing it (never the default)",
+    )
+    parser.add_argument(
         "--expect-jobs",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -183,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
         lint=lint,
         diff=diff,
         expect_jobs=_expect_jobs(args.expect_jobs),
+        allow_rerun=args.allow_rerun,
         pr_body=pr_body,
     )
     report = score(inputs)

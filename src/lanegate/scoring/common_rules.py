@@ -77,7 +77,7 @@ def wrong_job(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
 def run_attempt(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
     """A ledger from a re-run (run_attempt > 1) is a retry: fail closed."""
     slot = _loaded(evidence)
-    if slot is not None and slot.value.run_attempt > 1:
+    if slot is not None and slot.value.run_attempt > 1 and not ctx.allow_rerun:
         yield Hit(
             f"run_attempt is {slot.value.run_attempt}: a re-run is a retry",
             Location(slot.path, route=("run_attempt",)),
@@ -125,8 +125,18 @@ def authorship_mismatch(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hi
 
 def score_run_attempt(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
     """The scoring job itself is a re-run."""
-    if inputs.run_attempt > 1:
+    if inputs.run_attempt > 1 and not inputs.allow_rerun:
         yield Hit(f"the scorer runs in attempt {inputs.run_attempt}: a re-run is a retry")
+
+
+def rerun_allowed(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
+    """A re-run the caller explicitly accepted: visible in every report, never silent."""
+    attempts = {inputs.run_attempt} | {slot.value.run_attempt for slot in inputs.loaded()}
+    if inputs.allow_rerun and max(attempts) > 1:
+        yield Hit(
+            f"attempt {max(attempts)} scored because the caller opted out of the re-run refusal "
+            "(allow-rerun); a re-run can turn a flake into a pass"
+        )
 
 
 def commit_mismatch(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:

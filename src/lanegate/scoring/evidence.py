@@ -97,6 +97,7 @@ class RuleContext:
     pr_body: str | None = None
     run_attempt: int | None = None
     expect_jobs: bool = False
+    allow_rerun: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -105,6 +106,7 @@ class ScoreInputs:
 
     `ledgers` maps each lane to its loaded ledger or its load failure; a lane absent from the mapping
     is a missing ledger. `run_attempt` is the scorer's own attempt (GITHUB_RUN_ATTEMPT).
+    `allow_rerun` is the caller's explicit opt-out: a re-run is then a warning, not a fail.
     """
 
     ledgers: Mapping[Lane, LedgerSlot]
@@ -115,6 +117,7 @@ class ScoreInputs:
     lint: LintSlot | None = None
     diff: DiffSummary | None = None
     expect_jobs: bool = False
+    allow_rerun: bool = False
     pr_body: str | None = None
     version: str = __version__
 
@@ -127,6 +130,7 @@ class ScoreInputs:
             pr_body=self.pr_body,
             run_attempt=self.run_attempt,
             expect_jobs=self.expect_jobs,
+            allow_rerun=self.allow_rerun,
         )
 
     def slot(self, lane: Lane) -> LedgerSlot:

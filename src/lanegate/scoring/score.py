@@ -106,6 +106,7 @@ def lane_reasons(
     pr_body: str | None = None,
     run_attempt: int | None = None,
     expect_jobs: bool = False,
+    allow_rerun: bool = False,
     path: str | None = None,
 ) -> list[Reason]:
     """Every reason the scorer would give about this one ledger (its lane's rows and provenance).
@@ -124,6 +125,7 @@ def lane_reasons(
         pr_body=pr_body,
         run_attempt=run_attempt,
         expect_jobs=expect_jobs,
+        allow_rerun=allow_rerun,
     )
     slot = LoadedLedger(ledger, "", path or LEDGER_FILES[lane])
     return _slot_reasons(lane, SlotEvidence(lane, slot), ctx)

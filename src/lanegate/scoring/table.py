@@ -183,6 +183,9 @@ TABLE: tuple[Row, ...] = (
     # --- the run -----------------------------------------------------------------------------------
     Row("score-run-attempt", Scope.RUN, G, E, "the scoring job itself is a re-run",
         "push a new commit instead of re-running the workflow", common.score_run_attempt),
+    Row("run-attempt-allowed", Scope.RUN, G, W,
+        "a re-run was scored because the caller explicitly allowed re-runs",
+        "drop allow-rerun and push a new commit instead of re-running", common.rerun_allowed),
     Row("ledger-commit-mismatch", Scope.RUN, G, E,
         "ledgers disagree on base/head commit, or describe another head than the one scored",
         "score ledgers of one run of one commit", common.commit_mismatch),

@@ -129,7 +129,9 @@ CASES: dict[str, Case] = {
         (S.but(fixture=r(FX, job="build")),),
         (S.but(fixture=r(FX, job="build"), expect_jobs=False),),
     ),
-    "run-attempt": Case((_attempt(2).but(run_attempt=2),), (S,)),
+    "run-attempt": Case(
+        (_attempt(2).but(run_attempt=2),), (S, _attempt(2).but(run_attempt=2, allow_rerun=True))
+    ),
     "run-attempt-mismatch": Case((S.but(run_attempt=2), _attempt(2)), (S,), passes_fully=True),
     "ledger-lane-name": Case(
         (S.but(property=r(PROP, lane_name="other")),),
@@ -483,7 +485,12 @@ CASES: dict[str, Case] = {
         (S,),
     ),
     "lint-unchecked": Case((S.but(lint=None),), (S,)),
-    "score-run-attempt": Case((S.but(run_attempt=2),), (S,)),
+    "score-run-attempt": Case(
+        (S.but(run_attempt=2),), (S, _attempt(2).but(run_attempt=2, allow_rerun=True))
+    ),
+    "run-attempt-allowed": Case(
+        (_attempt(2).but(run_attempt=2, allow_rerun=True),), (S, S.but(allow_rerun=True))
+    ),
     "ledger-commit-mismatch": Case(
         (
             S.but(flake=r(FL, head_commit="3" * 40), diff=None),

@@ -56,6 +56,7 @@ class Scenario:
     authorship: AuthorKind = AuthorKind.AGENT
     run_attempt: int = 1
     expect_jobs: bool = True
+    allow_rerun: bool = False
     pr_body: str | None = samples.PR_BODY
     policy: Policy = samples.POLICY
     now: datetime = samples.NOW
@@ -92,5 +93,6 @@ class Scenario:
             lint=lint,
             diff=self.diff,
             expect_jobs=self.expect_jobs,
+            allow_rerun=self.allow_rerun,
             pr_body=self.pr_body,
         )

@@ -105,6 +105,7 @@ def test_lane_reasons_agree_with_the_scorer_on_every_case() -> None:
                     pr_body=inputs.pr_body,
                     run_attempt=inputs.run_attempt,
                     expect_jobs=inputs.expect_jobs,
+                    allow_rerun=inputs.allow_rerun,
                     path=slot.path,
                 )
                 assert predicted == by_scorer
