@@ -7,11 +7,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from lanegate._version import __version__
 from lanegate.authorship import Authorship
 from lanegate.errors import UsageError
-from lanegate.ledgers.models import AuthorKind
+from lanegate.ledgers.models import SCHEMA_VERSION, AuthorKind
 from lanegate.policy import Policy
 
 
@@ -77,3 +78,21 @@ def job_from_env(environ: dict[str, str] | None = None) -> str:
     """GITHUB_JOB, or `local` outside Actions."""
     env = os.environ if environ is None else environ
     return env.get("GITHUB_JOB") or "local"
+
+
+def envelope(
+    ctx: LaneContext, *, writer: str, suite_id: str, base_commit: str, head_commit: str
+) -> dict[str, Any]:
+    """The provenance fields every lane ledger starts with (SPEC 4), filled the same way by each lane."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "writer": writer,
+        "lane_name": ctx.policy.lane.name,
+        "suite_id": suite_id,
+        "run_attempt": ctx.run_attempt,
+        "base_commit": base_commit,
+        "head_commit": head_commit,
+        "lanegate_version": ctx.version,
+        "job": ctx.job,
+        "created_utc": ctx.now.astimezone(UTC),
+    }

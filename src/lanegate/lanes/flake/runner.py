@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import tempfile
-from datetime import UTC
 from pathlib import Path
 
 from lanegate.diff import classify_diff
-from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent
+from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent, envelope
 from lanegate.lanes.flake.execute import (
     ReplayRun,
     ReplaySpec,
@@ -22,7 +21,7 @@ from lanegate.lanes.flake.outcomes import Details, assemble, describe_disagreeme
 from lanegate.lanes.flake.plan import Plan, make_plan
 from lanegate.lanes.flake.select import Selection, select_tests
 from lanegate.ledgers.load import write_document
-from lanegate.ledgers.models import FLAKE_WRITER, SCHEMA_VERSION, FlakeLedger, ReplayRecord
+from lanegate.ledgers.models import FLAKE_WRITER, FlakeLedger, ReplayRecord
 from lanegate.model import Reason, Severity
 from lanegate.policy import Policy
 from lanegate.scoring import lane_reasons
@@ -104,16 +103,13 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
     tests, details = assemble(selection, plan, runs) if runs else ((), {})
     touched = [t.node_id for t in tests if t.touched_by_diff] + list(selection.touched_ids)
     ledger = FlakeLedger(
-        schema_version=SCHEMA_VERSION,
-        writer=FLAKE_WRITER,
-        lane_name=policy.lane.name,
-        suite_id=f"{policy.lane.name}:flake",
-        run_attempt=ctx.run_attempt,
-        base_commit=diff.base_commit,
-        head_commit=diff.head_commit,
-        lanegate_version=ctx.version,
-        job=ctx.job,
-        created_utc=ctx.now.astimezone(UTC),
+        **envelope(
+            ctx,
+            writer=FLAKE_WRITER,
+            suite_id=f"{policy.lane.name}:flake",
+            base_commit=diff.base_commit,
+            head_commit=diff.head_commit,
+        ),
         authorship=ctx.authorship.kind,
         deterministic=all(t.deterministic for t in tests),
         min_replays=policy.authorship.min_replays,
