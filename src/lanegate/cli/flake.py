@@ -12,11 +12,11 @@ from lanegate.cli.common import add_lane_arguments, out_dir, parse_now, repo_and
 from lanegate.errors import UsageError
 from lanegate.lanes.context import LaneContext, ProgressEvent, job_from_env, run_attempt_from_env
 from lanegate.lanes.flake.execute import ReplaySpec, check_refusal, run_replay
-from lanegate.lanes.flake.leases import read_pr_body
 from lanegate.lanes.flake.pins import RANDOM_SEED_VAR
 from lanegate.lanes.flake.runner import LEDGER_NAME, run_lane
 from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import FlakeLedger, Outcome
+from lanegate.pr_body import read_pr_body
 
 COMMAND = "flake"
 HELP = "replay new and changed tests under varied hash seed, order, zone and repeats (flake.json)"

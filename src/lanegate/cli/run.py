@@ -12,10 +12,10 @@ from pathlib import Path
 from lanegate import git
 from lanegate.authorship import Authorship
 from lanegate.cli.common import add_repo_arguments, out_dir, repo_and_policy
-from lanegate.errors import UsageError
 from lanegate.lanes.context import job_from_env, run_attempt_from_env
 from lanegate.ledgers.load import dump_bytes
 from lanegate.ledgers.models import AuthorKind
+from lanegate.pr_body import read_pr_body
 from lanegate.reporting.terminal import make_display, render_table
 from lanegate.run.base import default_base, explicit_base
 from lanegate.run.orchestrate import (
@@ -28,7 +28,6 @@ from lanegate.run.orchestrate import (
 
 COMMAND = "run"
 HELP = "run the property, fixture and flake lanes, lint and score in one command (into .lanegate/)"
-MAX_PR_BODY_BYTES = 1_000_000
 EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED = 2, 3, 130, 143
 
 
@@ -55,21 +54,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--pr-body", type=Path, default=None, help="pull request description (for lease expiries)"
     )
-
-
-def read_pr_body(path: Path | None) -> str | None:
-    if path is None:
-        return None
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise UsageError(f"--pr-body: {path}: cannot read: {exc.strerror}") from None
-    if len(data) > MAX_PR_BODY_BYTES:
-        raise UsageError(f"--pr-body: {path}: over the {MAX_PR_BODY_BYTES}-byte cap")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UsageError(f"--pr-body: {path}: not UTF-8 text") from None
 
 
 def _shown(path: Path) -> str:
@@ -117,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         authorship=Authorship(AuthorKind.AGENT, "local run: authorship unknown, treated as agent"),
         run_attempt=run_attempt_from_env(),
         job=job_from_env(),
-        pr_body=read_pr_body(args.pr_body),
+        pr_body=read_pr_body(args.pr_body) if args.pr_body is not None else None,
     )
     print(
         f"lanegate: judging HEAD against {choice.commit[:12]}, the {choice.reason}",

@@ -16,6 +16,7 @@ from lanegate.errors import UsageError
 from lanegate.lanes.context import run_attempt_from_env
 from lanegate.ledgers.models import AuthorKind
 from lanegate.policy import load_policy
+from lanegate.pr_body import read_pr_body
 from lanegate.reporting.json import write_report
 from lanegate.reporting.markdown import MARKER, MarkdownReporter
 from lanegate.reporting.text import reason_line, verdict_line
@@ -26,7 +27,6 @@ COMMAND = "score"
 HELP = "score the property, fixture and flake ledgers of DIR; exit 0 only on pass"
 REPORT = "score-report.json"
 SUMMARY = "score-summary.md"
-MAX_PR_BODY = 1_000_000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -132,17 +132,6 @@ def _write_text(path: Path, text: str) -> None:
         raise
 
 
-def _read_pr_body(path: Path) -> str:
-    try:
-        if path.stat().st_size > MAX_PR_BODY:
-            raise UsageError(f"{path}: over {MAX_PR_BODY} bytes")
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise UsageError(f"--pr-body {path}: not UTF-8 text") from None
-    except OSError as exc:
-        raise UsageError(f"--pr-body {path}: cannot read: {exc.strerror}") from None
-
-
 def _expect_jobs(flag: bool | None) -> bool:
     if flag is not None:
         return flag
@@ -178,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         lint = lint_from_file(args.lint)
     elif (folder / "lint.json").exists():
         lint = lint_from_file(folder / "lint.json")
-    pr_body = _read_pr_body(args.pr_body) if args.pr_body is not None else None
+    pr_body = read_pr_body(args.pr_body) if args.pr_body is not None else None
 
     inputs = ScoreInputs(
         ledgers=ledgers_from_dir(folder),

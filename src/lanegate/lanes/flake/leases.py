@@ -17,8 +17,6 @@ from lanegate.ledgers.load import load_document, load_file
 from lanegate.ledgers.models import Lease, LeaseEvaluation, LeasesFile
 from lanegate.scoring.flake_rules import parse_pr_leases
 
-MAX_PR_BODY_BYTES = 1_000_000
-
 
 def _check_semantics(leases: LeasesFile, where: str) -> LeasesFile:
     seen: set[str] = set()
@@ -74,20 +72,6 @@ def pr_body_leases(body: str) -> dict[str, list[datetime | None]]:
     expiries shown (None: unreadable or without a zone). The scorer's own parser, so that the lane and
     the scorer can never read a PR body differently."""
     return parse_pr_leases(body)
-
-
-def read_pr_body(path: Path) -> str:
-    """A PR body from a file (e.g. written from the event payload); capped and UTF-8."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise LeaseError(f"{path}: cannot read the PR body: {exc.strerror}") from None
-    if len(data) > MAX_PR_BODY_BYTES:
-        raise LeaseError(f"{path}: PR body is {len(data)} bytes, over {MAX_PR_BODY_BYTES}")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise LeaseError(f"{path}: PR body is not UTF-8 (byte {exc.start})") from None
 
 
 def _base(node_id: str) -> str:
