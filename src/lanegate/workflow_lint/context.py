@@ -114,6 +114,25 @@ class FileContext:
     ) -> Finding:
         return self.finding(rule, node.line, node.column, message, route=route)
 
+    def local_target_retries(
+        self, rule: Rule, uses: YNode | None, *, workflow: bool, kind: str
+    ) -> Finding | None:
+        """A finding at `uses: ./...` when the local action or reusable workflow it names has its
+        own findings (it retries or forgives a failure); None when it is clean or not local."""
+        if self.resolver is None or uses is None or not uses.is_scalar:
+            return None
+        ref = uses.text.strip()
+        if not ref.startswith("./"):
+            return None
+        target = self.resolver.resolve(ref, workflow=workflow)
+        if target is None or not target.findings:
+            return None
+        rules = ", ".join(sorted({f.rule_id for f in target.findings}))
+        first = target.findings[0].primary.render()
+        return self.at_node(
+            rule, uses, f"{kind} {ref} retries or forgives a failure ({rules}; first at {first})"
+        )
+
     def in_scalar(
         self, rule: Rule, node: YNode, line_index: int, column: int, token: str, message: str
     ) -> Finding:

@@ -10,22 +10,12 @@ from lanegate.workflow_lint.rule import YAML_KINDS, Rule
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    if ctx.resolver is None:
-        return
     for step in ctx.steps():
-        uses = step.node.get("uses")
-        if uses is None or not uses.is_scalar or not uses.text.strip().startswith("./"):
-            continue
-        target = ctx.resolver.resolve(uses.text.strip(), workflow=False)
-        if target is None or not target.findings:
-            continue
-        rules = ", ".join(sorted({f.rule_id for f in target.findings}))
-        first = target.findings[0].primary.render()
-        yield ctx.at_node(
-            RULE,
-            uses,
-            f"local action {uses.text.strip()} retries or forgives a failure ({rules}; first at {first})",
+        found = ctx.local_target_retries(
+            RULE, step.node.get("uses"), workflow=False, kind="local action"
         )
+        if found is not None:
+            yield found
 
 
 RULE = Rule(

@@ -10,22 +10,12 @@ from lanegate.workflow_lint.rule import FileKind, Rule
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    if ctx.resolver is None:
-        return
     for _, job in ctx.jobs():
-        uses = job.get("uses")
-        if uses is None or not uses.is_scalar or not uses.text.strip().startswith("./"):
-            continue
-        target = ctx.resolver.resolve(uses.text.strip(), workflow=True)
-        if target is None or not target.findings:
-            continue
-        rules = ", ".join(sorted({f.rule_id for f in target.findings}))
-        first = target.findings[0].primary.render()
-        yield ctx.at_node(
-            RULE,
-            uses,
-            f"reusable workflow {uses.text.strip()} retries or forgives a failure ({rules}; first at {first})",
+        found = ctx.local_target_retries(
+            RULE, job.get("uses"), workflow=True, kind="reusable workflow"
         )
+        if found is not None:
+            yield found
 
 
 RULE = Rule(
