@@ -426,12 +426,16 @@ def run_mutants(
     on_done: Callable[[MutantResult], None] | None = None,
     keep_scratch: bool = False,
     pool: WorkerPool | None = None,
+    timings: dict[str, float] | None = None,
 ) -> tuple[list[MutantResult], str | None]:
     """Run every job; returns results in job order and a problem when the unmutated control failed.
 
     A control job (no mutant, every selected test) runs first: if the tests fail without any mutant in
-    a worker, no failure under a mutant can be a kill, so every mutant becomes `error`.
+    a worker, no failure under a mutant can be a kill, so every mutant becomes `error`. `timings`, when
+    given, receives seconds per phase (worker setup wait, control run, mutants by status, wall).
     """
+    phase_started = time.perf_counter()
+    times: dict[str, float] = {} if timings is None else timings
     if not jobs:
         if pool is not None:
             pool.close(keep_scratch)
@@ -475,8 +479,13 @@ def run_mutants(
                     f"a mutant worker failed: {type(exc).__name__}: {exc} {' '.join(tail)}".strip()
                 )
 
+    def _note(key: str, seconds: float) -> None:
+        with lock:
+            times[key] = times.get(key, 0.0) + seconds
+
     def _work(worker: _Worker) -> None:
         worker.start(init_args)
+        first = True
         try:
             while True:
                 try:
@@ -486,7 +495,12 @@ def run_mutants(
                 record = scratch / f"{ident}.json"
                 log = scratch / f"{ident}.log"
                 if job is None:
+                    asked = time.perf_counter()
                     answer = worker.run(ident, union, None, record, log, control_timeout)
+                    if first:  # what the fork server's own set-up still cost after the baseline
+                        _note("worker_setup_wait", time.perf_counter() - asked - answer.seconds)
+                        first = False
+                    _note("control", answer.seconds)
                     problem = _control_problem(answer, record, union)
                     if problem:
                         with lock:
@@ -514,8 +528,14 @@ def run_mutants(
                         ),
                         encoding="utf-8",
                     )
+                    asked = time.perf_counter()
                     answer = worker.run(ident, job.tests, mutant_file, record, log, job.timeout)
+                    if first:
+                        _note("worker_setup_wait", time.perf_counter() - asked - answer.seconds)
+                        first = False
                     result = _classify(job, answer, record, property_tests)
+                    _note(f"mutant_{result.status}", answer.seconds)
+                    _note(f"mutant_{result.status}_count", 1)
                 with lock:
                     results[job.id] = result
                 if on_done is not None:
@@ -531,6 +551,7 @@ def run_mutants(
     for thread in threads:
         thread.join()
     pool.close(keep_scratch)
+    times["mutants_wall"] = time.perf_counter() - phase_started
     for job in jobs:  # a worker that died leaves its jobs without a verdict: error, never a pass
         results.setdefault(
             job.id,
