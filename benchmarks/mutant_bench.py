@@ -115,7 +115,9 @@ def phase_breakdown(timings: dict[str, float]) -> str:
         f"  mutant phase                       {timings.get('mutants_wall', 0.0):6.2f} s wall",
         f"    worker set-up wait               {timings.get('worker_setup_wait', 0.0):6.2f} s "
         "(summed over workers)",
-        f"    no-mutant control run            {timings.get('control', 0.0):6.2f} s",
+        f"    no-mutant control run            {timings.get('control', 0.0):6.2f} s "
+        f"(child set-up {timings.get('control_child_setup', 0.0):.2f} s: 2x it is the timeouts' "
+        "overhead term)",
     ]
     for status in MutantStatus:
         count = int(timings.get(f"mutant_{status}_count", 0))

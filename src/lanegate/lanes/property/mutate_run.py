@@ -46,6 +46,9 @@ class MutantJob:
     timeout: float
     function: str = "<module>"
     function_line: int = 0
+    # the covering tests' baseline seconds: with fork workers the timeout's overhead term is then
+    # re-derived from the control run (a forked child's real set-up), see `fork_timeout`
+    tests_seconds: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +69,19 @@ def timeout_for(tests_seconds: float, overhead_seconds: float) -> float:
     measured on this machine in this run, so CPU contention stretches them alike instead of turning
     slow-but-correct mutants into timeouts."""
     return TIMEOUT_FACTOR * tests_seconds + overhead_seconds + TIMEOUT_FLOOR_SECONDS
+
+
+CHILD_OVERHEAD_FACTOR = 2.0
+
+
+def fork_timeout(job: MutantJob, child_overhead: float | None) -> float:
+    """The timeout of a mutant run in a forked child: the baseline rule, with the overhead term
+    replaced by twice the set-up seconds the control child really spent (collection and session
+    finish, measured in this run) when that is smaller than the baseline process's start-up."""
+    if child_overhead is None or job.tests_seconds is None:
+        return job.timeout
+    tighter = timeout_for(job.tests_seconds, CHILD_OVERHEAD_FACTOR * child_overhead)
+    return min(job.timeout, tighter)
 
 
 def child_env(base: dict[str, str], storage: Path) -> dict[str, str]:
@@ -453,6 +469,12 @@ def run_mutants(
     results: dict[str, MutantResult] = {}
     control: list[str] = []
     lock = threading.Lock()
+    # every mutant waits for the control run, so that every mutant's timeout follows one rule (the
+    # control's measured child set-up) whichever worker runs it: statuses cannot depend on timing
+    control_done = threading.Event()
+    if not union:
+        control_done.set()
+    child_overhead: list[float] = []
 
     # no terminal reporter: our plugin records outcomes, and Hypothesis's failure patch (libcst
     # formatting) would cost more than the mutant's tests; plain asserts: no rewriting per child.
@@ -472,6 +494,7 @@ def run_mutants(
         try:
             _work(worker)
         except Exception as exc:  # noqa: BLE001 - recorded as the control problem, never a pass
+            control_done.set()
             errs = sorted(scratch.glob("worker-*.err"))
             tail = errs[0].read_text("utf-8", "replace").strip().splitlines()[-1:] if errs else []
             with lock:
@@ -505,7 +528,12 @@ def run_mutants(
                     if problem:
                         with lock:
                             control.append(problem)
+                    elif use_fork:
+                        child_overhead.append(_setup_seconds(answer, record))
+                        _note("control_child_setup", child_overhead[0])
+                    control_done.set()
                     continue
+                control_done.wait()
                 if not job.tests:
                     result = MutantResult(
                         job.id,
@@ -529,7 +557,8 @@ def run_mutants(
                         encoding="utf-8",
                     )
                     asked = time.perf_counter()
-                    answer = worker.run(ident, job.tests, mutant_file, record, log, job.timeout)
+                    timeout = fork_timeout(job, child_overhead[0] if child_overhead else None)
+                    answer = worker.run(ident, job.tests, mutant_file, record, log, timeout)
                     if first:
                         _note("worker_setup_wait", time.perf_counter() - asked - answer.seconds)
                         first = False
@@ -566,6 +595,13 @@ def run_mutants(
         ]
         return failed, control[0]
     return [results[j.id] for j in jobs], None
+
+
+def _setup_seconds(answer: _Answer, record_path: Path) -> float:
+    """Seconds a forked child spent outside its tests' own durations (collection, session finish)."""
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+    spent = sum(float(t.get("duration", 0.0)) for t in record.get("tests", {}).values())
+    return max(0.0, answer.seconds - spent)
 
 
 def _control_problem(answer: _Answer, record_path: Path, tests: tuple[str, ...]) -> str | None:

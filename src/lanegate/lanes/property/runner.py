@@ -185,6 +185,7 @@ def build_jobs(
                 timeout_for(seconds, overhead),
                 spec.function,
                 spec.function_line,
+                seconds,
             )
         )
     return jobs
