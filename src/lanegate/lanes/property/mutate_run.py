@@ -462,8 +462,11 @@ def run_mutants(
     use_fork = pool.use_fork
     union = tuple(dict.fromkeys(t for job in jobs for t in job.tests))
     todo: queue.Queue[tuple[str, MutantJob | None]] = queue.Queue()
-    if union:
-        todo.put((_CONTROL, None))
+    # the control is dealt round-robin to every worker, so that no core idles while it runs
+    parts = max(1, min(len(pool.workers), len(union)))
+    controls = {f"{_CONTROL}-{i}": union[i::parts] for i in range(parts) if union[i::parts]}
+    for ident in controls:
+        todo.put((ident, None))
     for job in jobs:
         todo.put((job.id, job))
     results: dict[str, MutantResult] = {}
@@ -472,8 +475,9 @@ def run_mutants(
     # every mutant waits for the control run, so that every mutant's timeout follows one rule (the
     # control's measured child set-up) whichever worker runs it: statuses cannot depend on timing
     control_done = threading.Event()
-    if not union:
+    if not controls:
         control_done.set()
+    control_setups: list[float] = []
     child_overhead: list[float] = []
 
     # no terminal reporter: our plugin records outcomes, and Hypothesis's failure patch (libcst
@@ -518,20 +522,25 @@ def run_mutants(
                 record = scratch / f"{ident}.json"
                 log = scratch / f"{ident}.log"
                 if job is None:
+                    part = controls[ident]
                     asked = time.perf_counter()
-                    answer = worker.run(ident, union, None, record, log, control_timeout)
+                    answer = worker.run(ident, part, None, record, log, control_timeout)
                     if first:  # what the fork server's own set-up still cost after the baseline
                         _note("worker_setup_wait", time.perf_counter() - asked - answer.seconds)
                         first = False
                     _note("control", answer.seconds)
-                    problem = _control_problem(answer, record, union)
-                    if problem:
-                        with lock:
+                    problem = _control_problem(answer, record, part)
+                    with lock:
+                        if problem:
                             control.append(problem)
-                    elif use_fork:
-                        child_overhead.append(_setup_seconds(answer, record))
-                        _note("control_child_setup", child_overhead[0])
-                    control_done.set()
+                        control_setups.append(
+                            _setup_seconds(answer, record) if not problem else 0.0
+                        )
+                        if len(control_setups) == len(controls):
+                            if use_fork and not control:
+                                child_overhead.append(max(control_setups))
+                                times["control_child_setup"] = child_overhead[0]
+                            control_done.set()
                     continue
                 control_done.wait()
                 if not job.tests:
