@@ -72,15 +72,21 @@ def timeout_for(tests_seconds: float, overhead_seconds: float) -> float:
 
 
 CHILD_OVERHEAD_FACTOR = 2.0
+# a forked child imports and starts nothing: its floor only absorbs scheduling jitter
+FORK_TIMEOUT_FLOOR_SECONDS = 1.0
 
 
 def fork_timeout(job: MutantJob, child_overhead: float | None) -> float:
     """The timeout of a mutant run in a forked child: the baseline rule, with the overhead term
     replaced by twice the set-up seconds the control child really spent (collection and session
-    finish, measured in this run) when that is smaller than the baseline process's start-up."""
+    finish, measured in this run) and a 1 s floor, when that is smaller than the baseline rule."""
     if child_overhead is None or job.tests_seconds is None:
         return job.timeout
-    tighter = timeout_for(job.tests_seconds, CHILD_OVERHEAD_FACTOR * child_overhead)
+    tighter = (
+        TIMEOUT_FACTOR * job.tests_seconds
+        + CHILD_OVERHEAD_FACTOR * child_overhead
+        + FORK_TIMEOUT_FLOOR_SECONDS
+    )
     return min(job.timeout, tighter)
 
 
