@@ -1,10 +1,11 @@
 """Mutants per second: lanegate's property lane vs mutmut 3 on the same target and the same changed lines.
 
-One run builds a git repository from the proof target (tests/cases/property/target): the base commit
-holds older versions of some functions, the head commit the current ones, so the diff changes lines in
-those functions. lanegate plants its mutants on the changed lines (twice, to check that no status
-flips); mutmut 3, which has no diff mode, runs on a copy of the head tree restricted to the mutants of
-the changed functions. Printed: mutants, seconds and mutants/s for each, the ratio, kill rates, and
+One run builds a git repository from the proof target (tests/cases/property/target). In full mode the
+feature branch adds the whole library module (the base holds only its docstring), so every line of it is
+a changed line and steady-state throughput dominates the fixed set-up; with --smoke the base holds an
+older version of one function only. lanegate plants its mutants on the changed lines (twice, to check
+that no status flips); mutmut 3, which has no diff mode, runs on a copy of the head tree restricted to
+the mutants of the changed functions (in full mode: every function of the module). Printed: mutants, seconds and mutants/s for each, the ratio, kill rates, and
 status agreement on the mutants both tools made identically.
 
     python benchmarks/mutant_bench.py [--smoke] [--workers N]
@@ -62,8 +63,9 @@ def _git(repo: Path, *args: str) -> None:
     )
 
 
-def build_repo(root: Path, changes: list[tuple[str, str, str]], smoke: bool = False) -> Path:
-    """A git repo whose feature branch changes the lines of `changes` (base has the old text)."""
+def build_repo(root: Path, changes: list[tuple[str, str, str]] | None, smoke: bool = False) -> Path:
+    """A git repo whose feature branch changes the lines of `changes` (base has the old text), or,
+    when `changes` is None, adds the whole module body (base has its docstring only)."""
     repo = root / "repo"
     shutil.copytree(TARGET, repo, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
     (repo / "lanegate.toml").write_text("[properties]\nmax_mutants = 1000\n", encoding="utf-8")
@@ -76,7 +78,10 @@ def build_repo(root: Path, changes: list[tuple[str, str, str]], smoke: bool = Fa
         )
     head = (repo / "ledgermath.py").read_text(encoding="utf-8")
     base = head
-    for _, new, old in changes:
+    if changes is None:
+        base = ast.get_docstring(ast.parse(head)) or ""
+        base = f'"""{base}"""\n'
+    for _, new, old in changes or []:
         assert head.count(new) == 1, new
         base = base.replace(new, old)
     (repo / "ledgermath.py").write_text(base, encoding="utf-8")
@@ -89,13 +94,41 @@ def build_repo(root: Path, changes: list[tuple[str, str, str]], smoke: bool = Fa
     return repo
 
 
-def run_lanegate(repo: Path, out: Path, workers: int) -> tuple[PropertyLedger, float]:
-    """One property-lane run; returns the ledger and the wall seconds."""
+def run_lanegate(
+    repo: Path, out: Path, workers: int
+) -> tuple[PropertyLedger, float, dict[str, float]]:
+    """One property-lane run; returns the ledger, the wall seconds and the seconds per phase."""
     ctx = LaneContext(repo=repo, base="main", policy=load_policy(repo), out_dir=out)
+    timings: dict[str, float] = {}
     started = time.perf_counter()
-    run_lane(ctx, workers=workers)
+    run_lane(ctx, workers=workers, timings=timings)
     seconds = time.perf_counter() - started
-    return load_file(PropertyLedger, "property", out / "property.json").value, seconds
+    ledger = load_file(PropertyLedger, "property", out / "property.json").value
+    return ledger, seconds, timings
+
+
+def phase_breakdown(timings: dict[str, float]) -> str:
+    """One line per phase: where a lanegate run spent its wall time (worker phases sum over workers)."""
+    lines = [
+        f"  plan (diff, oracle check, mutants) {timings.get('plan', 0.0):6.2f} s wall",
+        f"  baseline (traced suite run)        {timings.get('baseline', 0.0):6.2f} s wall",
+        f"  mutant phase                       {timings.get('mutants_wall', 0.0):6.2f} s wall",
+        f"    worker set-up wait               {timings.get('worker_setup_wait', 0.0):6.2f} s "
+        "(summed over workers)",
+        f"    no-mutant control run            {timings.get('control', 0.0):6.2f} s "
+        f"(child set-up {timings.get('control_child_setup', 0.0):.2f} s: 2x it is the timeouts' "
+        "overhead term)",
+    ]
+    for status in MutantStatus:
+        count = int(timings.get(f"mutant_{status}_count", 0))
+        if count:
+            spent = timings.get(f"mutant_{status}", 0.0)
+            lines.append(
+                f"    {status:<8} {count:3d} mutants          {spent:6.2f} s "
+                f"({spent / count:.3f} s each)"
+            )
+    lines.append(f"  total                              {timings.get('total', 0.0):6.2f} s wall")
+    return "\n".join(lines)
 
 
 def run_mutmut(
@@ -187,7 +220,9 @@ def _lanegate_edits(repo: Path, ledger: PropertyLedger) -> dict[str, tuple[str, 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="one changed function only")
+    parser.add_argument(
+        "--smoke", action="store_true", help="one changed function only (default: the whole module)"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
         "--policy-cap",
@@ -198,13 +233,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.policy_cap:
         property_lane.plant.MAX_PER_LINE = 1_000
-    changes = SMOKE_CHANGES if args.smoke else CHANGES
-    functions = [name for name, _, _ in changes]
+    changes = SMOKE_CHANGES if args.smoke else None
+    if changes is None:
+        module = ast.parse((TARGET / "ledgermath.py").read_text(encoding="utf-8"))
+        functions = [n.name for n in module.body if isinstance(n, ast.FunctionDef)]
+    else:
+        functions = [name for name, _, _ in changes]
     root = Path(tempfile.mkdtemp(prefix="lanegate-mutant-bench-"))
     try:
         repo = build_repo(root, changes, smoke=args.smoke)
-        first, t1 = run_lanegate(repo, root / "out1", args.workers)
-        second, t2 = run_lanegate(repo, root / "out2", args.workers)
+        first, t1, phases = run_lanegate(repo, root / "out1", args.workers)
+        second, t2, _ = run_lanegate(repo, root / "out2", args.workers)
         planted = len(first.mutants)
         errors = [m.id for m in first.mutants if m.status is MutantStatus.ERROR]
         flips = [
@@ -222,6 +261,8 @@ def main(argv: list[str] | None = None) -> int:
             f"killed {killed}/{planted}; status flips between two identical runs: {len(flips)}; "
             f"errors: {len(errors)}"
         )
+        print("lanegate phases (first run):")
+        print(phase_breakdown(phases))
         problems = []
         if planted == 0:
             problems.append("lanegate planted no mutants")

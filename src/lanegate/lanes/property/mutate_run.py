@@ -46,6 +46,9 @@ class MutantJob:
     timeout: float
     function: str = "<module>"
     function_line: int = 0
+    # the covering tests' baseline seconds: with fork workers the timeout's overhead term is then
+    # re-derived from the control run (a forked child's real set-up), see `fork_timeout`
+    tests_seconds: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +69,25 @@ def timeout_for(tests_seconds: float, overhead_seconds: float) -> float:
     measured on this machine in this run, so CPU contention stretches them alike instead of turning
     slow-but-correct mutants into timeouts."""
     return TIMEOUT_FACTOR * tests_seconds + overhead_seconds + TIMEOUT_FLOOR_SECONDS
+
+
+CHILD_OVERHEAD_FACTOR = 2.0
+# a forked child imports and starts nothing: its floor only absorbs scheduling jitter
+FORK_TIMEOUT_FLOOR_SECONDS = 1.0
+
+
+def fork_timeout(job: MutantJob, child_overhead: float | None) -> float:
+    """The timeout of a mutant run in a forked child: the baseline rule, with the overhead term
+    replaced by twice the set-up seconds the control child really spent (collection and session
+    finish, measured in this run) and a 1 s floor, when that is smaller than the baseline rule."""
+    if child_overhead is None or job.tests_seconds is None:
+        return job.timeout
+    tighter = (
+        TIMEOUT_FACTOR * job.tests_seconds
+        + CHILD_OVERHEAD_FACTOR * child_overhead
+        + FORK_TIMEOUT_FLOOR_SECONDS
+    )
+    return min(job.timeout, tighter)
 
 
 def child_env(base: dict[str, str], storage: Path) -> dict[str, str]:
@@ -426,12 +448,16 @@ def run_mutants(
     on_done: Callable[[MutantResult], None] | None = None,
     keep_scratch: bool = False,
     pool: WorkerPool | None = None,
+    timings: dict[str, float] | None = None,
 ) -> tuple[list[MutantResult], str | None]:
     """Run every job; returns results in job order and a problem when the unmutated control failed.
 
     A control job (no mutant, every selected test) runs first: if the tests fail without any mutant in
-    a worker, no failure under a mutant can be a kill, so every mutant becomes `error`.
+    a worker, no failure under a mutant can be a kill, so every mutant becomes `error`. `timings`, when
+    given, receives seconds per phase (worker setup wait, control run, mutants by status, wall).
     """
+    phase_started = time.perf_counter()
+    times: dict[str, float] = {} if timings is None else timings
     if not jobs:
         if pool is not None:
             pool.close(keep_scratch)
@@ -442,13 +468,23 @@ def run_mutants(
     use_fork = pool.use_fork
     union = tuple(dict.fromkeys(t for job in jobs for t in job.tests))
     todo: queue.Queue[tuple[str, MutantJob | None]] = queue.Queue()
-    if union:
-        todo.put((_CONTROL, None))
+    # the control is dealt round-robin to every worker, so that no core idles while it runs
+    parts = max(1, min(len(pool.workers), len(union)))
+    controls = {f"{_CONTROL}-{i}": union[i::parts] for i in range(parts) if union[i::parts]}
+    for ident in controls:
+        todo.put((ident, None))
     for job in jobs:
         todo.put((job.id, job))
     results: dict[str, MutantResult] = {}
     control: list[str] = []
     lock = threading.Lock()
+    # every mutant waits for the control run, so that every mutant's timeout follows one rule (the
+    # control's measured child set-up) whichever worker runs it: statuses cannot depend on timing
+    control_done = threading.Event()
+    if not controls:
+        control_done.set()
+    control_setups: list[float] = []
+    child_overhead: list[float] = []
 
     # no terminal reporter: our plugin records outcomes, and Hypothesis's failure patch (libcst
     # formatting) would cost more than the mutant's tests; plain asserts: no rewriting per child.
@@ -468,6 +504,7 @@ def run_mutants(
         try:
             _work(worker)
         except Exception as exc:  # noqa: BLE001 - recorded as the control problem, never a pass
+            control_done.set()
             errs = sorted(scratch.glob("worker-*.err"))
             tail = errs[0].read_text("utf-8", "replace").strip().splitlines()[-1:] if errs else []
             with lock:
@@ -475,8 +512,13 @@ def run_mutants(
                     f"a mutant worker failed: {type(exc).__name__}: {exc} {' '.join(tail)}".strip()
                 )
 
+    def _note(key: str, seconds: float) -> None:
+        with lock:
+            times[key] = times.get(key, 0.0) + seconds
+
     def _work(worker: _Worker) -> None:
         worker.start(init_args)
+        first = True
         try:
             while True:
                 try:
@@ -486,12 +528,27 @@ def run_mutants(
                 record = scratch / f"{ident}.json"
                 log = scratch / f"{ident}.log"
                 if job is None:
-                    answer = worker.run(ident, union, None, record, log, control_timeout)
-                    problem = _control_problem(answer, record, union)
-                    if problem:
-                        with lock:
+                    part = controls[ident]
+                    asked = time.perf_counter()
+                    answer = worker.run(ident, part, None, record, log, control_timeout)
+                    if first:  # what the fork server's own set-up still cost after the baseline
+                        _note("worker_setup_wait", time.perf_counter() - asked - answer.seconds)
+                        first = False
+                    _note("control", answer.seconds)
+                    problem = _control_problem(answer, record, part)
+                    with lock:
+                        if problem:
                             control.append(problem)
+                        control_setups.append(
+                            _setup_seconds(answer, record) if not problem else 0.0
+                        )
+                        if len(control_setups) == len(controls):
+                            if use_fork and not control:
+                                child_overhead.append(max(control_setups))
+                                times["control_child_setup"] = child_overhead[0]
+                            control_done.set()
                     continue
+                control_done.wait()
                 if not job.tests:
                     result = MutantResult(
                         job.id,
@@ -514,8 +571,15 @@ def run_mutants(
                         ),
                         encoding="utf-8",
                     )
-                    answer = worker.run(ident, job.tests, mutant_file, record, log, job.timeout)
+                    asked = time.perf_counter()
+                    timeout = fork_timeout(job, child_overhead[0] if child_overhead else None)
+                    answer = worker.run(ident, job.tests, mutant_file, record, log, timeout)
+                    if first:
+                        _note("worker_setup_wait", time.perf_counter() - asked - answer.seconds)
+                        first = False
                     result = _classify(job, answer, record, property_tests)
+                    _note(f"mutant_{result.status}", answer.seconds)
+                    _note(f"mutant_{result.status}_count", 1)
                 with lock:
                     results[job.id] = result
                 if on_done is not None:
@@ -531,6 +595,7 @@ def run_mutants(
     for thread in threads:
         thread.join()
     pool.close(keep_scratch)
+    times["mutants_wall"] = time.perf_counter() - phase_started
     for job in jobs:  # a worker that died leaves its jobs without a verdict: error, never a pass
         results.setdefault(
             job.id,
@@ -545,6 +610,13 @@ def run_mutants(
         ]
         return failed, control[0]
     return [results[j.id] for j in jobs], None
+
+
+def _setup_seconds(answer: _Answer, record_path: Path) -> float:
+    """Seconds a forked child spent outside its tests' own durations (collection, session finish)."""
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+    spent = sum(float(t.get("duration", 0.0)) for t in record.get("tests", {}).values())
+    return max(0.0, answer.seconds - spent)
 
 
 def _control_problem(answer: _Answer, record_path: Path, tests: tuple[str, ...]) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -184,6 +185,7 @@ def build_jobs(
                 timeout_for(seconds, overhead),
                 spec.function,
                 spec.function_line,
+                seconds,
             )
         )
     return jobs
@@ -251,8 +253,15 @@ def _working_tree_matches(
     return sources
 
 
-def run_lane(ctx: LaneContext, *, workers: int | None = None) -> LaneOutcome:
-    """Run the property lane and write `property.json` and `mutation-report.json` into ctx.out_dir."""
+def run_lane(
+    ctx: LaneContext, *, workers: int | None = None, timings: dict[str, float] | None = None
+) -> LaneOutcome:
+    """Run the property lane and write `property.json` and `mutation-report.json` into ctx.out_dir.
+
+    `timings`, when given, receives seconds per phase (for the benchmark's breakdown).
+    """
+    times: dict[str, float] = {} if timings is None else timings
+    started = time.perf_counter()
     repo, policy = ctx.repo, ctx.policy
     say = ctx.progress
     summary = classify_diff(repo, ctx.base, policy, ctx.head)
@@ -265,8 +274,10 @@ def run_lane(ctx: LaneContext, *, workers: int | None = None) -> LaneOutcome:
     # the mutant workers start now so that their imports overlap the baseline run
     pool = WorkerPool(repo, min(workers or os.cpu_count() or 1, len(specs))) if specs else None
     try:
+        times["plan"] = time.perf_counter() - started
         say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
         baseline = run_baseline(repo, policy, [repo / p for p in sources])
+        times["baseline"] = baseline.seconds
         properties = _properties(baseline, check, policy)
         coverage = CoverageMap.from_record(baseline.tests)
         property_tests = frozenset(
@@ -294,6 +305,7 @@ def run_lane(ctx: LaneContext, *, workers: int | None = None) -> LaneOutcome:
             control_timeout=float(policy.lane.max_wall_seconds),
             on_done=tick,
             pool=pool,
+            timings=times,
         )
     finally:
         if pool is not None:
@@ -337,6 +349,7 @@ def run_lane(ctx: LaneContext, *, workers: int | None = None) -> LaneOutcome:
     ctx.out_dir.mkdir(parents=True, exist_ok=True)
     ledger_path = ctx.out_dir / LEDGER_NAME
     write_document(ledger_path, ledger, "property")
+    times["total"] = time.perf_counter() - started
     texts = {p: b.decode("utf-8", "replace") for p, b in sources.items()}
     report = stryker.report(mutants, texts, str(repo))
     (ctx.out_dir / REPORT_NAME).write_text(json.dumps(report, indent=1, sort_keys=True), "utf-8")
