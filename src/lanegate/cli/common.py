@@ -7,7 +7,9 @@ from datetime import datetime
 from pathlib import Path
 
 from lanegate import git
+from lanegate.authorship import Authorship
 from lanegate.errors import UsageError
+from lanegate.ledgers.models import AuthorKind
 from lanegate.policy import Policy, load_policy
 
 
@@ -22,6 +24,7 @@ def add_repo_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_lane_arguments(parser: argparse.ArgumentParser) -> None:
+    """--repo, --config, --base, --out, --head and --authorship: what every lane command takes."""
     add_repo_arguments(parser)
     parser.add_argument(
         "--base", required=True, help="base ref of the pull request (e.g. origin/main)"
@@ -29,6 +32,21 @@ def add_lane_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out", type=Path, default=Path(".lanegate"), help="ledger directory (default: .lanegate/)"
     )
+    parser.add_argument(
+        "--head", default="HEAD", help="head ref; must be checked out (default: HEAD)"
+    )
+    parser.add_argument(
+        "--authorship",
+        choices=("agent", "human"),
+        default="agent",
+        help="who wrote the diff (default: agent; unknown authorship is agent)",
+    )
+
+
+def authorship_from_args(args: argparse.Namespace) -> Authorship:
+    """The --authorship choice as an Authorship decision that names where it came from."""
+    kind = AuthorKind(args.authorship)
+    return Authorship(kind, f"--authorship {kind.value}")
 
 
 def repo_and_policy(args: argparse.Namespace) -> tuple[Path, Policy]:

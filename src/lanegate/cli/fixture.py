@@ -5,12 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lanegate.authorship import Authorship
-from lanegate.cli.common import add_lane_arguments, out_dir, repo_and_policy
+from lanegate.cli.common import add_lane_arguments, authorship_from_args, out_dir, repo_and_policy
 from lanegate.lanes.context import LaneContext, job_from_env, run_attempt_from_env
 from lanegate.lanes.fixture import run_lane
 from lanegate.lanes.fixture.runner import REPORT_NAME
-from lanegate.ledgers.models import AuthorKind
 
 COMMAND = "fixture"
 HELP = "hash fixtures against the base ref's lockfile, replay cases read-only, write fixture.json"
@@ -18,20 +16,10 @@ HELP = "hash fixtures against the base ref's lockfile, replay cases read-only, w
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_lane_arguments(parser)
-    parser.add_argument(
-        "--head", default="HEAD", help="head ref; must be checked out (default: HEAD)"
-    )
-    parser.add_argument(
-        "--authorship",
-        choices=("agent", "human"),
-        default="agent",
-        help="who wrote the diff (default: agent; unknown authorship is agent)",
-    )
 
 
 def run(args: argparse.Namespace) -> int:
     repo, policy = repo_and_policy(args)
-    kind = AuthorKind(args.authorship)
     ctx = LaneContext(
         repo=repo,
         base=args.base,
@@ -40,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
         head=args.head,
         run_attempt=run_attempt_from_env(),
         job=job_from_env(),
-        authorship=Authorship(kind, f"--authorship {kind.value}"),
+        authorship=authorship_from_args(args),
     )
     outcome = run_lane(ctx)
     sys.stdout.write((ctx.out_dir / REPORT_NAME).read_text(encoding="utf-8"))

@@ -8,7 +8,13 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-from lanegate.cli.common import add_lane_arguments, out_dir, parse_now, repo_and_policy
+from lanegate.cli.common import (
+    add_lane_arguments,
+    authorship_from_args,
+    out_dir,
+    parse_now,
+    repo_and_policy,
+)
 from lanegate.errors import UsageError
 from lanegate.lanes.context import LaneContext, ProgressEvent, job_from_env, run_attempt_from_env
 from lanegate.lanes.flake.execute import ReplaySpec, check_refusal, run_replay
@@ -24,7 +30,6 @@ HELP = "replay new and changed tests under varied hash seed, order, zone and rep
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_lane_arguments(parser)
-    parser.add_argument("--head", default="HEAD", help="head ref (default: HEAD)")
     parser.add_argument("--pr-body", type=Path, default=None, help="file holding the PR body")
     parser.add_argument("--now", default=None, help="ISO 8601 time to judge leases at")
     parser.add_argument(
@@ -56,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
         run_attempt=run_attempt_from_env(),
         job=job_from_env(),
         now=parse_now(args.now) or datetime.now(UTC),
+        authorship=authorship_from_args(args),
         pr_body=pr_body,
         progress=_progress,
     )

@@ -6,8 +6,7 @@ import argparse
 import difflib
 import sys
 
-from lanegate.authorship import Authorship
-from lanegate.cli.common import add_lane_arguments, out_dir, repo_and_policy
+from lanegate.cli.common import add_lane_arguments, authorship_from_args, out_dir, repo_and_policy
 from lanegate.lanes.context import (
     LaneContext,
     ProgressEvent,
@@ -16,7 +15,6 @@ from lanegate.lanes.context import (
 )
 from lanegate.lanes.property import run_lane
 from lanegate.lanes.property.replay import replay_mutant
-from lanegate.ledgers.models import AuthorKind
 
 COMMAND = "property"
 HELP = "check oracles, count Hypothesis cases, plant mutants on changed lines, write property.json"
@@ -24,15 +22,6 @@ HELP = "check oracles, count Hypothesis cases, plant mutants on changed lines, w
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_lane_arguments(parser)
-    parser.add_argument(
-        "--head", default="HEAD", help="head ref; must be checked out (default: HEAD)"
-    )
-    parser.add_argument(
-        "--authorship",
-        choices=("agent", "human"),
-        default="agent",
-        help="who wrote the diff (default: agent; unknown authorship is agent)",
-    )
     parser.add_argument(
         "--replay",
         metavar="MUTANT_ID",
@@ -70,7 +59,6 @@ def run(args: argparse.Namespace) -> int:
         if result.detail:
             print(f"detail: {result.detail}")
         return 0
-    kind = AuthorKind(args.authorship)
     ctx = LaneContext(
         repo=repo,
         base=args.base,
@@ -79,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         head=args.head,
         run_attempt=run_attempt_from_env(),
         job=job_from_env(),
-        authorship=Authorship(kind, f"--authorship {kind.value}"),
+        authorship=authorship_from_args(args),
         progress=(lambda e: None) if args.quiet else _progress,
     )
     outcome = run_lane(ctx, workers=args.workers)

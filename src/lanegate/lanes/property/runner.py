@@ -14,7 +14,7 @@ from typing import Any
 from lanegate import git
 from lanegate.diff import Change, DiffSummary, Role, changed_lines, classify_diff
 from lanegate.errors import RunnerError
-from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent
+from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent, envelope
 from lanegate.lanes.property import oracle_ast, stryker
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
 from lanegate.lanes.property.coverage_map import CoverageMap, ordered
@@ -30,7 +30,6 @@ from lanegate.lanes.property.plant import MutantSpec, plan_from_summary
 from lanegate.ledgers.load import write_document
 from lanegate.ledgers.models import (
     PROPERTY_WRITER,
-    SCHEMA_VERSION,
     KillKind,
     Mutant,
     MutantStatus,
@@ -317,16 +316,13 @@ def run_lane(
     ratio = policy.properties.mutant_kill_ratio
     suite = hashlib.sha256("\n".join(sorted(check.test_files)).encode()).hexdigest()[:12]
     ledger = PropertyLedger(
-        schema_version=SCHEMA_VERSION,
-        writer=PROPERTY_WRITER,
-        lane_name=policy.lane.name,
-        suite_id=f"property:{suite}",
-        run_attempt=ctx.run_attempt,
-        base_commit=summary.base_commit,
-        head_commit=summary.head_commit,
-        lanegate_version=ctx.version,
-        job=ctx.job,
-        created_utc=ctx.now,
+        **envelope(
+            ctx,
+            writer=PROPERTY_WRITER,
+            suite_id=f"property:{suite}",
+            base_commit=summary.base_commit,
+            head_commit=summary.head_commit,
+        ),
         seed=policy.properties.seed,
         command=baseline.command,
         effective_settings=_effective_settings(baseline, properties, policy),
