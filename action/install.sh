@@ -28,19 +28,21 @@ else
   requirements="${RUNNER_TEMP}/lanegate-requirements-$lane.txt"
   # Each job installs only what its lane imports: PyGithub and actions-toolkit (and their ~15
   # transitive packages) serve only the score job's check run, comment and outputs; pytest is needed
-  # where lanegate runs the tests (property, flake). `lanegate <cmd>` imports only that command's
+  # where lanegate runs the tests (property, flake), and comes with the tests' own install when the
+  # caller gives one (it is their test runner; one resolver pass instead of two). `lanegate <cmd>` imports only that command's
   # module, so a lane never imports what it did not install.
-  python3 - "$action_path/pyproject.toml" "$lane" >"$requirements" <<'PY'
+  python3 - "$action_path/pyproject.toml" "$lane" "$([[ -n "${LANEGATE_INSTALL:-}" ]] && echo yes || echo no)" >"$requirements" <<'PY'
 import re, sys, tomllib
 with open(sys.argv[1], "rb") as handle:
     dependencies = tomllib.load(handle)["project"]["dependencies"]
 lane = sys.argv[2]
+tests_install_given = sys.argv[3] == "yes"
 score_only = {"pygithub", "actions-toolkit"}
 for requirement in dependencies:
     name = re.split(r"[<>=!~ \[;]", requirement, maxsplit=1)[0].lower()
     if lane == "score" or name not in score_only:
         print(requirement)
-if lane in ("property", "flake"):
+if lane in ("property", "flake") and not tests_install_given:
     print("pytest")
 PY
   # --no-compile: byte-compiling every module of every dependency costs more than the install itself.
@@ -64,11 +66,17 @@ if [[ -n "${LANEGATE_INSTALL:-}" ]]; then
   case "$lane" in
     property | fixture | flake)
       read -ra install_args <<<"$LANEGATE_INSTALL"
+      install_args+=(pytest)
       (cd "${LANEGATE_WORKDIR:-.}" &&
         python3 -m pip --python "$python" install --disable-pip-version-check -q "${install_args[@]}")
       ;;
     *) echo "lanegate: input install is ignored by lane $lane (it runs no tests)" ;;
   esac
+fi
+
+if [[ "$lane" == property || "$lane" == flake ]] && ! "$python" -c 'import pytest' 2>/dev/null; then
+  echo "::error title=lanegate/install::$python cannot import pytest, which lane $lane runs the tests with"
+  exit 2
 fi
 
 ended=$EPOCHREALTIME
