@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from lanegate import git
 from lanegate.authorship import Authorship
 from lanegate.errors import UsageError
+from lanegate.lanes.context import LaneContext, job_from_env, run_attempt_from_env
 from lanegate.ledgers.models import AuthorKind
 from lanegate.policy import Policy, load_policy
 
@@ -68,3 +70,18 @@ def parse_now(text: str | None) -> datetime | None:
 
 def out_dir(repo: Path, out: Path) -> Path:
     return out if out.is_absolute() else repo / out
+
+
+def lane_context(args: argparse.Namespace, repo: Path, policy: Policy, **extra: Any) -> LaneContext:
+    """The LaneContext a lane command runs with: its arguments plus the Actions run attempt and job."""
+    return LaneContext(
+        repo=repo,
+        base=args.base,
+        policy=policy,
+        out_dir=out_dir(repo, args.out),
+        head=args.head,
+        run_attempt=run_attempt_from_env(),
+        job=job_from_env(),
+        authorship=authorship_from_args(args),
+        **extra,
+    )

@@ -5,8 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lanegate.cli.common import add_lane_arguments, authorship_from_args, out_dir, repo_and_policy
-from lanegate.lanes.context import LaneContext, job_from_env, run_attempt_from_env
+from lanegate.cli.common import (
+    add_lane_arguments,
+    lane_context,
+    repo_and_policy,
+)
 from lanegate.lanes.fixture import run_lane
 from lanegate.lanes.fixture.runner import REPORT_NAME
 
@@ -20,16 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     repo, policy = repo_and_policy(args)
-    ctx = LaneContext(
-        repo=repo,
-        base=args.base,
-        policy=policy,
-        out_dir=out_dir(repo, args.out),
-        head=args.head,
-        run_attempt=run_attempt_from_env(),
-        job=job_from_env(),
-        authorship=authorship_from_args(args),
-    )
+    ctx = lane_context(args, repo, policy)
     outcome = run_lane(ctx)
     sys.stdout.write((ctx.out_dir / REPORT_NAME).read_text(encoding="utf-8"))
     print(f"wrote {outcome.ledger_path}")

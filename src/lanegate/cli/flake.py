@@ -10,13 +10,13 @@ from pathlib import Path
 
 from lanegate.cli.common import (
     add_lane_arguments,
-    authorship_from_args,
+    lane_context,
     out_dir,
     parse_now,
     repo_and_policy,
 )
 from lanegate.errors import UsageError
-from lanegate.lanes.context import LaneContext, ProgressEvent, job_from_env, run_attempt_from_env
+from lanegate.lanes.context import ProgressEvent
 from lanegate.lanes.flake.execute import ReplaySpec, check_refusal, run_replay
 from lanegate.lanes.flake.pins import RANDOM_SEED_VAR
 from lanegate.lanes.flake.runner import LEDGER_NAME, run_lane
@@ -52,16 +52,11 @@ def run(args: argparse.Namespace) -> int:
     if args.replay is not None:
         return _rerun(repo, out, args.replay, policy.lane.max_wall_seconds)
     pr_body = read_pr_body(args.pr_body) if args.pr_body is not None else None
-    ctx = LaneContext(
-        repo=repo,
-        base=args.base,
-        policy=policy,
-        out_dir=out,
-        head=args.head,
-        run_attempt=run_attempt_from_env(),
-        job=job_from_env(),
+    ctx = lane_context(
+        args,
+        repo,
+        policy,
         now=parse_now(args.now) or datetime.now(UTC),
-        authorship=authorship_from_args(args),
         pr_body=pr_body,
         progress=_progress,
     )

@@ -6,12 +6,13 @@ import argparse
 import difflib
 import sys
 
-from lanegate.cli.common import add_lane_arguments, authorship_from_args, out_dir, repo_and_policy
+from lanegate.cli.common import (
+    add_lane_arguments,
+    lane_context,
+    repo_and_policy,
+)
 from lanegate.lanes.context import (
-    LaneContext,
     ProgressEvent,
-    job_from_env,
-    run_attempt_from_env,
 )
 from lanegate.lanes.property import run_lane
 from lanegate.lanes.property.replay import replay_mutant
@@ -59,17 +60,7 @@ def run(args: argparse.Namespace) -> int:
         if result.detail:
             print(f"detail: {result.detail}")
         return 0
-    ctx = LaneContext(
-        repo=repo,
-        base=args.base,
-        policy=policy,
-        out_dir=out_dir(repo, args.out),
-        head=args.head,
-        run_attempt=run_attempt_from_env(),
-        job=job_from_env(),
-        authorship=authorship_from_args(args),
-        progress=(lambda e: None) if args.quiet else _progress,
-    )
+    ctx = lane_context(args, repo, policy, progress=(lambda e: None) if args.quiet else _progress)
     outcome = run_lane(ctx, workers=args.workers)
     print(outcome.summary)
     for problem in outcome.problems:
