@@ -10,7 +10,7 @@ from typing import Protocol
 from lanegate.model import Finding, Location, Severity
 from lanegate.workflow_lint.pytest_config import IniEntry, TomlEntry, ini_entries, toml_entries
 from lanegate.workflow_lint.rule import FileKind, Rule
-from lanegate.workflow_lint.shell import ShellScript, parse_shell
+from lanegate.workflow_lint.shell import Command, ShellScript, parse_shell
 from lanegate.workflow_lint.yamldoc import YamlDoc, YNode
 
 
@@ -131,6 +131,12 @@ class FileContext:
         first = target.findings[0].primary.render()
         return self.at_node(
             rule, uses, f"{kind} {ref} retries or forgives a failure ({rules}; first at {first})"
+        )
+
+    def at_command(self, rule: Rule, block: RunBlock, command: Command, message: str) -> Finding:
+        """A finding at the first word of a shell command inside a `run:` block."""
+        return self.in_scalar(
+            rule, block.node, command.line, command.col, command.words[0].raw, message
         )
 
     def in_scalar(

@@ -20,12 +20,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             first = operand[0]
             shown = " ".join(w.raw for w in first.words)
-            yield ctx.in_scalar(
+            yield ctx.at_command(
                 RULE,
-                block.node,
-                first.line,
-                first.col,
-                first.words[0].raw,
+                block,
+                first,
                 f"`|| {shown}` after a test command turns its failure into a pass",
             )
 

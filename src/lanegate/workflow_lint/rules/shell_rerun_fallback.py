@@ -20,12 +20,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             rerun = next((c for c in operand if is_test_command(c)), None)
             if rerun is not None:
-                yield ctx.in_scalar(
+                yield ctx.at_command(
                     RULE,
-                    block.node,
-                    rerun.line,
-                    rerun.col,
-                    rerun.words[0].raw,
+                    block,
+                    rerun,
                     "a failing test command is run again after `||`; the second run decides the step",
                 )
 

@@ -50,12 +50,10 @@ def retrying_calls(script: ShellScript) -> Iterator[tuple[Command, str]]:
 def check(ctx: FileContext) -> Iterator[Finding]:
     for block, script in ctx.posix_scripts(_GATE):
         for command, name in retrying_calls(script):
-            yield ctx.in_scalar(
+            yield ctx.at_command(
                 RULE,
-                block.node,
-                command.line,
-                command.col,
-                command.words[0].raw,
+                block,
+                command,
                 f"test command run through retry helper `{name}`",
             )
 

@@ -47,12 +47,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 args = argv(command)
                 values = [w.value for w in args]
                 if values[:3] == ["gh", "run", "rerun"]:
-                    yield ctx.in_scalar(
+                    yield ctx.at_command(
                         RULE,
-                        block.node,
-                        command.line,
-                        command.col,
-                        command.words[0].raw,
+                        block,
+                        command,
                         f"`gh run rerun` re-runs a workflow run{trigger}",
                     )
                     continue
