@@ -38,6 +38,14 @@ HUMAN = S.but(
 )
 
 
+_NO_ORACLE = r(
+    PROP,
+    oracle_findings=(
+        OracleFinding(path="tests/test_calc.py", line=3, test="test_x", reason="calls no oracle"),
+    ),
+)
+
+
 def _attempt(n: int) -> Scenario:
     return S.but(
         property=r(PROP, run_attempt=n), fixture=r(FX, run_attempt=n), flake=r(FL, run_attempt=n)
@@ -163,34 +171,10 @@ CASES: dict[str, Case] = {
         (S,),
     ),
     "property-missing-oracle": Case(
+        (S.but(property=_NO_ORACLE),),
         (
             S.but(
-                property=r(
-                    PROP,
-                    oracle_findings=(
-                        OracleFinding(
-                            path="tests/test_calc.py",
-                            line=3,
-                            test="test_x",
-                            reason="calls no oracle",
-                        ),
-                    ),
-                )
-            ),
-        ),
-        (
-            S.but(
-                property=r(
-                    PROP,
-                    oracle_findings=(
-                        OracleFinding(
-                            path="tests/test_calc.py",
-                            line=3,
-                            test="test_x",
-                            reason="calls no oracle",
-                        ),
-                    ),
-                ),
+                property=_NO_ORACLE,
                 policy=Policy(properties=PropertyPolicy(fail_on_missing_oracle=False)),
             ),
         ),
