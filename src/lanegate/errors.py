@@ -55,5 +55,9 @@ class RunnerError(LanegateError):
     """A lane could not run the user's tests (pytest missing, plugin refused, command not found)."""
 
 
+class SandboxError(LanegateError):
+    """No sandbox can be built here (bubblewrap missing, user namespaces refused), or it broke."""
+
+
 class GitHubError(LanegateError):
     """The GitHub API or the Actions runtime refused or answered something unusable."""

@@ -110,6 +110,17 @@ class LintPolicy:
 
 
 @dataclass(frozen=True, slots=True)
+class SandboxPolicy:
+    """`[sandbox]`: the resource limits of every process that runs head code (SPEC 9)."""
+
+    memory_mb: int = 4096
+    processes: int = 256
+    file_mb: int = 1024
+    disk_mb: int = 2048
+    open_files: int = 1024
+
+
+@dataclass(frozen=True, slots=True)
 class Policy:
     """The effective policy, and where each key's value came from."""
 
@@ -119,6 +130,7 @@ class Policy:
     authorship: AuthorshipPolicy = field(default_factory=AuthorshipPolicy)
     flake: FlakePolicy = field(default_factory=FlakePolicy)
     lint: LintPolicy = field(default_factory=LintPolicy)
+    sandbox: SandboxPolicy = field(default_factory=SandboxPolicy)
     source: str = "defaults"
     origins: Mapping[str, str] = field(default_factory=dict)
 
@@ -199,6 +211,13 @@ _TABLES: dict[str, dict[str, _Key]] = {
     },
     "flake": {"leases_file": _Key("str", _non_empty)},
     "lint": {"exemptions": _Key("exemptions")},
+    "sandbox": {
+        "memory_mb": _Key("int", _positive),
+        "processes": _Key("int", _positive),
+        "file_mb": _Key("int", _positive),
+        "disk_mb": _Key("int", _positive),
+        "open_files": _Key("int", _positive),
+    },
 }
 
 _TYPE_NAMES = {
@@ -338,6 +357,7 @@ def policy_from_mapping(data: Mapping[str, Any], source: str) -> Policy:
         authorship=AuthorshipPolicy(**tables.get("authorship", {})),
         flake=FlakePolicy(**tables.get("flake", {})),
         lint=LintPolicy(**tables.get("lint", {})),
+        sandbox=SandboxPolicy(**tables.get("sandbox", {})),
         source=source,
         origins=origins,
     )

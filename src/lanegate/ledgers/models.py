@@ -55,6 +55,35 @@ class AuthorKind(StrEnum):
     HUMAN = "human"
 
 
+# --- the sandbox the evidence ran in (SPEC 9) ------------------------------------------------------
+
+
+SANDBOX_MODES = ("bwrap", "none")
+PROCESS_CAPS = ("rlimit", "cgroup", "none")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SandboxLimitsRecord:
+    """The resource limits every sandboxed process ran under."""
+
+    memory_mb: int = _meta(minimum=0)
+    processes: int = _meta(minimum=0)
+    file_mb: int = _meta(minimum=0)
+    disk_mb: int = _meta(minimum=0)
+    open_files: int = _meta(minimum=0)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SandboxRecord:
+    """How the lane isolated the head's code: `mode` "none" means `--no-sandbox` was given."""
+
+    mode: str = field(default="none", metadata={"enum": SANDBOX_MODES})
+    tool: str = field(default="", metadata={"maxLength": 200})
+    network: bool = True
+    process_cap: str = field(default="none", metadata={"enum": PROCESS_CAPS})
+    limits: SandboxLimitsRecord | None = None
+
+
 # --- property.json ---------------------------------------------------------------------------------
 
 
@@ -128,6 +157,7 @@ class PropertyLedger:
     lanegate_version: str = _text(100)
     job: str = _text(200)
     created_utc: datetime = _meta()
+    sandbox: SandboxRecord = field(default_factory=lambda: SandboxRecord(mode="none"))
     seed: int = 0
     command: tuple[str, ...] = ()
     effective_settings: dict[str, str | int | float | bool | None] = field(default_factory=dict)
@@ -214,6 +244,7 @@ class FixtureLedger:
     lanegate_version: str = _text(100)
     job: str = _text(200)
     created_utc: datetime = _meta()
+    sandbox: SandboxRecord = field(default_factory=lambda: SandboxRecord(mode="none"))
     authorship: AuthorKind = AuthorKind.AGENT
     fixtures_dir: str = _text()
     no_fixtures: bool = False
@@ -330,6 +361,7 @@ class FlakeLedger:
     lanegate_version: str = _text(100)
     job: str = _text(200)
     created_utc: datetime = _meta()
+    sandbox: SandboxRecord = field(default_factory=lambda: SandboxRecord(mode="none"))
     authorship: AuthorKind = AuthorKind.AGENT
     deterministic: bool = False
     min_replays: int = _meta(minimum=3)

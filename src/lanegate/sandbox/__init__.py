@@ -1,0 +1,34 @@
+"""The sandbox every process that runs head code goes through (SPEC 9).
+
+One face: `open_sandbox(...)` gives a `Sandbox` for one lane run; `Sandbox.command(argv, ...)` turns a
+command into the one that runs it inside bubblewrap: own PID, network, IPC, UTS, cgroup and user
+namespaces (every descendant dies with the sandbox), the whole file system read-only, `$HOME`, `/tmp`
+and `/run` replaced by empty private ones, and the work tree replaced by a private, size-bounded copy
+mounted at its own path (so paths, editable installs and node ids stay the same, and nothing the tests
+write reaches the real checkout, its `.git`, or lanegate's staging). Resource limits are lowered inside
+before the command starts; Python commands start with the installed modules ahead of the repository.
+
+Where no sandbox can be built, `open_sandbox` raises `SandboxError` (the lanes fail closed); an explicit
+`enabled=False` (the CLI's `--no-sandbox`) gives a pass-through sandbox whose `record` says so, and the
+scorer fails agent diffs that used it.
+"""
+
+from __future__ import annotations
+
+from lanegate.errors import SandboxError
+from lanegate.sandbox.core import (
+    Sandbox,
+    SandboxedCommand,
+    SandboxLimits,
+    limits_from_policy,
+    open_sandbox,
+)
+
+__all__ = [
+    "Sandbox",
+    "SandboxError",
+    "SandboxLimits",
+    "SandboxedCommand",
+    "limits_from_policy",
+    "open_sandbox",
+]

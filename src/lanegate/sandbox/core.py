@@ -1,0 +1,312 @@
+"""The sandbox of one lane run: the mount plan, the limits, and the command that enters it."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import site
+import sys
+import sysconfig
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+import lanegate
+from lanegate.ledgers.models import SandboxLimitsRecord, SandboxRecord
+from lanegate.policy import Policy
+from lanegate.sandbox import boot, inner, probe
+from lanegate.sandbox.pids import ProcessCap, process_cap
+
+MB = 1024 * 1024
+SOURCE_MOUNT = "/run/lanegate-tree"
+SANDBOX_HOME = "/tmp/home"
+_PYTHON_ENV_DROP = (
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "PYTHONSTARTUP",
+    "PYTHONUSERBASE",
+    "PYTHONEXECUTABLE",
+    "PYTHONPLATLIBDIR",
+    "PYTHONINSPECT",
+    "PYTHONSAFEPATH",
+    "PYTHONNOUSERSITE",
+    "LD_LIBRARY_PATH",
+    "LD_AUDIT",
+)
+# Python options that take no value and may stand before -m/-c/script in a lane's command
+_PY_FLAGS = frozenset(
+    {"-B", "-u", "-E", "-s", "-S", "-O", "-OO", "-b", "-bb", "-d", "-q", "-P", "-I"}
+)
+_PY_VALUED = frozenset({"-W", "-X"})
+
+
+@dataclass(frozen=True, slots=True)
+class SandboxLimits:
+    """Per-process resource limits inside the sandbox (policy table `[sandbox]`)."""
+
+    memory_mb: int = 4096
+    processes: int = 256
+    file_mb: int = 1024
+    disk_mb: int = 2048
+    open_files: int = 1024
+
+
+def limits_from_policy(policy: Policy) -> SandboxLimits:
+    """The `[sandbox]` table of the policy as limits."""
+    table = policy.sandbox
+    return SandboxLimits(
+        memory_mb=table.memory_mb,
+        processes=table.processes,
+        file_mb=table.file_mb,
+        disk_mb=table.disk_mb,
+        open_files=table.open_files,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SandboxedCommand:
+    """The argv and environment to start (the command itself runs inside the sandbox)."""
+
+    argv: list[str]
+    env: dict[str, str]
+
+
+def _trusted_dirs() -> list[Path]:
+    """Where lanegate's interpreter and modules live: always the real, read-only ones inside."""
+    found = {
+        Path(sys.prefix),
+        Path(sys.base_prefix),
+        Path(sys.exec_prefix),
+        Path(lanegate.__file__).resolve().parent,
+        Path(sys.executable).resolve().parent,
+    }
+    for name in ("stdlib", "platstdlib", "purelib", "platlib"):
+        found.add(Path(sysconfig.get_paths()[name]))
+    found.update(Path(p) for p in site.getsitepackages())
+    return sorted({p.resolve() for p in found if p.is_dir()})
+
+
+def _inside(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
+
+
+def _python_envs(repo: Path) -> list[Path]:
+    """Virtual environments inside the work tree (at most two levels down): bound, not copied."""
+    envs = []
+    for depth in ("*", "*/*"):
+        envs += [p.parent for p in repo.glob(f"{depth}/pyvenv.cfg")]
+    return sorted(set(envs))
+
+
+def _tree_bytes(root: Path, skip: set[Path]) -> int:
+    total = 0
+    for folder, dirs, files in os.walk(root):
+        here = Path(folder)
+        dirs[:] = [d for d in dirs if here / d not in skip]
+        for name in files:
+            try:
+                total += os.lstat(here / name).st_size
+            except OSError:
+                continue
+    return total
+
+
+@dataclass(slots=True)
+class Sandbox:
+    """The sandbox of one lane run over the work tree `repo`; `enabled=False` is a pass-through."""
+
+    repo: Path
+    limits: SandboxLimits = field(default_factory=SandboxLimits)
+    enabled: bool = True
+    hidden: tuple[Path, ...] = ()
+    tool: str = ""
+    cap: ProcessCap = field(default_factory=lambda: ProcessCap("none"))
+    _tree_size: int = 0
+    _kept: list[Path] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.repo = self.repo.resolve()
+        self.hidden = tuple(p.resolve() for p in self.hidden)
+        if self.enabled:
+            trusted = [p for p in _trusted_dirs() if _inside(p, self.repo)]
+            self._kept = sorted({*trusted, *_python_envs(self.repo)})
+            skip = {self.repo / ".git", *self._kept, *self.hidden}
+            self._tree_size = _tree_bytes(self.repo, skip)
+
+    # --- what the ledger says ------------------------------------------------------------------
+
+    @property
+    def record(self) -> SandboxRecord:
+        """What the ledgers record about the isolation their evidence ran under."""
+        if not self.enabled:
+            return SandboxRecord(mode="none", tool="", network=True, process_cap="none")
+        lim = self.limits
+        return SandboxRecord(
+            mode="bwrap",
+            tool=self.tool,
+            network=False,
+            process_cap=self.cap.kind,
+            limits=SandboxLimitsRecord(
+                memory_mb=lim.memory_mb,
+                processes=lim.processes,
+                file_mb=lim.file_mb,
+                disk_mb=lim.disk_mb,
+                open_files=lim.open_files,
+            ),
+        )
+
+    # --- entering it ---------------------------------------------------------------------------
+
+    def command(
+        self,
+        argv: Sequence[str],
+        *,
+        env: Mapping[str, str],
+        cwd: Path | None = None,
+        writable: Iterable[Path] = (),
+        readable: Iterable[Path] = (),
+    ) -> SandboxedCommand:
+        """The command that runs `argv` inside the sandbox, with `writable` dirs (the lane's result
+        files) bound read-write and `readable` paths bound read-only at their own paths."""
+        environ = dict(env)
+        if not self.enabled:
+            return SandboxedCommand(list(argv), environ)
+        for name in _PYTHON_ENV_DROP:
+            environ.pop(name, None)
+        environ["HOME"] = SANDBOX_HOME
+        environ.setdefault("TMPDIR", "/tmp")
+        workdir = (cwd or self.repo).resolve()
+        spec = {
+            "source": SOURCE_MOUNT,
+            "target": str(self.repo),
+            "skip": sorted(self._skipped_names()),
+            "home": SANDBOX_HOME,
+            "cwd": str(workdir),
+            "limits": self._rlimits(),
+        }
+        entry = [sys.executable, "-I", "-S", inner.__file__, json.dumps(spec), "--"]
+        mounts = self._mounts([Path(p) for p in writable], [Path(p) for p in readable])
+        bwrap = [probe.BWRAP, *probe.NAMESPACES, *mounts, "--chdir", "/", "--", *entry]
+        return SandboxedCommand(self.cap.wrap([*bwrap, *python_safe(argv)]), environ)
+
+    def _skipped_names(self) -> set[str]:
+        """Top-level names of the tree the copy leaves out (mounted instead, or hidden)."""
+        names = {".git"}
+        for path in (*self._kept, *self.hidden):
+            if _inside(path, self.repo) and path != self.repo:
+                names.add(path.relative_to(self.repo).parts[0])
+        return names
+
+    def _rlimits(self) -> dict[str, int]:
+        lim = self.limits
+        values = {
+            "memory_bytes": lim.memory_mb * MB,
+            "file_bytes": lim.file_mb * MB,
+            "open_files": lim.open_files,
+            "core_bytes": 0,
+        }
+        if self.cap.nproc is not None:
+            values["processes"] = self.cap.nproc
+        return values
+
+    def _mounts(self, writable: list[Path], readable: list[Path]) -> list[str]:
+        home = Path(os.path.expanduser("~")).resolve()
+        masked = [Path("/tmp"), Path("/run")]
+        if home.is_dir() and home != Path("/"):
+            masked.append(home)  # secrets such as ~/.ssh are not for the tests to read
+        args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
+        for path in masked:
+            if path.is_dir():
+                args += ["--size", str(self.limits.disk_mb * MB), "--tmpfs", str(path)]
+        args += ["--tmpfs", "/dev/shm"]
+        # lanegate's own interpreter and modules stay visible where a mask covered them
+        for path in _trusted_dirs():
+            if any(_inside(path, m) for m in masked) and not _inside(path, self.repo):
+                args += ["--ro-bind", str(path), str(path)]
+        args += ["--ro-bind", str(self.repo), SOURCE_MOUNT]
+        for path in self.hidden:
+            if _inside(path, self.repo) and path.is_dir():
+                args += ["--tmpfs", SOURCE_MOUNT + "/" + path.relative_to(self.repo).as_posix()]
+        size = self._tree_size + self.limits.disk_mb * MB
+        args += ["--size", str(size), "--tmpfs", str(self.repo)]
+        for path in [self.repo / ".git", *self._kept]:
+            if path.exists():
+                args += ["--ro-bind", str(path), str(path)]
+        for path in writable:
+            args += ["--bind", str(path.resolve()), str(path.resolve())]
+        for path in readable:
+            args += ["--ro-bind", str(path.resolve()), str(path.resolve())]
+        return args
+
+    def explain_exit(self, code: int | None) -> str:
+        """How a sandboxed process ended, in words that name the limit it hit, if any."""
+        if code is None:
+            return "did not finish"
+        if code == inner.SETUP_FAILED_EXIT and self.enabled:
+            return f"exited {code} (the sandbox could not be set up; see its output)"
+        number = -code
+        if self.enabled and 128 < code < 128 + 65:
+            number = code - 128  # bubblewrap reports a child killed by signal N as 128 + N
+        elif code >= 0:
+            return f"exited {code}"
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            return f"exited {code}" if code >= 0 else f"was killed by signal {number}"
+        why = {
+            "SIGXFSZ": f"a file or its output passed sandbox.file_mb = {self.limits.file_mb}",
+            "SIGSEGV": "a crash, or memory past sandbox.memory_mb",
+            "SIGKILL": "killed from outside: the wall clock, or the sandbox ended",
+        }.get(name)
+        return f"was killed by {name}" + (f" ({why})" if why else "")
+
+    # --- lifetime ------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Release what the sandbox holds outside itself (its pids cgroup)."""
+        self.cap.release()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def python_safe(argv: Sequence[str]) -> list[str]:
+    """Insert `-P -s boot.py` into a command of lanegate's interpreter (other commands unchanged):
+    the installed modules come before the repository on `sys.path` (see `boot`)."""
+    if not argv or argv[0] != sys.executable:
+        return list(argv)
+    out = [argv[0]]
+    i = 1
+    while i < len(argv) and (argv[i] in _PY_FLAGS or argv[i] in _PY_VALUED):
+        out.append(argv[i])
+        if argv[i] in _PY_VALUED and i + 1 < len(argv):
+            i += 1
+            out.append(argv[i])
+        i += 1
+    return [*out, "-P", "-s", boot.__file__, *argv[i:]]
+
+
+def open_sandbox(
+    repo: Path,
+    limits: SandboxLimits | None = None,
+    *,
+    enabled: bool = True,
+    hidden: Sequence[Path] = (),
+) -> Sandbox:
+    """The sandbox for one lane run over `repo`; raises `SandboxError` when none can be built."""
+    chosen = limits or SandboxLimits()
+    if not enabled:
+        return Sandbox(repo, chosen, enabled=False)
+    tool = probe.check()
+    return Sandbox(repo, chosen, hidden=tuple(hidden), tool=tool, cap=process_cap(chosen.processes))

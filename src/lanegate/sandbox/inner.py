@@ -1,0 +1,86 @@
+"""The first process inside the sandbox: copy the tree, fix HOME, lower the limits, exec the command.
+
+It is started as `python -I -S inner.py SPEC -- ARGV...` (isolated, no site: it imports only the
+standard library, so nothing in the repository or the environment can shadow it). It copies the
+read-only view of the work tree into the private tmpfs mounted at the repository's own path, lowers
+every resource limit (soft and hard, so the command cannot raise them again) and replaces itself with
+the command. It never returns: a failure before the exec exits `SETUP_FAILED_EXIT` with one line on
+stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import shutil
+import signal
+import sys
+
+SETUP_FAILED_EXIT = 125
+NOT_STARTED_EXIT = 127  # as a shell says of a command it cannot run
+MARKER = "lanegate-sandbox: "
+
+_LIMITS = {
+    "memory_bytes": resource.RLIMIT_AS,
+    "file_bytes": resource.RLIMIT_FSIZE,
+    "open_files": resource.RLIMIT_NOFILE,
+    "processes": resource.RLIMIT_NPROC,
+    "core_bytes": resource.RLIMIT_CORE,
+}
+
+
+def _copy_tree(source: str, target: str, skip: set[str]) -> None:
+    """Copy `source` into the (empty, mounted) `target`, links kept as links, `skip` left out."""
+    for entry in os.scandir(source):
+        if entry.name in skip:
+            continue
+        dest = os.path.join(target, entry.name)
+        if os.path.lexists(dest):  # a mount point the sandbox already put there (.git, a venv)
+            continue
+        if entry.is_symlink():
+            os.symlink(os.readlink(entry.path), dest)
+        elif entry.is_dir():
+            shutil.copytree(entry.path, dest, symlinks=True, copy_function=shutil.copy2)
+        elif entry.is_file():
+            shutil.copy2(entry.path, dest)
+        # sockets, FIFOs and devices are not part of a test tree: left out
+
+
+def _lower_limits(limits: dict[str, int]) -> None:
+    for name, value in limits.items():
+        which = _LIMITS[name]
+        soft, hard = resource.getrlimit(which)
+        value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+        resource.setrlimit(which, (value, value))
+
+
+def main(argv: list[str]) -> None:
+    spec = json.loads(argv[0])
+    command = argv[2:]
+    try:
+        _copy_tree(spec["source"], spec["target"], set(spec["skip"]))
+        os.makedirs(spec["home"], exist_ok=True)
+        _lower_limits(spec["limits"])
+        os.chdir(spec["cwd"])
+    except (OSError, ValueError, KeyError, shutil.Error) as exc:
+        _die(SETUP_FAILED_EXIT, f"setup failed: {type(exc).__name__}: {exc}")
+    # CPython ignores SIGPIPE and SIGXFSZ, and an ignored signal stays ignored across exec: give the
+    # command the defaults any other process starts with (as subprocess's restore_signals does)
+    for name in ("SIGPIPE", "SIGXFSZ", "SIGXFZ"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    try:
+        os.execvp(command[0], command)
+    except OSError as exc:
+        _die(NOT_STARTED_EXIT, f"cannot start {command[0]!r}: {exc.strerror or exc}")
+
+
+def _die(code: int, message: str) -> None:
+    sys.stderr.write(f"{MARKER}{message}\n")
+    sys.stderr.flush()
+    os._exit(code)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,278 @@
+"""The sandbox, with real bubblewrap processes: what a test inside can and cannot reach."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lanegate.errors import SandboxError
+from lanegate.sandbox import SandboxLimits, open_sandbox, probe
+from lanegate.sandbox.core import python_safe
+
+
+def _run(
+    repo: Path,
+    code: str,
+    *,
+    limits: SandboxLimits | None = None,
+    writable: tuple[Path, ...] = (),
+    timeout: float = 60,
+) -> subprocess.CompletedProcess[str]:
+    with open_sandbox(repo, limits) as sandbox:
+        cmd = sandbox.command(
+            [sys.executable, "-c", code], env=dict(os.environ), cwd=repo, writable=writable
+        )
+        return subprocess.run(
+            cmd.argv, env=cmd.env, cwd=repo, capture_output=True, text=True, timeout=timeout
+        )
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "repo"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("VALUE = 'repo package'\n")
+    (root / "data.txt").write_text("original\n")
+    return root
+
+
+def test_repository_modules_cannot_shadow_installed_ones(repo: Path) -> None:
+    (repo / "json.py").write_text("raise SystemExit('shadowed json')\n")
+    (repo / "pytest.py").write_text("raise SystemExit('shadowed pytest')\n")
+    (repo / "test_ok.py").write_text("import json, pkg\ndef test_ok():\n    assert pkg.VALUE\n")
+    with open_sandbox(repo) as sandbox:
+        cmd = sandbox.command(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_ok.py"],
+            env=dict(os.environ),
+            cwd=repo,
+        )
+        done = subprocess.run(cmd.argv, env=cmd.env, cwd=repo, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 passed" in done.stdout
+
+
+def test_writes_stay_in_the_private_copy(repo: Path) -> None:
+    code = (
+        "import os, pathlib\n"
+        "pathlib.Path('data.txt').write_text('changed')\n"
+        "pathlib.Path('new.txt').write_text('new')\n"
+        "print(open('data.txt').read())\n"
+    )
+    done = _run(repo, code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "changed"  # the tree is writable inside...
+    assert (repo / "data.txt").read_text() == "original\n"  # ...and untouched outside
+    assert not (repo / "new.txt").exists()
+
+
+def test_home_is_private_and_the_real_one_unreadable(repo: Path, tmp_path: Path) -> None:
+    home = Path.home()
+    secret = home / f"lanegate-test-secret-{os.getpid()}"
+    secret.write_text("do not read")
+    try:
+        code = (
+            "import os, pathlib\n"
+            f"print(pathlib.Path({str(secret)!r}).exists())\n"
+            "pathlib.Path(os.path.expanduser('~'), 'x').write_text('y')\n"
+            "print(os.environ['HOME'])\n"
+        )
+        done = _run(repo, code)
+    finally:
+        secret.unlink()
+    assert done.returncode == 0, done.stderr
+    seen, inner_home = done.stdout.split()
+    assert seen == "False"
+    assert inner_home != str(home) and not (home / "x").exists()
+
+
+def test_only_the_given_directory_is_writable_outside(repo: Path, tmp_path: Path) -> None:
+    outbox, other = tmp_path / "outbox", tmp_path / "other"
+    outbox.mkdir()
+    other.mkdir()
+    code = (
+        f"open({str(outbox / 'r.json')!r}, 'w').write('{{}}')\n"
+        "try:\n"
+        f"    open({str(other / 'r.json')!r}, 'w').write('x')\n"
+        "except OSError as exc:\n"
+        "    print('refused', exc.errno)\n"
+    )
+    done = _run(repo, code, writable=(outbox,))
+    assert done.returncode == 0, done.stderr
+    assert (outbox / "r.json").read_text() == "{}"
+    assert not (other / "r.json").exists()
+    assert done.stdout.startswith("refused")
+
+
+def test_no_network_not_even_to_the_hosts_loopback(repo: Path) -> None:
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    port = server.getsockname()[1]
+    code = (
+        "import socket\n"
+        "s = socket.socket()\n"
+        "s.settimeout(5)\n"
+        f"print(s.connect_ex(('127.0.0.1', {port})))\n"
+    )
+    try:
+        done = _run(repo, code)
+    finally:
+        server.close()
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() != "0"  # the sandbox's loopback is its own
+
+
+def _marked(marker: bytes) -> list[int]:
+    found = []
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                cmdline = Path(entry.path, "cmdline").read_bytes()
+                stat = Path(entry.path, "stat").read_bytes()
+            except OSError:
+                continue
+            if marker in cmdline and stat[stat.rfind(b")") + 2 :][:1] != b"Z":
+                found.append(int(entry.name))
+    return found
+
+
+def test_a_setsid_daemon_dies_with_the_sandbox(repo: Path) -> None:
+    marker = f"lanegate-daemon-{os.getpid()}"
+    code = (
+        "import os, subprocess, sys\n"
+        "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)', "
+        f"{marker!r}], start_new_session=True, stdout=subprocess.DEVNULL)\n"
+        "print('started')\n"
+    )
+    done = _run(repo, code)
+    assert done.stdout.strip() == "started"
+    deadline = time.monotonic() + 10
+    while _marked(marker.encode()) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not _marked(marker.encode())
+
+
+def test_memory_limit_turns_a_huge_allocation_into_memory_error(repo: Path) -> None:
+    code = (
+        "try:\n"
+        "    block = bytearray(8 * 1024 ** 3)\n"
+        "    print('allocated')\n"
+        "except MemoryError:\n"
+        "    print('refused')\n"
+    )
+    done = _run(repo, code, limits=SandboxLimits(memory_mb=512))
+    assert done.stdout.strip() == "refused", done.stderr
+
+
+def test_file_limit_bounds_a_flood_of_output(repo: Path) -> None:
+    # CPython ignores SIGXFSZ (the write fails with EFBIG instead); a shell is killed by it
+    flood_py = (
+        "import sys\nchunk = b'x' * 1048576\nwhile True:\n    sys.stdout.buffer.write(chunk)\n"
+    )
+    flood_sh = "yes xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+    limits = SandboxLimits(file_mb=4)
+    log_path = repo.parent / "flood.log"
+    with open_sandbox(repo, limits) as sandbox:
+        for argv in ([sys.executable, "-c", flood_py], ["/bin/sh", "-c", flood_sh]):
+            cmd = sandbox.command(argv, env=dict(os.environ), cwd=repo)
+            with log_path.open("wb") as log:
+                done = subprocess.run(
+                    cmd.argv, env=cmd.env, cwd=repo, stdout=log, stderr=subprocess.PIPE, timeout=60
+                )
+            assert done.returncode != 0
+            assert log_path.stat().st_size <= 4 * 1024 * 1024
+        reason = sandbox.explain_exit(done.returncode)
+    assert "SIGXFSZ" in reason and "sandbox.file_mb = 4" in reason, reason
+
+
+def test_process_cap_stops_a_fork_bomb(repo: Path) -> None:
+    code = (
+        "import os, time\n"
+        "n = 0\n"
+        "for _ in range(200):\n"
+        "    try:\n"
+        "        pid = os.fork()\n"
+        "    except OSError:\n"
+        "        break\n"
+        "    if pid == 0:\n"
+        "        time.sleep(5)\n"
+        "        os._exit(0)\n"
+        "    n += 1\n"
+        "print(n)\n"
+        "os._exit(0)\n"
+    )
+    done = _run(repo, code, limits=SandboxLimits(processes=30))
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) < 30
+
+
+def test_private_tmp_is_size_bounded(repo: Path) -> None:
+    code = (
+        "chunk = b'x' * 1048576\n"
+        "written = 0\n"
+        "try:\n"
+        "    with open('/tmp/fill', 'wb') as f:\n"
+        "        for _ in range(64):\n"
+        "            f.write(chunk); f.flush(); written += 1\n"
+        "except OSError as exc:\n"
+        "    print('full', exc.errno)\n"
+        "print(written)\n"
+    )
+    done = _run(repo, code, limits=SandboxLimits(disk_mb=8, file_mb=1024))
+    assert done.stdout.startswith("full"), done.stdout + done.stderr
+    assert int(done.stdout.split()[-1]) <= 8
+
+
+def test_a_missing_command_is_named(repo: Path) -> None:
+    with open_sandbox(repo) as sandbox:
+        cmd = sandbox.command(["no-such-tool-xyz"], env=dict(os.environ), cwd=repo)
+        done = subprocess.run(cmd.argv, env=cmd.env, cwd=repo, capture_output=True, text=True)
+    assert done.returncode == 127
+    assert "cannot start 'no-such-tool-xyz'" in done.stderr
+
+
+def test_no_bwrap_fails_closed_with_one_line(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    probe.check.cache_clear()
+    monkeypatch.setenv("PATH", str(repo))
+    try:
+        with pytest.raises(SandboxError) as caught:
+            open_sandbox(repo)
+    finally:
+        probe.check.cache_clear()
+    assert "bubblewrap (bwrap) is not installed" in caught.value.diagnostic()
+    assert "\n" not in caught.value.diagnostic()
+
+
+def test_disabled_sandbox_passes_through_and_says_so(repo: Path) -> None:
+    sandbox = open_sandbox(repo, enabled=False)
+    cmd = sandbox.command(["echo", "hi"], env={"A": "1"})
+    assert cmd.argv == ["echo", "hi"] and cmd.env == {"A": "1"}
+    assert sandbox.record.mode == "none"
+    assert open_sandbox(repo).record.mode == "bwrap"
+
+
+_OPTIONS = st.lists(st.sampled_from(["-B", "-u", "-E", "-O", "-W", "-X"]), max_size=4)
+
+
+@given(st.lists(st.text(min_size=1, max_size=8), max_size=5), _OPTIONS)
+def test_python_safe_inserts_the_boot_only_for_lanegates_interpreter(
+    rest: list[str], options: list[str]
+) -> None:
+    flat: list[str] = []
+    for option in options:
+        flat += [option, "error"] if option in ("-W", "-X") else [option]
+    argv = [sys.executable, *flat, "-m", "pytest", *rest]
+    safe = python_safe(argv)
+    at = safe.index("-P")
+    assert safe[:at] == [sys.executable, *flat]
+    assert safe[at + 1] == "-s" and safe[at + 2].endswith("boot.py")
+    assert safe[at + 3 :] == ["-m", "pytest", *rest]
+    assert python_safe(["/bin/sh", *rest]) == ["/bin/sh", *rest]
