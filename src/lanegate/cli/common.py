@@ -43,6 +43,17 @@ def add_lane_arguments(parser: argparse.ArgumentParser) -> None:
         default="agent",
         help="who wrote the diff (default: agent; unknown authorship is agent)",
     )
+    add_sandbox_argument(parser)
+
+
+def add_sandbox_argument(parser: argparse.ArgumentParser) -> None:
+    """--no-sandbox: run head code unsandboxed (recorded; the scorer fails agent diffs that used it)."""
+    parser.add_argument(
+        "--no-sandbox",
+        action="store_true",
+        help="run the tests without the bubblewrap sandbox (recorded in every ledger; "
+        "agent diffs then fail)",
+    )
 
 
 def authorship_from_args(args: argparse.Namespace) -> Authorship:
@@ -83,5 +94,6 @@ def lane_context(args: argparse.Namespace, repo: Path, policy: Policy, **extra: 
         run_attempt=run_attempt_from_env(),
         job=job_from_env(),
         authorship=authorship_from_args(args),
+        sandboxed=not args.no_sandbox,
         **extra,
     )

@@ -23,6 +23,7 @@ from lanegate.lanes.flake.runner import LEDGER_NAME, run_lane
 from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import FlakeLedger, Outcome
 from lanegate.pr_body import read_pr_body
+from lanegate.sandbox import Sandbox, limits_from_policy, open_sandbox
 
 COMMAND = "flake"
 HELP = "replay new and changed tests under varied hash seed, order, zone and repeats (flake.json)"
@@ -50,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
     repo, policy = repo_and_policy(args)
     out = out_dir(repo, args.out)
     if args.replay is not None:
-        return _rerun(repo, out, args.replay, policy.lane.max_wall_seconds)
+        with open_sandbox(repo, limits_from_policy(policy), enabled=not args.no_sandbox) as box:
+            return _rerun(repo, out, args.replay, policy.lane.max_wall_seconds, box)
     pr_body = read_pr_body(args.pr_body) if args.pr_body is not None else None
     ctx = lane_context(
         args,
@@ -68,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     return 0 if outcome.would_pass else 1
 
 
-def _rerun(repo: Path, out: Path, number: int, wall_seconds: float) -> int:
+def _rerun(repo: Path, out: Path, number: int, wall_seconds: float, sandbox: Sandbox) -> int:
     ledger = load_file(FlakeLedger, "flake", out / LEDGER_NAME).value
     record = next((r for r in ledger.replays if r.replay == number), None)
     if record is None:
@@ -78,7 +80,7 @@ def _rerun(repo: Path, out: Path, number: int, wall_seconds: float) -> int:
         )
     spec = ReplaySpec(record.replay, record.command)
     with tempfile.TemporaryDirectory(prefix="lanegate-flake-") as work:
-        run = run_replay(repo, spec, wall_seconds, Path(work))
+        run = run_replay(repo, spec, wall_seconds, Path(work), sandbox=sandbox)
     check_refusal(run)
     recorded = {
         (t.node_id, o.repeat): o.outcome

@@ -43,7 +43,9 @@ def _progress(event: ProgressEvent) -> None:
 def run(args: argparse.Namespace) -> int:
     repo, policy = repo_and_policy(args)
     if args.replay is not None:
-        replayed = replay_mutant(repo, args.base, policy, args.replay, head=args.head)
+        replayed = replay_mutant(
+            repo, args.base, policy, args.replay, head=args.head, sandboxed=not args.no_sandbox
+        )
         original = replayed.source.decode("utf-8", "replace").splitlines(keepends=True)
         mutated = replayed.mutated.decode("utf-8", "replace").splitlines(keepends=True)
         path = replayed.spec.path

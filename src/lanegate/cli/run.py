@@ -11,7 +11,12 @@ from pathlib import Path
 
 from lanegate import git
 from lanegate.authorship import Authorship
-from lanegate.cli.common import add_repo_arguments, out_dir, repo_and_policy
+from lanegate.cli.common import (
+    add_repo_arguments,
+    add_sandbox_argument,
+    out_dir,
+    repo_and_policy,
+)
 from lanegate.lanes.context import job_from_env, run_attempt_from_env
 from lanegate.ledgers.load import dump_bytes
 from lanegate.ledgers.models import AuthorKind
@@ -54,6 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--pr-body", type=Path, default=None, help="pull request description (for lease expiries)"
     )
+    add_sandbox_argument(parser)
 
 
 def _shown(path: Path) -> str:
@@ -102,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
         run_attempt=run_attempt_from_env(),
         job=job_from_env(),
         pr_body=read_pr_body(args.pr_body) if args.pr_body is not None else None,
+        sandboxed=not args.no_sandbox,
     )
     print(
         f"lanegate: judging HEAD against {choice.commit[:12]}, the {choice.reason}",

@@ -14,6 +14,7 @@ from lanegate.authorship import Authorship
 from lanegate.errors import UsageError
 from lanegate.ledgers.models import SCHEMA_VERSION, AuthorKind
 from lanegate.policy import Policy
+from lanegate.sandbox import Sandbox, limits_from_policy, open_sandbox
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,8 @@ class LaneContext:
     pr_body: str | None = None
     progress: ProgressSink = no_progress
     version: str = __version__
+    # False only for an explicit --no-sandbox: recorded in every ledger, failed for agent diffs
+    sandboxed: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +83,24 @@ def job_from_env(environ: dict[str, str] | None = None) -> str:
     return env.get("GITHUB_JOB") or "local"
 
 
+def lane_sandbox(ctx: LaneContext) -> Sandbox:
+    """The sandbox this lane's test processes run in (lanegate's output dir hidden from them)."""
+    return open_sandbox(
+        ctx.repo,
+        limits_from_policy(ctx.policy),
+        enabled=ctx.sandboxed,
+        hidden=(ctx.out_dir,),
+    )
+
+
 def envelope(
-    ctx: LaneContext, *, writer: str, suite_id: str, base_commit: str, head_commit: str
+    ctx: LaneContext,
+    *,
+    writer: str,
+    suite_id: str,
+    base_commit: str,
+    head_commit: str,
+    sandbox: Sandbox,
 ) -> dict[str, Any]:
     """The provenance fields every lane ledger starts with (SPEC 4), filled the same way by each lane."""
     return {
@@ -95,4 +114,5 @@ def envelope(
         "lanegate_version": ctx.version,
         "job": ctx.job,
         "created_utc": ctx.now.astimezone(UTC),
+        "sandbox": sandbox.record,
     }

@@ -54,6 +54,7 @@ class RunRequest:
     run_attempt: int = 1
     job: str = "local"
     pr_body: str | None = None
+    sandboxed: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +136,7 @@ def _run_lanes(request: RunRequest, staging: Path, display: Display) -> list[Ste
             pr_body=request.pr_body,
             progress=_forwarding(display, lane),
             version=__version__,
+            sandboxed=request.sandboxed,
         )
         display.step_started(lane)
         started = time.monotonic()

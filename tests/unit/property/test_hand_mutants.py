@@ -13,6 +13,7 @@ from lanegate.lanes.property.operators import Edit
 from lanegate.lanes.property.plant import MutantSpec
 from lanegate.lanes.property.runner import build_jobs
 from lanegate.policy import load_policy
+from lanegate.sandbox import open_sandbox
 from tests.cases.property.hand_mutants import HAND_MUTANTS
 
 
@@ -45,7 +46,8 @@ def test_every_hand_written_label_holds(target_copy: Path) -> None:
     policy = load_policy(target_copy)
     source = (target_copy / "ledgermath.py").read_bytes()
     specs = [_spec(name, source, find, replace) for name, find, replace, _, _ in HAND_MUTANTS]
-    baseline = run_baseline(target_copy, policy, [target_copy / "ledgermath.py"])
+    sandbox = open_sandbox(target_copy)
+    baseline = run_baseline(target_copy, policy, [target_copy / "ledgermath.py"], sandbox=sandbox)
     assert baseline.exit_code == 0, baseline.record
     coverage = CoverageMap.from_record(baseline.tests)
     property_tests = frozenset(t for t in baseline.tests if "test_ledgermath.py" in t)
@@ -59,7 +61,7 @@ def test_every_hand_written_label_holds(target_copy: Path) -> None:
         baseline.overhead,
     )
     results, problem = run_mutants(
-        target_copy, jobs, pytest_flags(policy), property_tests, workers=2
+        target_copy, jobs, pytest_flags(policy), property_tests, workers=2, sandbox=sandbox
     )
     assert problem is None
     got = {

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from lanegate.lanes.property.baseline import run_baseline
 from lanegate.policy import load_policy
+from lanegate.sandbox import open_sandbox
 
 NODE = "tests/test_ledgermath.py::test_amounts_round_trip"
 
@@ -15,10 +16,15 @@ def test_callback_and_files_agree_and_ci_profile_is_recorded(
 ) -> None:
     policy = load_policy(target_copy)
     monkeypatch.setenv("CI", "true")
-    in_ci = run_baseline(target_copy, policy, [], observe_mode="callback", selection=[NODE])
+    sandbox = open_sandbox(target_copy)
+    in_ci = run_baseline(
+        target_copy, policy, [], observe_mode="callback", selection=[NODE], sandbox=sandbox
+    )
     monkeypatch.delenv("CI")
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
-    local = run_baseline(target_copy, policy, [], observe_mode="files", selection=[NODE])
+    local = run_baseline(
+        target_copy, policy, [], observe_mode="files", selection=[NODE], sandbox=sandbox
+    )
     a, b = in_ci.tests[NODE], local.tests[NODE]
     assert a["cases_run"] == b["cases_run"] == policy.properties.max_examples
     assert a["cases_failed"] == b["cases_failed"] == 0

@@ -25,6 +25,7 @@ from typing import Any
 from lanegate.errors import RunnerError
 from lanegate.lanes.flake import pins as flake_plugin
 from lanegate.lanes.flake.plan import Plan, ReplayPin
+from lanegate.sandbox import Sandbox
 
 PLUGIN_MODULE = (
     "lanegate.lanes.flake.plugin"  # never imported by lanegate itself: it imports pytest
@@ -215,8 +216,11 @@ def _read_lines(path: Path, nonce: str) -> tuple[list[dict[str, Any]], int]:
     return lines, forged
 
 
-def run_replay(repo: Path, spec: ReplaySpec, wall_seconds: float, work_dir: Path) -> ReplayRun:
-    """Run one replay to the end (or the wall clock), kill its process group, read its outcomes."""
+def run_replay(
+    repo: Path, spec: ReplaySpec, wall_seconds: float, work_dir: Path, *, sandbox: Sandbox
+) -> ReplayRun:
+    """Run one replay in `sandbox` to the end (or the wall clock), kill its process group (and so
+    the sandbox's whole PID namespace), read its outcomes."""
     token = secrets.token_hex(8)
     private = work_dir / f"replay-{spec.replay}-{token}"
     private.mkdir(mode=0o700)
@@ -230,16 +234,19 @@ def run_replay(repo: Path, spec: ReplaySpec, wall_seconds: float, work_dir: Path
     os.close(write_fd)
     env = clean_env(spec.env, tmp_dir)
     env[flake_plugin.CHANNEL_VAR] = f"{read_fd}:{result_path}"
-    argv = [*_SHIM, *_argv(spec.argv)]
+    # unsandboxed, the shell shim keeps a test that kills its parent from ending the replay unseen;
+    # in the sandbox pytest's parent is the namespace's init, which its tests cannot signal
+    command = _argv(spec.argv) if sandbox.enabled else [*_SHIM, *_argv(spec.argv)]
+    sandboxed = sandbox.command(command, env=env, cwd=repo, writable=[private])
     started = time.monotonic()
     timed_out = False
     try:
         with log_path.open("wb") as log:
             try:
                 proc = subprocess.Popen(
-                    argv,
+                    sandboxed.argv,
                     cwd=repo,
-                    env=env,
+                    env=sandboxed.env,
                     stdin=subprocess.DEVNULL,
                     stdout=log,
                     stderr=subprocess.STDOUT,

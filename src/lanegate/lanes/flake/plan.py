@@ -6,8 +6,9 @@ inside each process: every replay runs the selection `repeats` times in one inte
 behind shows on the second pass), and tests that touch randomness, the clock, threads or object identity
 get `extra_repeats` more runs under a shaken schedule and heap.
 
-Seeds derive from a plan seed (the head commit by default), so the same commit gets the same plan; every
-pin is written to the ledger, so any replay can be repeated exactly.
+Seeds derive from a plan seed that the lane draws afresh for every run (never the head commit: the diff
+chooses that), so a diff cannot predict its replays; every pin is written to the ledger, so any replay
+can be repeated exactly.
 """
 
 from __future__ import annotations

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import secrets
 import tempfile
 from pathlib import Path
 
 from lanegate.diff import classify_diff
-from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent, envelope
+from lanegate.lanes.context import (
+    LaneContext,
+    LaneOutcome,
+    ProgressEvent,
+    envelope,
+    lane_sandbox,
+)
 from lanegate.lanes.flake.execute import (
     ReplayRun,
     ReplaySpec,
@@ -88,15 +95,22 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
     diff = classify_diff(ctx.repo, ctx.base, policy, ctx.head)
     selection = select_tests(ctx.repo, diff)
     leases = load_leases(ctx.repo, policy.flake.leases_file, diff.head_commit)
-    plan = make_plan(selection, policy.authorship.min_replays, diff.head_commit)
+    # drawn here, never derived from the head commit (its hash is the agent's choice); every
+    # replay's pins are recorded, so `lanegate flake --replay N` still reproduces it exactly
+    plan = make_plan(selection, policy.authorship.min_replays, secrets.token_hex(16))
     specs = replay_specs(selection, plan, policy) if selection.tests else []
     runs: list[ReplayRun] = []
-    with tempfile.TemporaryDirectory(prefix="lanegate-flake-") as work:
+    with (
+        lane_sandbox(ctx) as sandbox,
+        tempfile.TemporaryDirectory(prefix="lanegate-flake-") as work,
+    ):
         for spec in specs:
             ctx.progress(
                 ProgressEvent(LANE, f"replay {spec.replay}", "replay", len(runs), len(specs))
             )
-            run = run_replay(ctx.repo, spec, policy.lane.max_wall_seconds, Path(work))
+            run = run_replay(
+                ctx.repo, spec, policy.lane.max_wall_seconds, Path(work), sandbox=sandbox
+            )
             check_refusal(run)
             runs.append(run)
     # Every replay process (and its group) has exited and been killed by now.
@@ -109,6 +123,7 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
             suite_id=f"{policy.lane.name}:flake",
             base_commit=diff.base_commit,
             head_commit=diff.head_commit,
+            sandbox=sandbox,
         ),
         authorship=ctx.authorship.kind,
         deterministic=all(t.deterministic for t in tests),

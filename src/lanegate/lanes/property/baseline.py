@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
 import shutil
 import signal
@@ -19,6 +19,8 @@ from lanegate.errors import RunnerError
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.mutate_run import PLUGIN, child_env
 from lanegate.policy import Policy
+from lanegate.sandbox import Sandbox
+from lanegate.sandbox.outbox import read_record
 
 ALWAYS_BLOCKED = ("randomly", "cacheprovider", "rerunfailures", "flaky", "pytest_retry", "retry")
 
@@ -44,6 +46,15 @@ class Baseline:
         return tests
 
 
+def log_tail(path: Path, lines: int = 5, limit: int = 16384) -> list[str]:
+    """The last `lines` non-empty lines of a (possibly huge) log, reading at most `limit` bytes."""
+    with path.open("rb") as handle:
+        handle.seek(0, os.SEEK_END)
+        handle.seek(max(0, handle.tell() - limit))
+        text = handle.read().decode("utf-8", "replace")
+    return [line[:300] for line in text.strip().splitlines() if line.strip()][-lines:]
+
+
 def pytest_flags(policy: Policy) -> list[str]:
     """Flags every test process of the lane gets: retry plugins and reordering off, our plugin on."""
     blocked = list(dict.fromkeys([*ALWAYS_BLOCKED, *policy.lane.forbidden_pytest_plugins]))
@@ -67,8 +78,10 @@ def run_baseline(
     observe_mode: str = "callback",
     selection: Sequence[str] = (),
     env: dict[str, str] | None = None,
+    sandbox: Sandbox,
 ) -> Baseline:
-    """Run the suite once (or `selection`) under the plugin; the ledger is written only after it exits."""
+    """Run the suite once (or `selection`) under the plugin, in `sandbox`; its output goes to a file
+    (bounded by the sandbox's file limit) and the record is read only after the process exits."""
     scratch = Path(tempfile.mkdtemp(prefix="lanegate-baseline-"))
     storage = scratch / "hypothesis"
     storage.mkdir()
@@ -83,32 +96,44 @@ def run_baseline(
         "-q",
     ]
     command = [sys.executable, "-m", "pytest", *flags, *extra, *selection]
-    started = time.perf_counter()
-    proc = subprocess.Popen(
-        [*command, f"--lanegate-out={record_path}"],
-        cwd=repo,
-        env=environ,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
+    sandboxed = sandbox.command(
+        [*command, f"--lanegate-out={record_path}"], env=environ, cwd=repo, writable=[scratch]
     )
+    log_path = scratch / "output.log"
+    started = time.perf_counter()
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(
+            sandboxed.argv,
+            cwd=repo,
+            env=sandboxed.env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
-        output, _ = proc.communicate(timeout=policy.lane.max_wall_seconds)
+        proc.wait(timeout=policy.lane.max_wall_seconds)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
+        proc.wait()
+        shutil.rmtree(scratch, ignore_errors=True)
         raise RunnerError(
             f"the baseline test run exceeded lane.max_wall_seconds={policy.lane.max_wall_seconds}"
         ) from None
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)  # nothing of the run outlives it
     seconds = time.perf_counter() - started
     if not record_path.is_file():
-        tail = output.decode("utf-8", "replace").strip().splitlines()[-5:]
+        tail = log_tail(log_path)
         shutil.rmtree(scratch, ignore_errors=True)
         raise RunnerError(
-            f"pytest exited {proc.returncode} without running the lane plugin: " + " | ".join(tail),
+            f"pytest {sandbox.explain_exit(proc.returncode)} without running the lane plugin: "
+            + " | ".join(tail),
             hint="check that pytest and hypothesis are installed in this interpreter",
         )
-    record = json.loads(record_path.read_text(encoding="utf-8"))
-    shutil.rmtree(scratch, ignore_errors=True)
+    try:
+        record = read_record(record_path)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     shown = ["python", "-m", "pytest", *flags, *selection]
     return Baseline(tuple(shown), proc.returncode, record, seconds)

@@ -10,6 +10,7 @@ that outlives its timeout is killed with its process group: status `timeout`, ne
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import os
@@ -28,6 +29,8 @@ from typing import Any
 
 from lanegate.errors import RunnerError
 from lanegate.ledgers.models import KillKind, MutantStatus
+from lanegate.sandbox import Sandbox
+from lanegate.sandbox.outbox import read_record
 
 PLUGIN = "lanegate.lanes.property.plugin"
 TIMEOUT_FACTOR = 3.0
@@ -170,6 +173,29 @@ def _wait(pid: int, timeout: float) -> tuple[int | None, bool]:
         pause = min(pause * 2, 0.02)
 
 
+def _end_strays() -> None:
+    """Inside the sandbox's own PID namespace: stop every process but this server and its
+    ancestors, so that nothing one mutant's tests started (a `setsid` daemon included) is still
+    running when the next mutant's tests start."""
+    keep = {os.getpid()}
+    pid = os.getppid()
+    while pid > 1 and pid not in keep:
+        keep.add(pid)
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_bytes()
+        except OSError:
+            break
+        pid = int(stat[stat.rfind(b")") + 2 :].split()[1])
+    keep.add(1)
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and int(entry) not in keep:
+            with contextlib.suppress(OSError):
+                os.kill(int(entry), signal.SIGKILL)
+    with contextlib.suppress(ChildProcessError):
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+
+
 def _preload(config: Any, test_files: list[Path]) -> list[str]:
     """Import the test modules (and so the code under test) once, the way pytest's collection will.
 
@@ -251,6 +277,8 @@ def serve(stdin: Any, stdout: Any) -> None:
         if pid == 0:
             _run_child(config, session, job, preloaded)
         code, timed_out = _wait(pid, float(job["timeout"]))
+        if init.get("contained"):
+            _end_strays()
         answer = {
             "id": job["id"],
             "exit": code,
@@ -274,23 +302,41 @@ class _Answer:
 class _Worker:
     """One worker: a fork server process, or direct subprocesses where fork is missing."""
 
-    def __init__(self, repo: Path, env: dict[str, str], use_fork: bool, err: Path) -> None:
+    def __init__(
+        self,
+        repo: Path,
+        env: dict[str, str],
+        use_fork: bool,
+        err: Path,
+        sandbox: Sandbox,
+        scratch: Path,
+    ) -> None:
         self.err = err
         self.repo = repo
         self.env = env
+        self.sandbox = sandbox
+        self.scratch = scratch
         self.init_args: list[str] = []
         self.proc: subprocess.Popen[str] | None = None
         if use_fork:
             # started early (see WorkerPool): the imports overlap the baseline run
-            self.proc = subprocess.Popen(
+            server = self.sandbox.command(
                 [sys.executable, "-m", "lanegate.lanes.property.mutate_run", "--serve"],
-                cwd=repo,
                 env=env,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=err.open("wb"),
-                text=True,
+                cwd=repo,
+                writable=[scratch],
             )
+            with err.open("wb") as errors:
+                self.proc = subprocess.Popen(
+                    server.argv,
+                    cwd=repo,
+                    env=server.env,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=errors,
+                    text=True,
+                    start_new_session=True,
+                )
 
     def start(self, init_args: list[str]) -> None:
         """Send the pytest arguments: the server configures pytest and preloads the test modules."""
@@ -299,7 +345,8 @@ class _Worker:
             return
         assert self.proc.stdin is not None
         preload = sorted({str(self.repo / t.split("::")[0]) for t in init_args if "::" in t})
-        self.proc.stdin.write(json.dumps({"args": init_args, "preload": preload}) + "\n")
+        init = {"args": init_args, "preload": preload, "contained": self.sandbox.enabled}
+        self.proc.stdin.write(json.dumps(init) + "\n")
         self.proc.stdin.flush()
 
     def run(
@@ -336,11 +383,17 @@ class _Worker:
 
     def _run_direct(self, args: list[str], log: Path, timeout: float) -> _Answer:
         started = time.perf_counter()
+        direct = self.sandbox.command(
+            [sys.executable, "-m", "pytest", *args],
+            env=self.env,
+            cwd=self.repo,
+            writable=[self.scratch],
+        )
         with log.open("wb") as out:
             proc = subprocess.Popen(
-                [sys.executable, "-m", "pytest", *args],
+                direct.argv,
                 cwd=self.repo,
-                env=self.env,
+                env=direct.env,
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
@@ -349,7 +402,7 @@ class _Worker:
                 code: int | None = proc.wait(timeout=timeout)
                 timed_out = False
             except subprocess.TimeoutExpired:
-                proc.kill()
+                os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
                 code, timed_out = None, True
         return _Answer(code, timed_out, time.perf_counter() - started)
@@ -364,6 +417,8 @@ class _Worker:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGKILL)  # nothing a mutant left behind outlives it
 
 
 def _classify(
@@ -390,7 +445,12 @@ def _classify(
             answer.seconds,
             f"the test process exited {answer.exit} without a record",
         )
-    record = json.loads(record_path.read_text(encoding="utf-8"))
+    try:
+        record = read_record(record_path)
+    except RunnerError as exc:
+        return MutantResult(
+            job.id, MutantStatus.ERROR, None, None, answer.seconds, exc.diagnostic()
+        )
     tests: dict[str, Any] = record.get("tests", {})
     failing = [t for t in job.tests if tests.get(t, {}).get("outcome") in ("failed", "error")]
     if not failing and record.get("collect_errors"):
@@ -417,14 +477,23 @@ def _classify(
 class WorkerPool:
     """Worker processes started before they are needed, with their scratch dir and environment."""
 
-    def __init__(self, repo: Path, count: int, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, repo: Path, count: int, env: dict[str, str] | None = None, *, sandbox: Sandbox
+    ) -> None:
         self.scratch = Path(tempfile.mkdtemp(prefix="lanegate-mutants-"))
         storage = self.scratch / "hypothesis"
         storage.mkdir()
         self.env = child_env(dict(os.environ if env is None else env), storage)
         self.use_fork = hasattr(os, "fork")
         self.workers = [
-            _Worker(repo, self.env, self.use_fork, self.scratch / f"worker-{i}.err")
+            _Worker(
+                repo,
+                self.env,
+                self.use_fork,
+                self.scratch / f"worker-{i}.err",
+                sandbox,
+                self.scratch,
+            )
             for i in range(max(1, count))
         ]
 
@@ -449,6 +518,7 @@ def run_mutants(
     keep_scratch: bool = False,
     pool: WorkerPool | None = None,
     timings: dict[str, float] | None = None,
+    sandbox: Sandbox | None = None,
 ) -> tuple[list[MutantResult], str | None]:
     """Run every job; returns results in job order and a problem when the unmutated control failed.
 
@@ -463,7 +533,9 @@ def run_mutants(
             pool.close(keep_scratch)
         return [], None
     if pool is None:
-        pool = WorkerPool(repo, min(workers or os.cpu_count() or 1, len(jobs)), env)
+        if sandbox is None:
+            raise RunnerError("run_mutants needs a worker pool or a sandbox to start one in")
+        pool = WorkerPool(repo, min(workers or os.cpu_count() or 1, len(jobs)), env, sandbox=sandbox)
     scratch = pool.scratch
     use_fork = pool.use_fork
     union = tuple(dict.fromkeys(t for job in jobs for t in job.tests))
@@ -614,7 +686,7 @@ def run_mutants(
 
 def _setup_seconds(answer: _Answer, record_path: Path) -> float:
     """Seconds a forked child spent outside its tests' own durations (collection, session finish)."""
-    record = json.loads(record_path.read_text(encoding="utf-8"))
+    record = read_record(record_path)
     spent = sum(float(t.get("duration", 0.0)) for t in record.get("tests", {}).values())
     return max(0.0, answer.seconds - spent)
 
@@ -624,7 +696,10 @@ def _control_problem(answer: _Answer, record_path: Path, tests: tuple[str, ...])
         return "the unmutated control run timed out in a worker"
     if not record_path.is_file():
         return f"the unmutated control run exited {answer.exit} without a record"
-    record = json.loads(record_path.read_text(encoding="utf-8"))
+    try:
+        record = read_record(record_path)
+    except RunnerError as exc:
+        return f"the unmutated control run left an unusable record: {exc.diagnostic()}"
     outcomes = record.get("tests", {})
     bad = [t for t in tests if outcomes.get(t, {}).get("outcome") != "passed"]
     if bad:

@@ -12,12 +12,14 @@ from lanegate.lanes.property.coverage_map import CoverageMap
 from lanegate.lanes.property.mutate_run import MutantResult, run_mutants
 from lanegate.lanes.property.plant import MutantSpec, plan_from_summary
 from lanegate.lanes.property.runner import (
+    OracleCheck,
     _base_node,
     _working_tree_matches,
     build_jobs,
     check_oracles,
 )
 from lanegate.policy import Policy
+from lanegate.sandbox import Sandbox, limits_from_policy, open_sandbox
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +34,13 @@ class Replayed:
 
 
 def replay_mutant(
-    repo: Path, base: str, policy: Policy, mutant_id: str, head: str = "HEAD"
+    repo: Path,
+    base: str,
+    policy: Policy,
+    mutant_id: str,
+    head: str = "HEAD",
+    *,
+    sandboxed: bool = True,
 ) -> Replayed:
     """Re-plan the diff's mutants, pick `mutant_id`, trace its covering tests once, and run it."""
     summary = classify_diff(repo, base, policy, head)
@@ -45,13 +53,27 @@ def replay_mutant(
         )
     sources = _working_tree_matches(repo, summary, [spec.path])
     check = check_oracles(repo, summary, policy)
-    baseline = run_baseline(repo, policy, [repo / spec.path])
+    with open_sandbox(repo, limits_from_policy(policy), enabled=sandboxed) as sandbox:
+        return _replay(repo, policy, spec, sources, check, sandbox)
+
+
+def _replay(
+    repo: Path,
+    policy: Policy,
+    spec: MutantSpec,
+    sources: dict[str, bytes],
+    check: OracleCheck,
+    sandbox: Sandbox,
+) -> Replayed:
+    baseline = run_baseline(repo, policy, [repo / spec.path], sandbox=sandbox)
     coverage = CoverageMap.from_record(baseline.tests)
     property_tests = frozenset(n for n in baseline.tests if _base_node(n) in check.passed)
     (job,) = build_jobs(
         repo, [spec], sources, coverage, baseline.tests, property_tests, baseline.overhead
     )
-    results, problem = run_mutants(repo, [job], pytest_flags(policy), property_tests, workers=1)
+    results, problem = run_mutants(
+        repo, [job], pytest_flags(policy), property_tests, workers=1, sandbox=sandbox
+    )
     result = results[0]
     if problem:
         result = MutantResult(

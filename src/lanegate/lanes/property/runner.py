@@ -14,7 +14,13 @@ from typing import Any
 from lanegate import git
 from lanegate.diff import Change, DiffSummary, Role, changed_lines, classify_diff
 from lanegate.errors import RunnerError
-from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent, envelope
+from lanegate.lanes.context import (
+    LaneContext,
+    LaneOutcome,
+    ProgressEvent,
+    envelope,
+    lane_sandbox,
+)
 from lanegate.lanes.property import oracle_ast, stryker
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
 from lanegate.lanes.property.coverage_map import CoverageMap, ordered
@@ -270,12 +276,17 @@ def run_lane(
     check = check_oracles(repo, summary, policy)
     specs = plan_from_summary(repo, summary, policy)
     sources = _working_tree_matches(repo, summary, sorted({s.path for s in specs}))
+    sandbox = lane_sandbox(ctx)
     # the mutant workers start now so that their imports overlap the baseline run
-    pool = WorkerPool(repo, min(workers or os.cpu_count() or 1, len(specs))) if specs else None
+    pool = (
+        WorkerPool(repo, min(workers or os.cpu_count() or 1, len(specs)), sandbox=sandbox)
+        if specs
+        else None
+    )
     try:
         times["plan"] = time.perf_counter() - started
         say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
-        baseline = run_baseline(repo, policy, [repo / p for p in sources])
+        baseline = run_baseline(repo, policy, [repo / p for p in sources], sandbox=sandbox)
         times["baseline"] = baseline.seconds
         properties = _properties(baseline, check, policy)
         coverage = CoverageMap.from_record(baseline.tests)
@@ -309,6 +320,7 @@ def run_lane(
     finally:
         if pool is not None:
             pool.close()
+        sandbox.close()
     mutants = _ledger_mutants(specs, results)
     killed = sum(
         1 for m in mutants if m.status is MutantStatus.KILLED and m.kill_kind is KillKind.PROPERTY
@@ -322,6 +334,7 @@ def run_lane(
             suite_id=f"property:{suite}",
             base_commit=summary.base_commit,
             head_commit=summary.head_commit,
+            sandbox=sandbox,
         ),
         seed=policy.properties.seed,
         command=baseline.command,
