@@ -42,9 +42,27 @@ class Role(StrEnum):
 GATE_INPUT_ROLES = frozenset(
     {Role.WORKFLOW, Role.POLICY, Role.LOCKFILE, Role.LEASES, Role.TEST_CONFIG}
 )
+# Every file pytest (9) may read as configuration or plugins, packaging metadata that declares entry
+# points, and files the interpreter itself runs at start-up: at any depth (pytest picks its rootdir
+# and ini-file from the arguments' common ancestor upwards), so a nested one is a gate input too.
 TEST_CONFIG_FILES = frozenset(
-    {"pytest.ini", "setup.cfg", "tox.ini", "pyproject.toml", "conftest.py"}
+    {
+        "pytest.toml",
+        ".pytest.toml",
+        "pytest.ini",
+        ".pytest.ini",
+        "setup.cfg",
+        "tox.ini",
+        "pyproject.toml",
+        "conftest.py",
+        "setup.py",
+        "sitecustomize.py",
+        "usercustomize.py",
+        ".gitattributes",
+    }
 )
+_PLUGIN_DECLARATION = re.compile(rb"^\s*pytest_plugins\s*[:=]", re.MULTILINE)
+_MAX_SCAN_BYTES = 1_000_000
 _HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@", re.MULTILINE)
 
 
@@ -111,7 +129,7 @@ def classify_path(path: str, policy: Policy) -> frozenset[Role]:
     name = PurePosixPath(path).name
     if is_test_file(path):
         roles.add(Role.TEST)
-    if name in TEST_CONFIG_FILES and (name != "pyproject.toml" or "/" not in path):
+    if name in TEST_CONFIG_FILES or name.endswith(".pth"):
         roles.add(Role.TEST_CONFIG)
     if path == policy.fixtures.lockfile.strip("/"):
         roles.add(Role.LOCKFILE)
@@ -171,17 +189,29 @@ def classify_diff(repo: Path, base: str, policy: Policy, head: str = "HEAD") -> 
             old, new = None, _decode(status[i + 1])
             i += 2
         old_path = old if kind is Change.RENAMED else None
+        roles = classify_path(new, policy)
+        if Role.TEST in roles and kind is not Change.DELETED and _declares_plugins(repo / new):
+            roles = roles | {Role.TEST_CONFIG}
         files.append(
             ChangedFile(
                 path=new,
                 change=kind,
-                roles=classify_path(new, policy),
+                roles=roles,
                 old_path=old_path,
                 binary=new in binary,
             )
         )
     files.sort(key=lambda f: f.path)
     return DiffSummary(base, base_commit, mb, head_commit, tuple(files))
+
+
+def _declares_plugins(path: Path) -> bool:
+    """A test module that sets `pytest_plugins` chooses which plugins load: a gate input."""
+    try:
+        with open(path, "rb") as handle:
+            return bool(_PLUGIN_DECLARATION.search(handle.read(_MAX_SCAN_BYTES)))
+    except OSError:
+        return False
 
 
 def _binary_paths(numstat: list[bytes]) -> set[str]:

@@ -63,6 +63,19 @@ def test_added_modified_renamed_deleted_binary_and_odd_names(make_repo: MakeRepo
     assert changed_lines(repo.path, summary.merge_base, head, "src/calc.py") == frozenset({2})
 
 
+def test_a_test_module_that_chooses_plugins_is_a_gate_input(make_repo: MakeRepo) -> None:
+    repo = make_repo("r")
+    _base(repo)
+    repo.write("tests/test_plain.py", "def test_a():\n    pass\n")
+    repo.write("tests/test_plugins.py", "pytest_plugins = ['evil']\n\ndef test_b():\n    pass\n")
+    repo.write("tests/test_typed.py", "pytest_plugins: list[str] = ['evil']\n")
+    repo.commit("agent")
+    files = _by_path(classify_diff(repo.path, "main", POLICY))
+    assert not files["tests/test_plain.py"].is_gate_input  # type: ignore[attr-defined]
+    assert files["tests/test_plugins.py"].is_gate_input  # type: ignore[attr-defined]
+    assert files["tests/test_typed.py"].is_gate_input  # type: ignore[attr-defined]
+
+
 def test_diff_is_from_the_merge_base_not_the_base_tip(make_repo: MakeRepo) -> None:
     repo = make_repo("r")
     _base(repo)
@@ -147,7 +160,7 @@ def test_option_like_refs_are_refused(make_repo: MakeRepo) -> None:
         ("tox.ini", {Role.TEST_CONFIG}),
         ("setup.cfg", {Role.TEST_CONFIG}),
         ("pyproject.toml", {Role.TEST_CONFIG, Role.POLICY}),
-        ("sub/pyproject.toml", {Role.OTHER}),
+        ("sub/pyproject.toml", {Role.TEST_CONFIG}),
         ("lanegate.toml", {Role.POLICY}),
         ("tests/oracles.py", {Role.POLICY}),
         ("tests/fixtures.lock.json", {Role.LOCKFILE}),
