@@ -54,6 +54,25 @@ def _loaded(evidence: SlotEvidence) -> LoadedLedger | None:
     return evidence.slot if isinstance(evidence.slot, LoadedLedger) else None
 
 
+def _unsandboxed(evidence: SlotEvidence, ctx: RuleContext, kind: AuthorKind) -> Iterator[Hit]:
+    slot = _loaded(evidence)
+    if slot is not None and ctx.authorship is kind and slot.value.sandbox.mode == "none":
+        yield Hit(
+            "the lane ran the head's code without a sandbox: nothing kept it from the evidence",
+            Location(slot.path, route=("sandbox", "mode")),
+        )
+
+
+def sandbox_disabled(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
+    """An agent diff's code ran unsandboxed (SPEC 9): its evidence cannot be trusted."""
+    yield from _unsandboxed(evidence, ctx, AuthorKind.AGENT)
+
+
+def sandbox_disabled_human(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
+    """A human diff's code ran unsandboxed: allowed, but said."""
+    yield from _unsandboxed(evidence, ctx, AuthorKind.HUMAN)
+
+
 def from_patch_job(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
     """A ledger written by the job that applied or built the patch is the patch grading itself."""
     slot = _loaded(evidence)

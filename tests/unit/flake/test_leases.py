@@ -16,6 +16,7 @@ from lanegate.ledgers.models import (
 from lanegate.model import Severity
 from lanegate.policy import Policy
 from lanegate.scoring import lane_reasons
+from tests.unit.scoring.samples import SANDBOX
 
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 EXPIRES = "2026-07-01T00:00:00Z"
@@ -122,6 +123,7 @@ def ledger_with(evaluation: LeaseEvaluation, authorship: AuthorKind) -> FlakeLed
         lanegate_version="0.1.0",
         job="local",
         created_utc=NOW,
+        sandbox=SANDBOX,
         authorship=authorship,
         deterministic=True,
         min_replays=3,

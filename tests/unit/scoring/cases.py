@@ -14,6 +14,7 @@ from lanegate.ledgers.models import (
     MutantStatus,
     OracleFinding,
     Outcome,
+    SandboxRecord,
 )
 from lanegate.model import Lane
 from lanegate.policy import FixtureCase, FixturePolicy, LanePolicy, Policy, PropertyPolicy
@@ -31,6 +32,7 @@ class Case:
 
 S = Scenario()
 PROP, FX, FL = samples.property_ledger(), samples.fixture_ledger(), samples.flake_ledger()
+UNSANDBOXED = SandboxRecord(mode="none")
 HUMAN = S.but(
     authorship=AuthorKind.HUMAN,
     fixture=r(FX, authorship=AuthorKind.HUMAN),
@@ -136,6 +138,15 @@ CASES: dict[str, Case] = {
     "ledger-wrong-job": Case(
         (S.but(fixture=r(FX, job="build")),),
         (S.but(fixture=r(FX, job="build"), expect_jobs=False),),
+    ),
+    "sandbox-disabled": Case(
+        (S.but(flake=r(FL, sandbox=UNSANDBOXED)), S.but(property=r(PROP, sandbox=UNSANDBOXED))),
+        (S, HUMAN.but(fixture=r(HUMAN.fixture, sandbox=UNSANDBOXED))),
+    ),
+    "sandbox-disabled-human": Case(
+        (HUMAN.but(fixture=r(HUMAN.fixture, sandbox=UNSANDBOXED)),),
+        (S, HUMAN),
+        passes_fully=True,
     ),
     "run-attempt": Case(
         (_attempt(2).but(run_attempt=2),), (S, _attempt(2).but(run_attempt=2, allow_rerun=True))

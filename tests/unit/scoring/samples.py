@@ -30,6 +30,8 @@ from lanegate.ledgers.models import (
     PropertyRun,
     ReplayOutcome,
     ReplayRecord,
+    SandboxLimitsRecord,
+    SandboxRecord,
 )
 from lanegate.policy import Policy
 
@@ -50,6 +52,17 @@ def replace(value: T, **changes: Any) -> T:
     return dataclasses.replace(value, **changes)  # type: ignore[type-var]
 
 
+SANDBOX = SandboxRecord(
+    mode="bwrap",
+    tool="bubblewrap 0.8.0",
+    network=False,
+    process_cap="rlimit",
+    limits=SandboxLimitsRecord(
+        memory_mb=4096, processes=256, file_mb=1024, disk_mb=2048, open_files=1024
+    ),
+)
+
+
 def _envelope(writer: str, job: str) -> dict[str, Any]:
     return {
         "schema_version": 1,
@@ -62,6 +75,7 @@ def _envelope(writer: str, job: str) -> dict[str, Any]:
         "lanegate_version": "0.1.0",
         "job": job,
         "created_utc": CREATED,
+        "sandbox": SANDBOX,
     }
 
 
