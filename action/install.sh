@@ -19,6 +19,22 @@ case "$lane" in
     ;;
 esac
 
+# The lanes run the head's code in a bubblewrap sandbox (docs/threat-model.md). GitHub's ubuntu-24.04
+# restricts unprivileged user namespaces through AppArmor; the runner has passwordless sudo.
+if [[ "$lane" == property || "$lane" == fixture || "$lane" == flake ]]; then
+  as_root=()
+  [[ "$(id -u)" == 0 ]] || as_root=(sudo -n)
+  if ! command -v bwrap >/dev/null 2>&1; then
+    "${as_root[@]}" apt-get install -y -qq bubblewrap >/dev/null ||
+      { echo "::error title=lanegate/sandbox::cannot install bubblewrap; the lanes fail closed without a sandbox"; exit 2; }
+  fi
+  restrict=/proc/sys/kernel/apparmor_restrict_unprivileged_userns
+  if [[ -r "$restrict" && "$(cat "$restrict")" == 1 ]]; then
+    "${as_root[@]}" sysctl -q -w kernel.apparmor_restrict_unprivileged_userns=0 ||
+      { echo "::error title=lanegate/sandbox::user namespaces are restricted and sysctl failed; the lanes fail closed without a sandbox"; exit 2; }
+  fi
+fi
+
 if [[ -n "${LANEGATE_PYTHON:-}" ]]; then
   python="$LANEGATE_PYTHON"
 else
