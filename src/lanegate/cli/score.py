@@ -13,6 +13,7 @@ from lanegate import git
 from lanegate.cli.common import parse_now
 from lanegate.diff import DiffSummary, classify_diff
 from lanegate.errors import UsageError
+from lanegate.introspection import scan_diff
 from lanegate.lanes.context import run_attempt_from_env
 from lanegate.ledgers.models import AuthorKind
 from lanegate.policy import load_policy
@@ -177,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
         run_attempt=run_attempt,
         lint=lint,
         diff=diff,
+        introspection=scan_diff(repo, diff) if diff is not None else (),
         expect_jobs=_expect_jobs(args.expect_jobs),
         allow_rerun=args.allow_rerun,
         pr_body=pr_body,

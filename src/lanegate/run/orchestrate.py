@@ -21,6 +21,7 @@ from lanegate._version import __version__
 from lanegate.authorship import Authorship
 from lanegate.diff import classify_diff
 from lanegate.errors import LanegateError, LedgerError
+from lanegate.introspection import scan_diff
 from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent
 from lanegate.ledgers.load import read_bytes, write_document
 from lanegate.ledgers.models import ScoreReport
@@ -207,6 +208,7 @@ def _score(request: RunRequest, staging: Path, display: Display) -> tuple[ScoreR
     display.step_started("score")
     started = time.monotonic()
     ledgers, lint = _evidence(request, staging)
+    diff = classify_diff(request.repo, request.base, request.policy)
     inputs = scoring.ScoreInputs(
         ledgers=ledgers,
         policy=request.policy,
@@ -214,7 +216,8 @@ def _score(request: RunRequest, staging: Path, display: Display) -> tuple[ScoreR
         authorship=request.authorship.kind,
         run_attempt=request.run_attempt,
         lint=lint,
-        diff=classify_diff(request.repo, request.base, request.policy),
+        diff=diff,
+        introspection=scan_diff(request.repo, diff),
         pr_body=request.pr_body,
         version=__version__,
     )

@@ -10,6 +10,7 @@ from enum import StrEnum
 
 from lanegate._version import __version__
 from lanegate.diff import DiffSummary
+from lanegate.introspection import Introspection
 from lanegate.ledgers.models import (
     FIXTURE_WRITER,
     FLAKE_WRITER,
@@ -116,6 +117,8 @@ class ScoreInputs:
     run_attempt: int = 1
     lint: LintSlot | None = None
     diff: DiffSummary | None = None
+    # what the diff's own code does to inspect its test run (`lanegate.introspection.scan_diff`)
+    introspection: tuple[Introspection, ...] = ()
     expect_jobs: bool = False
     allow_rerun: bool = False
     pr_body: str | None = None

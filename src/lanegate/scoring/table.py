@@ -201,6 +201,10 @@ TABLE: tuple[Row, ...] = (
         "an agent diff changes workflows, policy, lockfile, leases or pytest config",
         "split the change: a human must make changes to the gate's own inputs",
         common.gate_input_changed),
+    Row("diff-introspection", Scope.RUN, G, E,
+        "an agent diff's code inspects or reaches into the test run that judges it",
+        "remove the introspection (modules loaded, argv, environment, frames, pytest hooks, "
+        "code objects, exec/eval); a human must review such code", common.diff_introspection),
     Row("gate-inputs-unchecked", Scope.RUN, G, W, "no diff was given to the scorer",
         "pass --repo and --base so the scorer checks the gate's inputs", common.gate_inputs_unchecked),
 )

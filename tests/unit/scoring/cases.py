@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from lanegate.diff import Change, Role
+from lanegate.introspection import Introspection
 from lanegate.ledgers.models import (
     AuthorKind,
     CaseStatus,
@@ -33,6 +34,7 @@ class Case:
 S = Scenario()
 PROP, FX, FL = samples.property_ledger(), samples.fixture_ledger(), samples.flake_ledger()
 UNSANDBOXED = SandboxRecord(mode="none")
+_SNIFF = Introspection("src/calc.py", 3, "reads which modules are loaded (sys.modules)")
 HUMAN = S.but(
     authorship=AuthorKind.HUMAN,
     fixture=r(FX, authorship=AuthorKind.HUMAN),
@@ -501,6 +503,10 @@ CASES: dict[str, Case] = {
             ),
         ),
         (S,),
+    ),
+    "diff-introspection": Case(
+        (S.but(introspection=(_SNIFF,)),),
+        (S, HUMAN.but(introspection=(_SNIFF,))),
     ),
     "gate-input-changed": Case(
         (

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from lanegate.diff import Change, ChangedFile, DiffSummary, Role
+from lanegate.introspection import Introspection
 from lanegate.ledgers.load import dump_bytes
 from lanegate.ledgers.models import (
     AuthorKind,
@@ -60,6 +61,7 @@ class Scenario:
     pr_body: str | None = samples.PR_BODY
     policy: Policy = samples.POLICY
     now: datetime = samples.NOW
+    introspection: tuple[Introspection, ...] = ()
 
     def but(self, **changes: Any) -> Scenario:
         return dataclasses.replace(self, **changes)
@@ -92,6 +94,7 @@ class Scenario:
             run_attempt=self.run_attempt,
             lint=lint,
             diff=self.diff,
+            introspection=self.introspection,
             expect_jobs=self.expect_jobs,
             allow_rerun=self.allow_rerun,
             pr_body=self.pr_body,

@@ -1,0 +1,113 @@
+"""The introspection scan: what an attacker's test or source does to inspect its own run is named;
+ordinary test and library code is not."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lanegate.diff import classify_diff
+from lanegate.introspection import scan_diff, scan_source
+from lanegate.policy import Policy
+from tests.gitrepo import Repo
+
+FLAGGED_TESTS = {
+    "modules": "import sys\nif 'lanegate' in str(sys.modules):\n    pass\n",
+    "argv": "import sys\nJUDGED = any('lanegate' in a for a in sys.argv)\n",
+    "plugin": "def pytest_configure(config):\n    config.pluginmanager.register(object())\n",
+    "hook": "def pytest_runtest_makereport(item, call):\n    pass\n",
+    "code": "from demo import f\nORIGINAL = f.__code__.co_code\n",
+    "frames": "import sys\ndef test_x():\n    assert sys._getframe(1)\n",
+    "gc": "import gc\nOBJECTS = gc.get_objects()\n",
+    "ctypes": "import ctypes\n",
+    "exit": "import os\ndef test_x():\n    os._exit(0)\n",
+    "exec": "exec('import sys')\n",
+    "computed": "import sys\nSEEN = getattr(sys, 'mod' + 'ules')\n",
+    "dunder-import": "SYS = __import__('s' + 'ys')\n",
+    "pytest-internals": "from _pytest import runner\n",
+    "pluggy": "import pluggy\n",
+    "lanegate": "from lanegate.lanes.property import plugin\n",
+    "hypothesis-internals": "from hypothesis.internal import reflection\n",
+    "proc": "STATUS = open('/proc/self/status').read()\n",
+    "env-tell": "import os\nJUDGED = 'LANEGATE_SEED' in open('/proc/self/environ').read()\n",
+    "signal": "import signal\nsignal.signal(signal.SIGTERM, lambda *a: None)\n",
+    "parent": "import os\nPARENT = os.getppid()\n",
+}
+CLEAN_TESTS = {
+    "plain": "from demo import f\n\ndef test_f():\n    assert f(1) == 2\n",
+    "fixtures": (
+        "import pytest\n\n@pytest.fixture\ndef value(tmp_path):\n    return tmp_path / 'x'\n\n"
+        "@pytest.mark.parametrize('n', [1, 2])\ndef test_n(n, value, monkeypatch):\n"
+        "    monkeypatch.setenv('HOME', str(value))\n    monkeypatch.setattr('demo.f', abs)\n"
+        "    assert n\n"
+    ),
+    "hypothesis": (
+        "from hypothesis import given, strategies as st\nfrom lanegate.oracles import round_trip\n"
+        "from demo import enc, dec\n\n@given(st.text())\ndef test_rt(s):\n"
+        "    round_trip(enc, dec, s)\n"
+    ),
+    "generate": "def pytest_generate_tests(metafunc):\n    pass\n",
+    "env-in-test": "import os\n\ndef test_env():\n    assert os.environ.get('HOME')\n",
+    "subprocess": (
+        "import subprocess, sys\n\ndef test_cli():\n"
+        "    subprocess.run([sys.executable, '-c', 'print(1)'], check=True)\n"
+    ),
+}
+FLAGGED_SOURCE = {
+    "env-ci": "import os\nSTRICT = os.environ.get('CI') is None\n",
+    "env-subscript": "import os\nSEED = os.environ['PYTHONHASHSEED']\n",
+    "env-computed": "import os\nNAME = 'PY'\nX = os.getenv(NAME + 'TEST')\n",
+    "env-in": "import os\nJUDGED = 'PYTEST_CURRENT_TEST' in os.environ\n",
+}
+CLEAN_SOURCE = {
+    "config": "import os\nLEVEL = os.environ.get('MYAPP_LOG_LEVEL', 'info')\n",
+    "regex": "import re\nWORD = re.compile(r'\\w+')\n",
+    "attrs": "def name_of(obj):\n    return getattr(obj, '__name__', '?')\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FLAGGED_TESTS))
+def test_flagged_in_tests(name: str) -> None:
+    found = scan_source("tests/test_x.py", FLAGGED_TESTS[name].encode(), is_test=True)
+    assert found, name
+    assert all(f.path == "tests/test_x.py" and f.line >= 1 and f.what for f in found)
+
+
+@pytest.mark.parametrize("name", sorted(CLEAN_TESTS))
+def test_clean_tests(name: str) -> None:
+    assert scan_source("tests/test_x.py", CLEAN_TESTS[name].encode(), is_test=True) == []
+
+
+@pytest.mark.parametrize("name", sorted(FLAGGED_SOURCE))
+def test_flagged_in_source(name: str) -> None:
+    assert scan_source("src/m.py", FLAGGED_SOURCE[name].encode(), is_test=False), name
+
+
+@pytest.mark.parametrize("name", sorted(CLEAN_SOURCE))
+def test_clean_source(name: str) -> None:
+    assert scan_source("src/m.py", CLEAN_SOURCE[name].encode(), is_test=False) == []
+
+
+def test_only_changed_lines_of_a_changed_file_count(make_repo: Callable[[str], Repo]) -> None:
+    repo = make_repo("r")
+    repo.write("src/m.py", "import sys\nARGS = sys.argv\n\n\ndef f(x):\n    return x\n")
+    repo.write("tests/test_m.py", "import sys\nSEEN = sys.modules\n")
+    repo.commit("base")
+    repo.branch("agent")
+    repo.write("src/m.py", "import sys\nARGS = sys.argv\n\n\ndef f(x):\n    return x + 1\n")
+    repo.write("tests/test_m.py", "import sys\nSEEN = sys.modules\n\ndef test_f():\n    pass\n")
+    repo.write("tests/test_new.py", "import os\nos._exit(0)\n")
+    repo.commit("agent")
+    found = scan_diff(repo.path, classify_diff(repo.path, "main", Policy()))
+    assert [(f.path, f.line) for f in found] == [("tests/test_new.py", 2)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_scans_without_raising(text: str) -> None:
+    for is_test in (True, False):
+        found = scan_source("x.py", text.encode("utf-8", "surrogatepass"), is_test=is_test)
+        assert all(f.line >= 0 for f in found)
