@@ -143,6 +143,19 @@ class Mutant:
     seconds: float = 0.0
 
 
+BASE_TEST_OUTCOMES = ("passed", "failed", "error", "skipped", "skipped-from-code", "missing")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BaseTestRun:
+    """One test of the merge base, run against the head's code (restored when the diff touched it)."""
+
+    node_id: str = _text()
+    outcome: str = field(default="missing", metadata={"enum": BASE_TEST_OUTCOMES})
+    restored: bool = False
+    detail: str = _text()
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PropertyLedger:
     """property.json: counted Hypothesis cases and planted mutants killed, written by property-runner."""
@@ -173,6 +186,8 @@ class PropertyLedger:
     mutant_budget: int = 0
     mutant_kill_ratio: float = _meta(minimum=0, maximum=1)
     mutants: tuple[Mutant, ...] = ()
+    base_test_files: int = field(default=0, metadata={"minimum": 0})
+    base_tests: tuple[BaseTestRun, ...] = ()
 
 
 # --- fixture.json ----------------------------------------------------------------------------------

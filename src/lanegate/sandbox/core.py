@@ -168,9 +168,12 @@ class Sandbox:
         cwd: Path | None = None,
         writable: Iterable[Path] = (),
         readable: Iterable[Path] = (),
+        overlays: Mapping[Path, Path] | None = None,
     ) -> SandboxedCommand:
         """The command that runs `argv` inside the sandbox, with `writable` dirs (the lane's result
-        files) bound read-write and `readable` paths bound read-only at their own paths."""
+        files) bound read-write, `readable` paths bound read-only at their own paths, and each
+        `overlays` file (destination in the tree -> trusted source) mounted read-only over the copy
+        of the tree (how the base's own test files replace the head's)."""
         environ = dict(env)
         if not self.enabled:
             return SandboxedCommand(list(argv), environ)
@@ -188,7 +191,9 @@ class Sandbox:
             "limits": self._rlimits(),
         }
         entry = [sys.executable, "-I", "-S", inner.__file__, json.dumps(spec), "--"]
-        mounts = self._mounts([Path(p) for p in writable], [Path(p) for p in readable])
+        mounts = self._mounts(
+            [Path(p) for p in writable], [Path(p) for p in readable], dict(overlays or {})
+        )
         bwrap = [probe.BWRAP, *probe.NAMESPACES, *mounts, "--chdir", "/", "--", *entry]
         return SandboxedCommand(self.cap.wrap([*bwrap, *python_safe(argv)]), environ)
 
@@ -212,7 +217,9 @@ class Sandbox:
             values["processes"] = self.cap.nproc
         return values
 
-    def _mounts(self, writable: list[Path], readable: list[Path]) -> list[str]:
+    def _mounts(
+        self, writable: list[Path], readable: list[Path], overlays: dict[Path, Path]
+    ) -> list[str]:
         home = Path(os.path.expanduser("~")).resolve()
         masked = [Path("/tmp"), Path("/run")]
         if home.is_dir() and home != Path("/"):
@@ -235,6 +242,13 @@ class Sandbox:
         for path in [self.repo / ".git", *self._kept]:
             if path.exists():
                 args += ["--ro-bind", str(path), str(path)]
+        for dest, source in sorted(overlays.items()):
+            # lexical, never resolved: the head may have put a symlink at that path, but inside the
+            # sandbox the path is still an empty tmpfs when bubblewrap mounts onto it
+            target = Path(os.path.normpath(self.repo / dest))
+            if not _inside(target, self.repo) or target == self.repo:
+                raise ValueError(f"overlay {dest} is not inside the tree {self.repo}")
+            args += ["--ro-bind", str(source.resolve()), str(target)]
         for path in writable:
             args += ["--bind", str(path.resolve()), str(path.resolve())]
         for path in readable:

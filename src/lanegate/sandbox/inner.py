@@ -31,20 +31,41 @@ _LIMITS = {
 
 
 def _copy_tree(source: str, target: str, skip: set[str]) -> None:
-    """Copy `source` into the (empty, mounted) `target`, links kept as links, `skip` left out."""
-    for entry in os.scandir(source):
-        if entry.name in skip:
-            continue
-        dest = os.path.join(target, entry.name)
-        if os.path.lexists(dest):  # a mount point the sandbox already put there (.git, a venv)
-            continue
-        if entry.is_symlink():
-            os.symlink(os.readlink(entry.path), dest)
-        elif entry.is_dir():
-            shutil.copytree(entry.path, dest, symlinks=True, copy_function=shutil.copy2)
-        elif entry.is_file():
-            shutil.copy2(entry.path, dest)
-        # sockets, FIFOs and devices are not part of a test tree: left out
+    """Copy `source` into the (empty, mounted) `target`: links kept as links, `skip` (top-level
+    names) left out, and whatever the sandbox already mounted there (`.git`, a virtual environment,
+    a restored base file) left as mounted. Folder modes are copied last, so a read-only folder is
+    filled before it becomes read-only."""
+    made: list[tuple[str, str]] = []
+    for folder, dirs, files in os.walk(source):
+        rel = os.path.relpath(folder, source)
+        here = target if rel == "." else os.path.join(target, rel)
+        if rel == ".":
+            dirs[:] = [d for d in dirs if d not in skip]
+            files = [f for f in files if f not in skip]
+        keep = []
+        for name in dirs:
+            src, dest = os.path.join(folder, name), os.path.join(here, name)
+            if os.path.islink(src):
+                if not os.path.lexists(dest):
+                    os.symlink(os.readlink(src), dest)
+            elif os.path.ismount(dest):
+                continue  # mounted read-only by the sandbox: not ours to fill
+            else:
+                os.makedirs(dest, exist_ok=True)
+                keep.append(name)
+        dirs[:] = keep
+        for name in files:
+            src, dest = os.path.join(folder, name), os.path.join(here, name)
+            if os.path.lexists(dest):
+                continue  # a file the sandbox mounted there
+            if os.path.islink(src):
+                os.symlink(os.readlink(src), dest)
+            elif os.path.isfile(src):
+                shutil.copy2(src, dest)
+            # sockets, FIFOs and devices are not part of a test tree: left out
+        made.append((folder, here))
+    for folder, here in reversed(made):
+        shutil.copystat(folder, here)
 
 
 def _lower_limits(limits: dict[str, int]) -> None:

@@ -168,3 +168,20 @@ def too_many_mutants(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
             f"over the policy's max_mutants {cap}",
             _at("mutants_planted"),
         )
+
+
+_BASE_OK = frozenset({"passed", "skipped"})
+
+
+def base_test_failed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A test of the merge base does not pass against the head's code (SPEC 9: the trusted oracle)."""
+    if ledger.base_test_files and not ledger.base_tests:
+        yield Hit(
+            f"the base has {ledger.base_test_files} test file(s) but none of their tests ran at head",
+            _at("base_tests"),
+        )
+    for run in ledger.base_tests:
+        if run.outcome not in _BASE_OK:
+            restored = " (restored: the diff changed or deleted it)" if run.restored else ""
+            detail = f": {run.detail}" if run.detail else ""
+            yield Hit(f"{run.node_id}: {run.outcome} at head{restored}{detail}", _at("base_tests"))

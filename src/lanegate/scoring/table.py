@@ -115,6 +115,10 @@ TABLE: tuple[Row, ...] = (
         "regenerate the ledger with `lanegate property`", prop.mutant_record),
     Row("property-too-many-mutants", Scope.PROPERTY, P, E, "mutants_planted > policy max_mutants",
         "regenerate the ledger under the repository's policy", prop.too_many_mutants),
+    Row("property-base-test-failed", Scope.PROPERTY, P, E,
+        "a test of the merge base fails, errors, is missing or is skipped by changed code at head",
+        "fix the code so the base's tests pass; a change that must change a test needs a human PR",
+        prop.base_test_failed),
     # --- fixture -----------------------------------------------------------------------------------
     Row("fixture-drift", Scope.FIXTURE, F, E, "fixture bytes changed without a lockfile update",
         "restore the fixture bytes; a human updates fixtures and the lockfile in a separate PR",

@@ -9,6 +9,7 @@ from lanegate.diff import Change, Role
 from lanegate.introspection import Introspection
 from lanegate.ledgers.models import (
     AuthorKind,
+    BaseTestRun,
     CaseStatus,
     FileStatus,
     LintFindingRecord,
@@ -34,6 +35,14 @@ class Case:
 S = Scenario()
 PROP, FX, FL = samples.property_ledger(), samples.fixture_ledger(), samples.flake_ledger()
 UNSANDBOXED = SandboxRecord(mode="none")
+_BASE_FAILED = BaseTestRun(node_id="tests/test_a.py::t", outcome="failed", restored=True, detail="")
+_BASE_CODE_SKIP = BaseTestRun(
+    node_id="tests/test_a.py::t", outcome="skipped-from-code", restored=False, detail="src/a.py"
+)
+_BASE_PASSED = BaseTestRun(
+    node_id="tests/test_a.py::t", outcome="passed", restored=False, detail=""
+)
+_BASE_SKIP = BaseTestRun(node_id="tests/test_a.py::u", outcome="skipped", restored=False, detail="")
 _SNIFF = Introspection("src/calc.py", 3, "reads which modules are loaded (sys.modules)")
 HUMAN = S.but(
     authorship=AuthorKind.HUMAN,
@@ -503,6 +512,14 @@ CASES: dict[str, Case] = {
             ),
         ),
         (S,),
+    ),
+    "property-base-test-failed": Case(
+        (
+            S.but(property=r(PROP, base_test_files=1, base_tests=(_BASE_FAILED,))),
+            S.but(property=r(PROP, base_test_files=2, base_tests=())),
+            S.but(property=r(PROP, base_test_files=1, base_tests=(_BASE_CODE_SKIP,))),
+        ),
+        (S, S.but(property=r(PROP, base_test_files=1, base_tests=(_BASE_PASSED, _BASE_SKIP)))),
     ),
     "diff-introspection": Case(
         (S.but(introspection=(_SNIFF,)),),

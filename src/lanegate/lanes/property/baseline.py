@@ -10,7 +10,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -79,6 +79,7 @@ def run_baseline(
     selection: Sequence[str] = (),
     env: dict[str, str] | None = None,
     sandbox: Sandbox,
+    overlays: Mapping[Path, Path] | None = None,
 ) -> Baseline:
     """Run the suite once (or `selection`) under the plugin, in `sandbox`; its output goes to a file
     (bounded by the sandbox's file limit) and the record is read only after the process exits."""
@@ -97,7 +98,11 @@ def run_baseline(
     ]
     command = [sys.executable, "-m", "pytest", *flags, *extra, *selection]
     sandboxed = sandbox.command(
-        [*command, f"--lanegate-out={record_path}"], env=environ, cwd=repo, writable=[scratch]
+        [*command, f"--lanegate-out={record_path}"],
+        env=environ,
+        cwd=repo,
+        writable=[scratch],
+        overlays=overlays,
     )
     log_path = scratch / "output.log"
     started = time.perf_counter()

@@ -248,6 +248,10 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         entry["outcome"] = "failed" if report.when == "call" else "error"
     elif report.skipped and entry["outcome"] == "passed":
         entry["outcome"] = "skipped"
+        # where the skip was raised: a marker or the test's own pytest.skip() point at the test
+        # file; code under test that raises Skipped points at itself (base_suite judges that)
+        if not hasattr(report, "wasxfail") and isinstance(report.longrepr, tuple):
+            entry["skip_from"] = str(report.longrepr[0])
 
 
 _active_recorder: _Recorder | None = None

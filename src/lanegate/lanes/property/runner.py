@@ -22,6 +22,7 @@ from lanegate.lanes.context import (
     lane_sandbox,
 )
 from lanegate.lanes.property import oracle_ast, stryker
+from lanegate.lanes.property.base_suite import run_base_suite
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
 from lanegate.lanes.property.coverage_map import CoverageMap, ordered
 from lanegate.lanes.property.mutate_run import (
@@ -288,6 +289,10 @@ def run_lane(
         say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
         baseline = run_baseline(repo, policy, [repo / p for p in sources], sandbox=sandbox)
         times["baseline"] = baseline.seconds
+        say(ProgressEvent(LANE, "base tests at head", "runs", 0, 1))
+        base_started = time.perf_counter()
+        base, base_runs = run_base_suite(repo, summary, policy, sandbox=sandbox)
+        times["base_suite"] = time.perf_counter() - base_started
         properties = _properties(baseline, check, policy)
         coverage = CoverageMap.from_record(baseline.tests)
         property_tests = frozenset(
@@ -354,6 +359,8 @@ def run_lane(
         mutant_budget=required_mutant_budget(ratio, len(mutants)),
         mutant_kill_ratio=ratio,
         mutants=tuple(mutants),
+        base_test_files=len(base.files),
+        base_tests=tuple(base_runs),
     )
     ctx.out_dir.mkdir(parents=True, exist_ok=True)
     ledger_path = ctx.out_dir / LEDGER_NAME

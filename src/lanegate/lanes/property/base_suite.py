@@ -1,0 +1,136 @@
+"""The base's own tests, as of the merge base, run against the head's code: the trusted oracle.
+
+Every test file of the merge base runs in its own sandboxed pytest process, with the files the diff
+changed or deleted restored (mounted read-only over the copy of the tree) and none of the diff's new
+test modules loaded, so nothing the diff added to the test run can reach these outcomes. A base test
+that fails, errors, or cannot be collected at head fails the lane; one skipped from outside its own
+test file (the code under test raising `pytest.skip`) counts as not passing.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from lanegate import git
+from lanegate.diff import Change, DiffSummary, is_test_file
+from lanegate.lanes.property.baseline import run_baseline
+from lanegate.ledgers.models import BaseTestRun
+from lanegate.policy import Policy
+from lanegate.sandbox import Sandbox
+
+PASSING = frozenset({"passed"})
+
+
+@dataclass(frozen=True, slots=True)
+class BaseSuite:
+    """The merge base's test files, and which of them the diff changed or deleted (restored)."""
+
+    files: tuple[str, ...]
+    restored: tuple[str, ...]
+
+
+def base_suite(repo: Path, summary: DiffSummary) -> BaseSuite:
+    """The test files of the merge base (pytest's default names; conftest files are gate inputs)."""
+    listing = git.run_git(repo, "ls-tree", "-r", "-z", "--name-only", summary.merge_base)
+    files = sorted(
+        name
+        for raw in listing.split(b"\0")
+        if raw
+        for name in [raw.decode("utf-8", "surrogateescape")]
+        if is_test_file(name) and PurePosixPath(name).name != "conftest.py"
+    )
+    touched = {
+        f.old_path or f.path
+        for f in summary.files
+        if f.change in (Change.MODIFIED, Change.DELETED, Change.RENAMED)
+    } | {f.path for f in summary.files if f.change is Change.DELETED}
+    return BaseSuite(tuple(files), tuple(p for p in files if p in touched))
+
+
+def _relative(path: str, root: Path) -> str:
+    candidate = Path(path)
+    if candidate.is_absolute():
+        try:
+            return candidate.relative_to(root).as_posix()
+        except ValueError:
+            return path
+    return candidate.as_posix()
+
+
+def _expects_tests(data: bytes | None) -> bool:
+    """Whether a base test file defines tests at all (helper modules named test_*.py may not)."""
+    return data is not None and (
+        b"def test" in data or b"class Test" in data or b"TestCase" in data
+    )
+
+
+def _runs(
+    record: dict[str, Any], suite: BaseSuite, changed: set[str], repo_root: Path
+) -> list[BaseTestRun]:
+    restored = set(suite.restored)
+    runs: list[BaseTestRun] = []
+    tests: dict[str, Any] = record.get("tests", {})
+    for node_id in sorted(tests):
+        entry = tests[node_id]
+        path = node_id.split("::")[0]
+        outcome = str(entry.get("outcome", "missing"))
+        detail = ""
+        skip_from = entry.get("skip_from")
+        if outcome == "skipped" and skip_from and _relative(str(skip_from), repo_root) in changed:
+            outcome, detail = "skipped-from-code", f"skipped by code the diff changed: {skip_from}"
+        runs.append(
+            BaseTestRun(node_id=node_id, outcome=outcome, restored=path in restored, detail=detail)
+        )
+    for node_id in record.get("collect_errors", []):
+        path = str(node_id).split("::")[0]
+        runs.append(
+            BaseTestRun(
+                node_id=str(node_id),
+                outcome="error",
+                restored=path in restored,
+                detail="the base test file cannot be collected at head",
+            )
+        )
+    return runs
+
+
+def run_base_suite(
+    repo: Path, summary: DiffSummary, policy: Policy, *, sandbox: Sandbox
+) -> tuple[BaseSuite, list[BaseTestRun]]:
+    """Run the base's test files at head (restored where the diff touched them)."""
+    suite = base_suite(repo, summary)
+    if not suite.files:
+        return suite, []
+    staging = Path(tempfile.mkdtemp(prefix="lanegate-base-tests-"))
+    try:
+        overlays: dict[Path, Path] = {}
+        for index, path in enumerate(suite.restored):
+            data = git.show_file(repo, summary.merge_base, path)
+            if data is None:
+                continue
+            staged = staging / f"{index:05d}-{PurePosixPath(path).name}"
+            staged.write_bytes(data)
+            overlays[repo / path] = staged
+        baseline = run_baseline(
+            repo, policy, [], selection=suite.files, sandbox=sandbox, overlays=overlays
+        )
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    changed = {f.path for f in summary.files if f.change is not Change.DELETED}
+    runs = _runs(baseline.record, suite, changed, repo)
+    seen = {run.node_id.split("::")[0] for run in runs}
+    runs += [
+        BaseTestRun(
+            node_id=path,
+            outcome="missing",
+            restored=path in suite.restored,
+            detail="no test of this base file ran at head",
+        )
+        for path in suite.files
+        if path not in seen and _expects_tests(git.show_file(repo, summary.merge_base, path))
+    ]
+    return suite, runs

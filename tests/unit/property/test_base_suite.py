@@ -1,0 +1,110 @@
+"""The base's tests judge the head's code: restored where the diff touched them, alone in their
+process, with real git repositories and real sandboxed pytest runs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from lanegate.diff import classify_diff
+from lanegate.lanes.property.base_suite import run_base_suite
+from lanegate.policy import Policy
+from lanegate.sandbox import open_sandbox
+from tests.gitrepo import Repo
+
+CALC = "def add(a, b):\n    return a + b\n"
+WRONG = "def add(a, b):\n    return a + b + (a == 2)\n"
+TESTS = (
+    "import pytest\n\nfrom calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n\n\n"
+    "@pytest.mark.parametrize('a, b, c', [(1, 1, 2), (2, 2, 4)])\n"
+    "def test_param(a, b, c):\n    assert add(a, b) == c\n\n\n"
+    "def test_base_skip():\n    pytest.skip('skipped at base too')\n"
+)
+
+
+def _outcomes(repo: Repo) -> dict[str, str]:
+    summary = classify_diff(repo.path, "main", Policy())
+    with open_sandbox(repo.path) as sandbox:
+        suite, runs = run_base_suite(repo.path, summary, Policy(), sandbox=sandbox)
+    assert suite.files == ("tests/test_calc.py",)
+    return {run.node_id: run.outcome for run in runs}
+
+
+@pytest.fixture
+def repo(make_repo: Callable[[str], Repo]) -> Repo:
+    repo = make_repo("r")
+    repo.write("calc.py", CALC)
+    repo.write("tests/test_calc.py", TESTS)
+    repo.commit("base")
+    repo.branch("agent")
+    return repo
+
+
+def test_an_honest_refactor_passes_every_base_test(repo: Repo) -> None:
+    repo.write("calc.py", "def add(a, b):\n    total = a\n    total += b\n    return total\n")
+    repo.commit("refactor")
+    outcomes = _outcomes(repo)
+    assert outcomes == {
+        "tests/test_calc.py::test_add": "passed",
+        "tests/test_calc.py::test_param[1-1-2]": "passed",
+        "tests/test_calc.py::test_param[2-2-4]": "passed",
+        "tests/test_calc.py::test_base_skip": "skipped",
+    }
+
+
+def test_a_wrong_change_fails_the_test_that_catches_it(repo: Repo) -> None:
+    repo.write("calc.py", WRONG)
+    repo.commit("wrong")
+    assert _outcomes(repo)["tests/test_calc.py::test_param[2-2-4]"] == "failed"
+
+
+def test_deleting_the_catching_test_does_not_help(repo: Repo) -> None:
+    repo.write("calc.py", WRONG)
+    repo.remove("tests/test_calc.py")
+    repo.commit("wrong, test deleted")
+    assert _outcomes(repo)["tests/test_calc.py::test_param[2-2-4]"] == "failed"
+
+
+def test_weakening_or_narrowing_the_test_does_not_help(repo: Repo) -> None:
+    repo.write("calc.py", WRONG)
+    narrowed = TESTS.replace("[(1, 1, 2), (2, 2, 4)]", "[(1, 1, 2)]").replace(
+        "assert add(2, 3) == 5", "assert add(2, 3)"
+    )
+    repo.write("tests/test_calc.py", narrowed)
+    repo.commit("wrong, test narrowed")
+    assert _outcomes(repo)["tests/test_calc.py::test_param[2-2-4]"] == "failed"
+
+
+def test_a_new_test_module_cannot_swallow_base_failures(repo: Repo) -> None:
+    repo.write("calc.py", WRONG)
+    repo.write(
+        "tests/test_aaa_swallow.py",
+        "import pytest\n\n\n@pytest.hookimpl(hookwrapper=True)\n"
+        "def pytest_runtest_makereport(item, call):\n"
+        "    outcome = yield\n    outcome.get_result().outcome = 'passed'\n\n\n"
+        "def test_placeholder():\n    pass\n",
+    )
+    repo.commit("wrong, with a swallowing module")
+    outcomes = _outcomes(repo)
+    assert outcomes["tests/test_calc.py::test_param[2-2-4]"] == "failed"
+    assert not any("swallow" in node for node in outcomes)
+
+
+def test_a_skip_raised_by_changed_code_is_not_a_pass(repo: Repo) -> None:
+    repo.write(
+        "calc.py",
+        "import pytest\n\n\ndef add(a, b):\n    if a == 2:\n        pytest.skip('not today')\n"
+        "    return a + b\n",
+    )
+    repo.commit("skip from the code under test")
+    outcomes = _outcomes(repo)
+    assert outcomes["tests/test_calc.py::test_param[2-2-4]"] == "skipped-from-code"
+    assert outcomes["tests/test_calc.py::test_base_skip"] == "skipped"
+
+
+def test_a_base_file_that_no_longer_imports_is_an_error(repo: Repo) -> None:
+    repo.write("calc.py", "def plus(a, b):\n    return a + b\n")
+    repo.commit("renamed the function")
+    outcomes = _outcomes(repo)
+    assert outcomes.get("tests/test_calc.py") == "error", outcomes
