@@ -15,6 +15,7 @@ from lanegate.diff import DiffSummary, classify_diff
 from lanegate.errors import UsageError
 from lanegate.introspection import scan_diff
 from lanegate.lanes.context import run_attempt_from_env
+from lanegate.lanes.property.plant import planned_ids
 from lanegate.ledgers.models import AuthorKind
 from lanegate.policy import load_policy
 from lanegate.pr_body import read_pr_body
@@ -179,6 +180,7 @@ def run(args: argparse.Namespace) -> int:
         lint=lint,
         diff=diff,
         introspection=scan_diff(repo, diff) if diff is not None else (),
+        planned_mutants=planned_ids(repo, diff, policy) if diff is not None else None,
         expect_jobs=_expect_jobs(args.expect_jobs),
         allow_rerun=args.allow_rerun,
         pr_body=pr_body,

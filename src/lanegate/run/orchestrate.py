@@ -23,6 +23,7 @@ from lanegate.diff import classify_diff
 from lanegate.errors import LanegateError, LedgerError
 from lanegate.introspection import scan_diff
 from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent
+from lanegate.lanes.property.plant import planned_ids
 from lanegate.ledgers.load import read_bytes, write_document
 from lanegate.ledgers.models import ScoreReport
 from lanegate.model import Lane
@@ -218,6 +219,7 @@ def _score(request: RunRequest, staging: Path, display: Display) -> tuple[ScoreR
         lint=lint,
         diff=diff,
         introspection=scan_diff(request.repo, diff),
+        planned_mutants=planned_ids(request.repo, diff, request.policy),
         pr_body=request.pr_body,
         version=__version__,
     )

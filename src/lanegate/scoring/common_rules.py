@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 
 from lanegate.diff import Change, Role
-from lanegate.ledgers.models import AuthorKind, FixtureLedger, FlakeLedger
+from lanegate.ledgers.models import AuthorKind, FixtureLedger, FlakeLedger, PropertyLedger
 from lanegate.model import Lane, Location
 from lanegate.scoring.evidence import (
     WRITERS,
@@ -206,6 +206,28 @@ def gate_inputs_unchecked(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit
     """Without the diff the scorer cannot see whether the agent changed the gate's inputs."""
     if inputs.diff is None:
         yield Hit("no diff was given (--repo/--base): gate inputs were not checked")
+
+
+def mutants_rederived(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
+    """The property ledger's mutants are not the ones the diff plants (re-derived by the caller from
+    diff digest, seed and operator version): a lane that left some out, or invented some, is not
+    evidence about this diff."""
+    slot = inputs.slot(Lane.PROPERTY)
+    planned = inputs.planned_mutants
+    if planned is None or not isinstance(slot, LoadedLedger):
+        return
+    ledger = slot.value
+    if not isinstance(ledger, PropertyLedger):
+        return
+    listed = {m.id for m in ledger.mutants}
+    missing, extra = sorted(set(planned) - listed), sorted(listed - set(planned))
+    parts = []
+    if missing:
+        parts.append(f"{len(missing)} planted mutant(s) absent ({', '.join(missing[:3])})")
+    if extra:
+        parts.append(f"{len(extra)} unknown mutant(s) listed ({', '.join(extra[:3])})")
+    if parts:
+        yield Hit("; ".join(parts), Location(slot.path, route=("mutants",)))
 
 
 def test_not_replayed(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:

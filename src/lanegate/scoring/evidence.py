@@ -119,6 +119,8 @@ class ScoreInputs:
     diff: DiffSummary | None = None
     # what the diff's own code does to inspect its test run (`lanegate.introspection.scan_diff`)
     introspection: tuple[Introspection, ...] = ()
+    # the mutant ids the diff plants, re-derived by the caller from the repository (None: not derived)
+    planned_mutants: tuple[str, ...] | None = None
     expect_jobs: bool = False
     allow_rerun: bool = False
     pr_body: str | None = None

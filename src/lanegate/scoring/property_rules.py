@@ -185,3 +185,4 @@ def base_test_failed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
             restored = " (restored: the diff changed or deleted it)" if run.restored else ""
             detail = f": {run.detail}" if run.detail else ""
             yield Hit(f"{run.node_id}: {run.outcome} at head{restored}{detail}", _at("base_tests"))
+

@@ -513,6 +513,14 @@ CASES: dict[str, Case] = {
         ),
         (S,),
     ),
+    "property-mutants-rederived": Case(
+        (
+            S.but(planned_mutants=tuple(m.id for m in PROP.mutants[1:])),
+            S.but(planned_mutants=(*[m.id for m in PROP.mutants], "m-invented")),
+            S.but(planned_mutants=()),
+        ),
+        (S, S.but(planned_mutants=tuple(m.id for m in reversed(PROP.mutants)))),
+    ),
     "property-base-test-failed": Case(
         (
             S.but(property=r(PROP, base_test_files=1, base_tests=(_BASE_FAILED,))),

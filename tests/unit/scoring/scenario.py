@@ -62,6 +62,7 @@ class Scenario:
     policy: Policy = samples.POLICY
     now: datetime = samples.NOW
     introspection: tuple[Introspection, ...] = ()
+    planned_mutants: tuple[str, ...] | None = None
 
     def but(self, **changes: Any) -> Scenario:
         return dataclasses.replace(self, **changes)
@@ -95,6 +96,7 @@ class Scenario:
             lint=lint,
             diff=self.diff,
             introspection=self.introspection,
+            planned_mutants=self.planned_mutants,
             expect_jobs=self.expect_jobs,
             allow_rerun=self.allow_rerun,
             pr_body=self.pr_body,

@@ -173,3 +173,8 @@ def plan_mutants(
 ) -> list[MutantSpec]:
     """Re-derive the mutants the property lane plants for `base...head` (the scorer calls this)."""
     return plan_from_summary(repo, classify_diff(repo, base, policy, head), policy, seed)
+
+
+def planned_ids(repo: Path, summary: DiffSummary, policy: Policy) -> tuple[str, ...]:
+    """The ids of the mutants the diff plants, for the scorer to hold a ledger against."""
+    return tuple(spec.id for spec in plan_from_summary(repo, summary, policy))
