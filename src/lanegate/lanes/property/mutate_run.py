@@ -481,21 +481,17 @@ class WorkerPool:
         self, repo: Path, count: int, env: dict[str, str] | None = None, *, sandbox: Sandbox
     ) -> None:
         self.scratch = Path(tempfile.mkdtemp(prefix="lanegate-mutants-"))
-        storage = self.scratch / "hypothesis"
-        storage.mkdir()
-        self.env = child_env(dict(os.environ if env is None else env), storage)
         self.use_fork = hasattr(os, "fork")
-        self.workers = [
-            _Worker(
-                repo,
-                self.env,
-                self.use_fork,
-                self.scratch / f"worker-{i}.err",
-                sandbox,
-                self.scratch,
+        self.workers = []
+        # each worker's sandbox can write only its own folder: one mutant's tests cannot reach
+        # another worker's job files or records
+        for i in range(max(1, count)):
+            folder = self.scratch / f"worker-{i}"
+            (folder / "hypothesis").mkdir(parents=True)
+            environ = child_env(dict(os.environ if env is None else env), folder / "hypothesis")
+            self.workers.append(
+                _Worker(repo, environ, self.use_fork, folder / "worker.err", sandbox, folder)
             )
-            for i in range(max(1, count))
-        ]
 
     def close(self, keep_scratch: bool = False) -> None:
         """Stop every worker and remove the scratch dir (kept when LANEGATE_DEBUG is set)."""
@@ -566,7 +562,7 @@ def run_mutants(
         "no:terminal",
         "--assert=plain",
         "--lanegate-mode=mutant",
-        "--lanegate-out=" + str(scratch / "unused.json"),
+        "--lanegate-out=" + str(scratch / "unused.json"),  # every job names its own
         "-x",
     ]
     if use_fork:
@@ -577,7 +573,7 @@ def run_mutants(
             _work(worker)
         except Exception as exc:  # noqa: BLE001 - recorded as the control problem, never a pass
             control_done.set()
-            errs = sorted(scratch.glob("worker-*.err"))
+            errs = sorted(scratch.glob("worker-*/worker.err"))
             tail = errs[0].read_text("utf-8", "replace").strip().splitlines()[-1:] if errs else []
             with lock:
                 control.append(
@@ -597,8 +593,8 @@ def run_mutants(
                     ident, job = todo.get_nowait()
                 except queue.Empty:
                     return
-                record = scratch / f"{ident}.json"
-                log = scratch / f"{ident}.log"
+                record = worker.scratch / f"{ident}.json"
+                log = worker.scratch / f"{ident}.log"
                 if job is None:
                     part = controls[ident]
                     asked = time.perf_counter()
@@ -631,7 +627,7 @@ def run_mutants(
                         "no test calls the mutated function",
                     )
                 else:
-                    mutant_file = scratch / f"{ident}.mutant.json"
+                    mutant_file = worker.scratch / f"{ident}.mutant.json"
                     mutant_file.write_text(
                         json.dumps(
                             {
