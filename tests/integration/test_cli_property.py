@@ -125,3 +125,36 @@ def test_oracles_command_and_bad_replay(make_repo: Callable[[str], Repo]) -> Non
     bad = _lanegate(repo.path, "property", "--base", "main", "--replay", "m-0000000000000000")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert "is not a mutant of main...HEAD" in bad.stderr
+
+
+def test_new_tests_that_skip_or_cut_examples_earn_no_cases(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    repo = make_repo("lib")
+    repo.write("calc.py", "def double(x):\n    return 2 * x\n")
+    repo.write("lanegate.toml", "[properties]\nmodule = 'lanegate.oracles'\nmax_examples = 30\n")
+    repo.write(
+        "tests/test_calc.py",
+        "from calc import double\n\n\ndef test_d():\n    assert double(2) == 4\n",
+    )
+    repo.commit("base")
+    repo.branch("feature")
+    repo.write(
+        "tests/test_new.py",
+        "import pytest\nfrom hypothesis import given, settings, strategies as st\n"
+        "from lanegate.oracles import monotonic\nfrom calc import double\n\n\n"
+        "@pytest.mark.skip(reason='later')\n@given(st.integers(), st.integers())\n"
+        "def test_skipped(a, b):\n    monotonic(double, a, b)\n\n\n"
+        "@pytest.mark.xfail(reason='later')\ndef test_xfailed():\n    monotonic(double, 1, 2)\n\n\n"
+        "@settings(max_examples=1)\n@given(st.integers(), st.integers())\n"
+        "def test_one_example(a, b):\n    monotonic(double, a, b)\n",
+    )
+    repo.commit("feature")
+    done = _lanegate(repo.path, "property", "--base", "main", "--out", str(repo.path / "out"))
+    assert done.returncode == 1, done.stdout + done.stderr
+    ledger = load_file(PropertyLedger, "property", repo.path / "out" / "property.json").value
+    runs = {p.node_id.rsplit("::", 1)[1]: p for p in ledger.properties}
+    assert runs["test_skipped"].cases_run == 0
+    assert runs["test_xfailed"].cases_run == 0
+    assert runs["test_one_example"].max_examples_cut and runs["test_one_example"].max_examples == 1
+    assert {b.outcome for b in ledger.base_tests} == {"passed"}

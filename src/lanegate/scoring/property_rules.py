@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterator
 from decimal import Decimal
 
-from lanegate.ledgers.models import KillKind, MutantStatus, PropertyLedger
+from lanegate.ledgers.models import AuthorKind, KillKind, MutantStatus, PropertyLedger
 from lanegate.model import Location
 from lanegate.scoring.evidence import Hit, RuleContext, duplicates
 
@@ -186,3 +186,16 @@ def base_test_failed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
             detail = f": {run.detail}" if run.detail else ""
             yield Hit(f"{run.node_id}: {run.outcome} at head{restored}{detail}", _at("base_tests"))
 
+
+
+def max_examples_cut(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """An agent's property runs fewer examples than the policy asks (its own settings or profile)."""
+    if ctx.authorship is not AuthorKind.AGENT:
+        return
+    floor = ctx.policy.properties.max_examples
+    for prop in ledger.properties:
+        if prop.max_examples_cut:
+            yield Hit(
+                f"{prop.node_id}: max_examples is {prop.max_examples}, the policy asks {floor}",
+                _at("properties"),
+            )

@@ -43,6 +43,7 @@ _BASE_PASSED = BaseTestRun(
     node_id="tests/test_a.py::t", outcome="passed", restored=False, detail=""
 )
 _BASE_SKIP = BaseTestRun(node_id="tests/test_a.py::u", outcome="skipped", restored=False, detail="")
+_CUT = r(PROP.properties[0], max_examples=5, max_examples_cut=True)
 _SNIFF = Introspection("src/calc.py", 3, "reads which modules are loaded (sys.modules)")
 HUMAN = S.but(
     authorship=AuthorKind.HUMAN,
@@ -512,6 +513,10 @@ CASES: dict[str, Case] = {
             ),
         ),
         (S,),
+    ),
+    "property-max-examples-cut": Case(
+        (S.but(property=r(PROP, properties=(_CUT,), cases_run=_CUT.cases_run)),),
+        (S, HUMAN.but(property=r(PROP, properties=(_CUT,), cases_run=_CUT.cases_run))),
     ),
     "property-mutants-rederived": Case(
         (

@@ -246,6 +246,8 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         return
     if report.failed:
         entry["outcome"] = "failed" if report.when == "call" else "error"
+    elif hasattr(report, "wasxfail") and report.passed and entry["outcome"] == "passed":
+        entry["outcome"] = "skipped"  # xpassed: marked as expected to fail, so no evidence either
     elif report.skipped and entry["outcome"] == "passed":
         entry["outcome"] = "skipped"
         # where the skip was raised: a marker or the test's own pytest.skip() point at the test

@@ -119,8 +119,10 @@ def _properties(baseline: Baseline, check: OracleCheck, policy: Policy) -> list[
             continue
         settings = entry.get("settings")
         failed_outcome = entry.get("outcome") in ("failed", "error")
+        # a skipped or xfailed new test ran nothing: no case, so `property-no-cases` names it
+        ran = entry.get("outcome") != "skipped"
         if settings is None:  # a plain test: one case, the test itself
-            run, failed, max_examples, cut = 1, int(failed_outcome), 0, False
+            run, failed, max_examples, cut = int(ran), int(failed_outcome), 0, False
         else:
             run = int(entry.get("cases_run", 0))
             failed = max(int(entry.get("cases_failed", 0)), int(failed_outcome))
