@@ -33,6 +33,7 @@ from lanegate.sandbox import Sandbox
 from lanegate.sandbox.outbox import read_record
 
 PLUGIN = "lanegate.lanes.property.plugin"
+MAX_ANSWER_CHARS = 4096
 TIMEOUT_FACTOR = 3.0
 TIMEOUT_FLOOR_SECONDS = 2.0
 _CONTROL = "control"
@@ -374,12 +375,17 @@ class _Worker:
         }
         self.proc.stdin.write(json.dumps(job) + "\n")
         self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
+        # the answer pipe is inherited by the forked children (head code): read one bounded line,
+        # and anything but the server's own answer shape is a broken worker, never a verdict
+        line = self.proc.stdout.readline(MAX_ANSWER_CHARS)
         if not line:
             self.proc.wait()
             raise RunnerError(f"a mutant worker exited {self.proc.returncode} before answering")
-        answer = json.loads(line)
-        return _Answer(answer["exit"], bool(answer["timed_out"]), float(answer["seconds"]))
+        try:
+            answer = json.loads(line)
+            return _Answer(answer["exit"], bool(answer["timed_out"]), float(answer["seconds"]))
+        except (ValueError, KeyError, TypeError):
+            raise RunnerError(f"a mutant worker answered garbage for {ident}") from None
 
     def _run_direct(self, args: list[str], log: Path, timeout: float) -> _Answer:
         started = time.perf_counter()
