@@ -115,8 +115,10 @@ def run_base_suite(
             staged = staging / f"{index:05d}-{PurePosixPath(path).name}"
             staged.write_bytes(data)
             overlays[repo / path] = staged
+        # a file named like an option (`-p_test.py`) is given as a path, never as a flag
+        selection = [f"./{p}" if p.startswith("-") else p for p in suite.files]
         baseline = run_baseline(
-            repo, policy, [], selection=suite.files, sandbox=sandbox, overlays=overlays
+            repo, policy, [], selection=selection, sandbox=sandbox, overlays=overlays
         )
     finally:
         shutil.rmtree(staging, ignore_errors=True)
