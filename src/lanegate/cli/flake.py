@@ -23,7 +23,7 @@ from lanegate.lanes.flake.runner import LEDGER_NAME, run_lane
 from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import FlakeLedger, Outcome
 from lanegate.pr_body import read_pr_body
-from lanegate.sandbox import Sandbox, limits_from_policy, open_sandbox
+from lanegate.sandbox import Sandbox, open_sandbox
 
 COMMAND = "flake"
 HELP = "replay new and changed tests under varied hash seed, order, zone and repeats (flake.json)"
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     repo, policy = repo_and_policy(args)
     out = out_dir(repo, args.out)
     if args.replay is not None:
-        with open_sandbox(repo, limits_from_policy(policy), enabled=not args.no_sandbox) as box:
+        with open_sandbox(repo, policy.sandbox, enabled=not args.no_sandbox) as box:
             return _rerun(repo, out, args.replay, policy.lane.max_wall_seconds, box)
     pr_body = read_pr_body(args.pr_body) if args.pr_body is not None else None
     ctx = lane_context(

@@ -14,7 +14,7 @@ from lanegate.authorship import Authorship
 from lanegate.errors import UsageError
 from lanegate.ledgers.models import SCHEMA_VERSION, AuthorKind
 from lanegate.policy import Policy
-from lanegate.sandbox import Sandbox, limits_from_policy, open_sandbox
+from lanegate.sandbox import Sandbox, open_sandbox
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +87,7 @@ def lane_sandbox(ctx: LaneContext) -> Sandbox:
     """The sandbox this lane's test processes run in (lanegate's output dir hidden from them)."""
     return open_sandbox(
         ctx.repo,
-        limits_from_policy(ctx.policy),
+        ctx.policy.sandbox,
         enabled=ctx.sandboxed,
         hidden=(ctx.out_dir,),
     )

@@ -16,19 +16,13 @@ scorer fails agent diffs that used it.
 from __future__ import annotations
 
 from lanegate.errors import SandboxError
-from lanegate.sandbox.core import (
-    Sandbox,
-    SandboxedCommand,
-    SandboxLimits,
-    limits_from_policy,
-    open_sandbox,
-)
+from lanegate.policy import SandboxPolicy
+from lanegate.sandbox.core import Sandbox, SandboxedCommand, open_sandbox
 
 __all__ = [
     "Sandbox",
     "SandboxError",
-    "SandboxLimits",
+    "SandboxPolicy",
     "SandboxedCommand",
-    "limits_from_policy",
     "open_sandbox",
 ]

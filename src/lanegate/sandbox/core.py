@@ -16,7 +16,7 @@ from typing import Self
 
 import lanegate
 from lanegate.ledgers.models import SandboxLimitsRecord, SandboxRecord
-from lanegate.policy import Policy
+from lanegate.policy import SandboxPolicy
 from lanegate.sandbox import boot, inner, probe
 from lanegate.sandbox.pids import ProcessCap, process_cap
 
@@ -41,29 +41,6 @@ _PY_FLAGS = frozenset(
     {"-B", "-u", "-E", "-s", "-S", "-O", "-OO", "-b", "-bb", "-d", "-q", "-P", "-I"}
 )
 _PY_VALUED = frozenset({"-W", "-X"})
-
-
-@dataclass(frozen=True, slots=True)
-class SandboxLimits:
-    """Per-process resource limits inside the sandbox (policy table `[sandbox]`)."""
-
-    memory_mb: int = 4096
-    processes: int = 256
-    file_mb: int = 1024
-    disk_mb: int = 2048
-    open_files: int = 1024
-
-
-def limits_from_policy(policy: Policy) -> SandboxLimits:
-    """The `[sandbox]` table of the policy as limits."""
-    table = policy.sandbox
-    return SandboxLimits(
-        memory_mb=table.memory_mb,
-        processes=table.processes,
-        file_mb=table.file_mb,
-        disk_mb=table.disk_mb,
-        open_files=table.open_files,
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +96,7 @@ class Sandbox:
     """The sandbox of one lane run over the work tree `repo`; `enabled=False` is a pass-through."""
 
     repo: Path
-    limits: SandboxLimits = field(default_factory=SandboxLimits)
+    limits: SandboxPolicy = field(default_factory=SandboxPolicy)
     enabled: bool = True
     hidden: tuple[Path, ...] = ()
     tool: str = ""
@@ -313,13 +290,13 @@ def python_safe(argv: Sequence[str]) -> list[str]:
 
 def open_sandbox(
     repo: Path,
-    limits: SandboxLimits | None = None,
+    limits: SandboxPolicy | None = None,
     *,
     enabled: bool = True,
     hidden: Sequence[Path] = (),
 ) -> Sandbox:
     """The sandbox for one lane run over `repo`; raises `SandboxError` when none can be built."""
-    chosen = limits or SandboxLimits()
+    chosen = limits or SandboxPolicy()
     if not enabled:
         return Sandbox(repo, chosen, enabled=False)
     tool = probe.check()

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lanegate.errors import SandboxError
-from lanegate.sandbox import SandboxLimits, open_sandbox, probe
+from lanegate.sandbox import SandboxPolicy, open_sandbox, probe
 from lanegate.sandbox.core import python_safe
 
 
@@ -22,7 +22,7 @@ def _run(
     repo: Path,
     code: str,
     *,
-    limits: SandboxLimits | None = None,
+    limits: SandboxPolicy | None = None,
     writable: tuple[Path, ...] = (),
     timeout: float = 60,
 ) -> subprocess.CompletedProcess[str]:
@@ -168,7 +168,7 @@ def test_memory_limit_turns_a_huge_allocation_into_memory_error(repo: Path) -> N
         "except MemoryError:\n"
         "    print('refused')\n"
     )
-    done = _run(repo, code, limits=SandboxLimits(memory_mb=512))
+    done = _run(repo, code, limits=SandboxPolicy(memory_mb=512))
     assert done.stdout.strip() == "refused", done.stderr
 
 
@@ -178,7 +178,7 @@ def test_file_limit_bounds_a_flood_of_output(repo: Path) -> None:
         "import sys\nchunk = b'x' * 1048576\nwhile True:\n    sys.stdout.buffer.write(chunk)\n"
     )
     flood_sh = "yes xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
-    limits = SandboxLimits(file_mb=4)
+    limits = SandboxPolicy(file_mb=4)
     log_path = repo.parent / "flood.log"
     with open_sandbox(repo, limits) as sandbox:
         for argv in ([sys.executable, "-c", flood_py], ["/bin/sh", "-c", flood_sh]):
@@ -209,7 +209,7 @@ def test_process_cap_stops_a_fork_bomb(repo: Path) -> None:
         "print(n)\n"
         "os._exit(0)\n"
     )
-    done = _run(repo, code, limits=SandboxLimits(processes=30))
+    done = _run(repo, code, limits=SandboxPolicy(processes=30))
     assert done.returncode == 0, done.stderr
     assert int(done.stdout) < 30
 
@@ -226,7 +226,7 @@ def test_private_tmp_is_size_bounded(repo: Path) -> None:
         "    print('full', exc.errno)\n"
         "print(written)\n"
     )
-    done = _run(repo, code, limits=SandboxLimits(disk_mb=8, file_mb=1024))
+    done = _run(repo, code, limits=SandboxPolicy(disk_mb=8, file_mb=1024))
     assert done.stdout.startswith("full"), done.stdout + done.stderr
     assert int(done.stdout.split()[-1]) <= 8
 

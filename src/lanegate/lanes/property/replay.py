@@ -19,7 +19,7 @@ from lanegate.lanes.property.runner import (
     check_oracles,
 )
 from lanegate.policy import Policy
-from lanegate.sandbox import Sandbox, limits_from_policy, open_sandbox
+from lanegate.sandbox import Sandbox, open_sandbox
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +53,7 @@ def replay_mutant(
         )
     sources = _working_tree_matches(repo, summary, [spec.path])
     check = check_oracles(repo, summary, policy)
-    with open_sandbox(repo, limits_from_policy(policy), enabled=sandboxed) as sandbox:
+    with open_sandbox(repo, policy.sandbox, enabled=sandboxed) as sandbox:
         return _replay(repo, policy, spec, sources, check, sandbox)
 
 
