@@ -143,6 +143,15 @@ class Mutant:
     seconds: float = 0.0
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnmutatedLine:
+    """A changed executable statement no mutant can be planted on: no evidence reaches it."""
+
+    path: str = _text()
+    line: int = _meta(minimum=1)
+    what: str = _text()
+
+
 BASE_TEST_OUTCOMES = ("passed", "failed", "error", "skipped", "skipped-from-code", "missing")
 
 
@@ -188,6 +197,7 @@ class PropertyLedger:
     mutants: tuple[Mutant, ...] = ()
     base_test_files: int = field(default=0, metadata={"minimum": 0})
     base_tests: tuple[BaseTestRun, ...] = ()
+    unmutated: tuple[UnmutatedLine, ...] = ()
 
 
 # --- fixture.json ----------------------------------------------------------------------------------

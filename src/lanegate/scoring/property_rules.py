@@ -199,3 +199,11 @@ def max_examples_cut(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
                 f"{prop.node_id}: max_examples is {prop.max_examples}, the policy asks {floor}",
                 _at("properties"),
             )
+
+
+def unmutated_change(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """An agent diff changed executable code where no mutant could be planted: no evidence."""
+    if ctx.authorship is not AuthorKind.AGENT:
+        return
+    for gap in ledger.unmutated:
+        yield Hit(f"{gap.path}:{gap.line}: {gap.what}", Location(gap.path, line=gap.line))

@@ -115,6 +115,10 @@ TABLE: tuple[Row, ...] = (
         "regenerate the ledger with `lanegate property`", prop.mutant_record),
     Row("property-too-many-mutants", Scope.PROPERTY, P, E, "mutants_planted > policy max_mutants",
         "regenerate the ledger under the repository's policy", prop.too_many_mutants),
+    Row("property-unmutated-change", Scope.PROPERTY, P, E,
+        "an agent diff changes executable code where no mutant can be planted",
+        "express the change so an operator reaches it (a comparison, a value, a call's result), "
+        "or have a human review it", prop.unmutated_change),
     Row("property-max-examples-cut", Scope.PROPERTY, P, E,
         "an agent's property runs fewer Hypothesis examples than properties.max_examples",
         "drop the settings or profile that lowers max_examples; a human may lower the policy",

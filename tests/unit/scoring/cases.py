@@ -17,6 +17,7 @@ from lanegate.ledgers.models import (
     OracleFinding,
     Outcome,
     SandboxRecord,
+    UnmutatedLine,
 )
 from lanegate.model import Lane
 from lanegate.policy import FixtureCase, FixturePolicy, LanePolicy, Policy, PropertyPolicy
@@ -43,6 +44,9 @@ _BASE_PASSED = BaseTestRun(
     node_id="tests/test_a.py::t", outcome="passed", restored=False, detail=""
 )
 _BASE_SKIP = BaseTestRun(node_id="tests/test_a.py::u", outcome="skipped", restored=False, detail="")
+_GAP = UnmutatedLine(
+    path="src/calc.py", line=4, what="a changed assign statement no mutation operator reaches"
+)
 _CUT = r(PROP.properties[0], max_examples=5, max_examples_cut=True)
 _SNIFF = Introspection("src/calc.py", 3, "reads which modules are loaded (sys.modules)")
 HUMAN = S.but(
@@ -513,6 +517,10 @@ CASES: dict[str, Case] = {
             ),
         ),
         (S,),
+    ),
+    "property-unmutated-change": Case(
+        (S.but(property=r(PROP, unmutated=(_GAP,))),),
+        (S, HUMAN.but(property=r(PROP, unmutated=(_GAP,)))),
     ),
     "property-max-examples-cut": Case(
         (S.but(property=r(PROP, properties=(_CUT,), cases_run=_CUT.cases_run)),),

@@ -106,6 +106,14 @@ def _return_default(func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> str:
     return _DEFAULTS.get(text.split("[")[0], "None")
 
 
+def is_arid_statement(node: ast.stmt) -> bool:
+    """A statement that only logs, prints or warns (or binds a logger): arid, never mutated, not
+    the diff's behaviour."""
+    if isinstance(node, ast.Expr | ast.Assign | ast.AnnAssign) and node.value is not None:
+        return _arid_call(node.value)
+    return False
+
+
 def _arid_call(node: ast.expr) -> bool:
     if not isinstance(node, ast.Call):
         return False

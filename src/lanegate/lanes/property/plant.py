@@ -163,9 +163,27 @@ def plan_from_summary(
         source = git.show_file(repo, summary.head_commit, path)
         if source is None:
             continue
-        lines = changed_lines(repo, summary.merge_base, summary.head_commit, path)
+        lines = statement_lines(
+            source, changed_lines(repo, summary.merge_base, summary.head_commit, path)
+        )
         specs.extend(specs_for_file(path, source, lines, digest, use_seed))
     return select(specs, policy.properties.max_mutants)
+
+
+def statement_lines(source: bytes, lines: frozenset[int]) -> frozenset[int]:
+    """`lines` grown to every line of each simple statement they touch: a change on the third line
+    of a statement spread over five gets the statement's mutants, wherever its operators sit."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return lines
+    grown = set(lines)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and not hasattr(node, "body"):
+            span = range(node.lineno, (node.end_lineno or node.lineno) + 1)
+            if lines.intersection(span):
+                grown.update(span)
+    return frozenset(grown)
 
 
 def plan_mutants(

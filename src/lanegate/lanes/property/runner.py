@@ -34,6 +34,7 @@ from lanegate.lanes.property.mutate_run import (
 )
 from lanegate.lanes.property.operators import OPERATORS_VERSION
 from lanegate.lanes.property.plant import MutantSpec, plan_from_summary
+from lanegate.lanes.property.unmutated import unmutated_lines
 from lanegate.ledgers.load import write_document
 from lanegate.ledgers.models import (
     PROPERTY_WRITER,
@@ -363,6 +364,7 @@ def run_lane(
         mutants=tuple(mutants),
         base_test_files=len(base.files),
         base_tests=tuple(base_runs),
+        unmutated=unmutated_lines(repo, summary, policy),
     )
     ctx.out_dir.mkdir(parents=True, exist_ok=True)
     ledger_path = ctx.out_dir / LEDGER_NAME

@@ -1,0 +1,92 @@
+"""Changed executable lines where no mutant could be planted: a change the lane has no evidence about.
+
+A diff whose changed statements offer no mutation operator (a call added on its own, a string handed to
+`exec`, a line the operators do not cover) would otherwise plant nothing and pass on a budget of 0.
+Every changed statement that computes something (an assignment, a returned value, a call made for
+its effect, an `if` or `while` condition) must carry at least one mutant candidate; docstrings,
+arid statements (logging, printing, warnings) and control keywords are left out. A changed source file git diffs as binary (`.gitattributes`) cannot be
+mutated at all.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+from lanegate import git
+from lanegate.diff import DiffSummary, Role, changed_lines
+from lanegate.lanes.property.operators import candidates, is_arid_statement
+from lanegate.lanes.property.plant import mutable_sources, statement_lines
+from lanegate.ledgers.models import UnmutatedLine
+from lanegate.policy import Policy
+
+# the statements whose own line computes something: a value assigned, returned or called for its
+# effect, or a condition; control keywords (`break`, `del`, `assert`, `raise`, `with`, `try`, a loop
+# header) are left to the operators that do reach them, so that honest diffs are not failed for them
+_COMPUTING = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return, ast.Expr, ast.If, ast.While)
+
+
+def _is_docstring_or_ellipsis(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and (
+        isinstance(node.value.value, str) or node.value.value is Ellipsis
+    )
+
+
+def _dunder(target: ast.expr) -> bool:
+    return isinstance(target, ast.Name) and target.id.startswith("__") and target.id.endswith("__")
+
+
+def _own_lines(node: ast.stmt) -> range | None:
+    """The lines a computing statement's own behaviour sits on (`if`/`while`: the condition)."""
+    if not isinstance(node, _COMPUTING) or _is_docstring_or_ellipsis(node):
+        return None
+    if is_arid_statement(node) or getattr(node, "value", True) is None:
+        return None  # logging and printing; a bare annotation; a bare `return`
+    if isinstance(node, ast.Assign) and all(_dunder(t) for t in node.targets):
+        return None  # `__all__`, `__version__`: module metadata
+    if isinstance(node, ast.If | ast.While):
+        return range(node.test.lineno, (node.test.end_lineno or node.test.lineno) + 1)
+    return range(node.lineno, (node.end_lineno or node.lineno) + 1)
+
+
+def _statements(tree: ast.AST) -> Iterator[ast.stmt]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt):
+            yield node
+
+
+def unmutated_in_source(path: str, source: bytes, lines: frozenset[int]) -> list[UnmutatedLine]:
+    """The changed statements of one file that no mutation operator reaches."""
+    try:
+        tree = ast.parse(source, filename=path)
+    except (SyntaxError, ValueError):
+        return []
+    lines = statement_lines(source, lines)  # the lines the planter plants on
+    reached = {cand.edit.line for cand in candidates(tree, source)} & lines
+    found = []
+    for node in _statements(tree):
+        own = _own_lines(node)
+        if own is None or not lines.intersection(own):
+            continue
+        if not reached.intersection(own):
+            what = f"a changed {type(node).__name__.lower()} statement no mutation operator reaches"
+            found.append(UnmutatedLine(path=path, line=node.lineno, what=what))
+    return sorted(found, key=lambda u: u.line)
+
+
+def unmutated_lines(repo: Path, summary: DiffSummary, policy: Policy) -> tuple[UnmutatedLine, ...]:
+    """Every changed executable line of the diff's mutable sources that cannot get a mutant."""
+    binary = "git diffs this source file as binary (.gitattributes): nothing is mutated"
+    found = [
+        UnmutatedLine(path=changed.path, line=1, what=binary)
+        for changed in summary.with_role(Role.SOURCE)
+        if changed.binary and changed.path.endswith(".py")
+    ]
+    for path in mutable_sources(summary, policy):
+        source = git.show_file(repo, summary.head_commit, path)
+        if source is None:
+            continue
+        lines = changed_lines(repo, summary.merge_base, summary.head_commit, path)
+        found.extend(unmutated_in_source(path, source, lines))
+    return tuple(found)

@@ -1,0 +1,52 @@
+"""No evidence-free pass: a changed computing statement no mutant reaches is named, a change on a
+continuation line gets its statement's mutants, and a source file diffed as binary is named whole."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lanegate.diff import classify_diff
+from lanegate.lanes.property.plant import plan_from_summary, specs_for_file, statement_lines
+from lanegate.lanes.property.unmutated import unmutated_in_source, unmutated_lines
+from lanegate.policy import Policy
+from tests.gitrepo import Repo
+
+DIGEST = "sha256:" + "0" * 64
+
+
+def test_a_change_on_a_continuation_line_gets_the_statements_mutants() -> None:
+    source = b"def f(a, b):\n    return (a +\n            b)\n"
+    assert specs_for_file("m.py", source, frozenset({3}), DIGEST, 0) == []
+    grown = statement_lines(source, frozenset({3}))
+    assert grown == frozenset({2, 3})
+    assert {s.line for s in specs_for_file("m.py", source, grown, DIGEST, 0)} == {2}
+
+
+def test_computing_statements_with_operators_are_not_named() -> None:
+    source = b"def f(a, b):\n    x = a + b\n    if x > 2:\n        return x\n    return -x\n"
+    assert unmutated_in_source("m.py", source, frozenset(range(1, 6))) == []
+
+
+def test_a_module_level_alias_is_named_and_metadata_and_logging_are_not() -> None:
+    source = (
+        b"import logging\nlog = logging.getLogger(__name__)\n__all__ = ['f']\n"
+        b"def f(x):\n    print(x)\n    return x * 2\n\n\nhelper = f\n"
+    )
+    found = unmutated_in_source("m.py", source, frozenset(range(1, 10)))
+    assert [(u.line, u.path) for u in found] == [(9, "m.py")]
+    assert "no mutation operator" in found[0].what
+
+
+def test_a_source_file_marked_binary_is_named(make_repo: Callable[[str], Repo]) -> None:
+    repo = make_repo("r")
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    repo.commit("base")
+    repo.branch("agent")
+    repo.write(".gitattributes", "calc.py -diff\n")
+    repo.write("calc.py", "def add(a, b):\n    return a + b + 1\n")
+    repo.commit("agent")
+    summary = classify_diff(repo.path, "main", Policy())
+    assert plan_from_summary(repo.path, summary, Policy()) == []
+    gaps = unmutated_lines(repo.path, summary, Policy())
+    assert [(g.path, g.line) for g in gaps] == [("calc.py", 1)]
+    assert "binary" in gaps[0].what
