@@ -75,6 +75,13 @@ _ATTRS = {
     "inner_test": "reaches into Hypothesis's test wrapper",
     "currentframe": "walks call frames",
     "stack": None,  # inspect.stack: judged with its owner below
+    "__globals__": "reaches a function's globals",
+    "__closure__": "reaches a function's closure",
+    "__subclasses__": "walks the class hierarchy for hidden objects",
+    "__builtins__": "reaches the builtins",
+    "f_builtins": "reaches a frame's builtins",
+    "gi_code": "reads a generator's code",
+    "cr_frame": "walks coroutine frames",
 }
 _CALLS = {
     "exec": "runs code from a string",
@@ -82,7 +89,11 @@ _CALLS = {
     "compile": "compiles code from a string",
     "__import__": "imports a module by computed name",
     "breakpoint": "drops into a debugger",
+    "globals": "reaches the module's globals by name",
+    "locals": "reaches a frame's locals by name",
 }
+# deserialisers that run code from their data: only a direct round trip (`loads(dumps(x))`) is data
+_CODE_LOADERS = frozenset({"pickle", "cPickle", "marshal", "dill", "cloudpickle", "shelve"})
 # text that names the judge or its pins: what a test sniffs for
 _TELLS = (
     "/proc/",
@@ -161,9 +172,21 @@ class _Scanner(ast.NodeVisitor):
             self._hit(node, f"{_ATTRS[node.attr]} (.{node.attr})")
         self.generic_visit(node)
 
+    def visit_Name(self, node: ast.Name) -> None:
+        if node.id == "__builtins__":
+            self._hit(node, "reaches the builtins (__builtins__)")
+
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
         name = func.id if isinstance(func, ast.Name) else None
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr in ("loads", "load", "Unpickler")
+            and isinstance(func.value, ast.Name)
+            and func.value.id in _CODE_LOADERS
+            and not self._round_trip(node)
+        ):
+            self._hit(node, f"deserialises data that can run code ({func.value.id}.{func.attr})")
         if name in _CALLS:
             self._hit(node, f"{_CALLS[name]} ({name}())")
         elif name in ("getattr", "setattr", "delattr", "hasattr") and len(node.args) >= 2:
@@ -174,6 +197,14 @@ class _Scanner(ast.NodeVisitor):
             if key is None or not _literal_str(key) or self._env_tell(key):
                 self._hit(node, "reads the environment for a test-run sign")
         self.generic_visit(node)
+
+    @staticmethod
+    def _round_trip(node: ast.Call) -> bool:
+        """`pickle.loads(pickle.dumps(x))`: the data comes straight from the serialiser."""
+        if len(node.args) != 1 or not isinstance(node.args[0], ast.Call):
+            return False
+        inner = node.args[0].func
+        return isinstance(inner, ast.Attribute) and inner.attr in ("dumps", "dump")
 
     @staticmethod
     def _reads_env(func: ast.AST) -> bool:

@@ -35,6 +35,12 @@ FLAGGED_TESTS = {
     "env-tell": "import os\nJUDGED = 'LANEGATE_SEED' in open('/proc/self/environ').read()\n",
     "signal": "import signal\nsignal.signal(signal.SIGTERM, lambda *a: None)\n",
     "parent": "import os\nPARENT = os.getppid()\n",
+    "pickle-payload": "import pickle\nVALUE = pickle.loads(b'\\x80\\x04cos\\nsystem\\n.')\n",
+    "builtins-name": "RUN = __builtins__['ex' + 'ec']\n",
+    "globals": "HIDDEN = globals()['__builtins__']\n",
+    "subclasses": "CLASSES = object.__subclasses__()\n",
+    "fn-globals": "from demo import f\nG = f.__globals__\n",
+    "utf7": "# -*- coding: utf-7 -*-\n+AGkAbQBwAG8AcgB0ACAAYwB0AHkAcABlAHM-\n",
 }
 CLEAN_TESTS = {
     "plain": "from demo import f\n\ndef test_f():\n    assert f(1) == 2\n",
@@ -51,6 +57,10 @@ CLEAN_TESTS = {
     ),
     "generate": "def pytest_generate_tests(metafunc):\n    pass\n",
     "env-in-test": "import os\n\ndef test_env():\n    assert os.environ.get('HOME')\n",
+    "pickle-round-trip": (
+        "import pickle\nfrom demo import Point\n\ndef test_p():\n"
+        "    assert pickle.loads(pickle.dumps(Point(1, 2))) == Point(1, 2)\n"
+    ),
     "subprocess": (
         "import subprocess, sys\n\ndef test_cli():\n"
         "    subprocess.run([sys.executable, '-c', 'print(1)'], check=True)\n"
