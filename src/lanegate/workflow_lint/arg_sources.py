@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.pytest_args import ArgHit, rerun_args, split_args
 from lanegate.workflow_lint.pytest_config import PYTEST_SECTIONS, PYTEST_TOML_TABLES, ValueLine
-from lanegate.workflow_lint.rule import INI_KINDS, YAML_KINDS, FileKind
+from lanegate.workflow_lint.rule import INI_KINDS, SHELL_KINDS, FileKind
 from lanegate.workflow_lint.shell import (
     Command,
     Word,
@@ -93,7 +93,7 @@ def placed_hits(ctx: FileContext) -> list[PlacedHit]:
 
 
 def _compute(ctx: FileContext) -> list[PlacedHit]:
-    if ctx.kind in YAML_KINDS:
+    if ctx.kind in SHELL_KINDS:
         return _yaml_hits(ctx)
     if ctx.kind in INI_KINDS:
         return _ini_hits(ctx)

@@ -11,7 +11,7 @@ from lanegate.model import Finding, Location, Severity
 from lanegate.workflow_lint.pytest_config import IniEntry, TomlEntry, ini_entries, toml_entries
 from lanegate.workflow_lint.rule import FileKind, Rule
 from lanegate.workflow_lint.shell import Command, ShellScript, parse_shell
-from lanegate.workflow_lint.yamldoc import YamlDoc, YNode
+from lanegate.workflow_lint.yamldoc import FILE_STYLE, SCALAR, YamlDoc, YNode
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,12 +20,16 @@ class LocalTarget:
 
     path: str
     findings: tuple[Finding, ...]
+    evidence: bool = True  # it runs tests (or lanegate cannot tell)
 
 
 class LocalResolver(Protocol):
-    """Lints the file a local `uses:` names (once, cycle-safe) and hands back its findings."""
+    """Lints the file a local `uses:` or a script call names (once, cycle-safe) and hands back its
+    findings."""
 
     def resolve(self, uses: str, *, workflow: bool) -> LocalTarget | None: ...
+
+    def script(self, path: str) -> LocalTarget | None: ...
 
 
 @dataclass(slots=True)
@@ -195,6 +199,12 @@ class FileContext:
         return self._steps
 
     def run_blocks(self) -> list[RunBlock]:
+        if self._runs is None and self.kind is FileKind.SCRIPT:
+            # a repository script is one run block spanning the whole file
+            whole = YNode(SCALAR, 1, 1, len(self.lines))
+            whole.text, whole.style = self.text, FILE_STYLE
+            shell = "python" if self.path.endswith(".py") else "bash"
+            self._runs = [RunBlock(Step(whole, None, None, 0), whole, shell)]
         if self._runs is None:
             runs: list[RunBlock] = []
             default = _default_shell(self.root)
@@ -209,6 +219,26 @@ class FileContext:
                 runs.append(RunBlock(step, node, shell or default or "bash"))
             self._runs = runs
         return self._runs
+
+    def run_block_of(self, step: Step) -> RunBlock | None:
+        """The `run:` block of a step, if it has one (indexed once per file)."""
+        index = self.cache.get("run_block_of")
+        if not isinstance(index, dict):
+            index = {id(b.step.node): b for b in self.run_blocks()}
+            self.cache["run_block_of"] = index
+        found = index.get(id(step.node))
+        return found if isinstance(found, RunBlock) else None
+
+    def steps_of(self, job_id: str) -> list[Step]:
+        """The steps of one job, in order (grouped once per file)."""
+        groups = self.cache.get("steps_of")
+        if not isinstance(groups, dict):
+            grouped: dict[str | None, list[Step]] = {}
+            for step in self.steps():
+                grouped.setdefault(step.job_id, []).append(step)
+            self.cache["steps_of"] = groups = grouped
+        found = groups.get(job_id, [])
+        return found if isinstance(found, list) else []
 
     def shell(self, block: RunBlock) -> ShellScript:
         """The parsed shell script of a `run:` block (parsed once per file)."""

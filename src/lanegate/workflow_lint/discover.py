@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from lanegate.errors import WorkflowError
+from lanegate.workflow_lint.bounded_read import InputFileError, read_bounded
 from lanegate.workflow_lint.rule import FileKind
 
 MAX_FILES = 100_000
@@ -86,8 +87,8 @@ def kind_of(relative: str) -> FileKind | None:
 def _ignored_by_conftest(path: Path) -> list[str]:
     """`collect_ignore` and `collect_ignore_glob` patterns of a conftest.py (string literals only)."""
     try:
-        tree = ast.parse(path.read_bytes())
-    except (OSError, SyntaxError, ValueError):
+        tree = ast.parse(read_bounded(path, 2 * 1024 * 1024))
+    except (InputFileError, SyntaxError, ValueError, RecursionError, MemoryError):
         return []
     patterns: list[str] = []
     for node in tree.body:

@@ -586,6 +586,8 @@ def is_test_command(command: Command) -> bool:
     if not args:
         return False
     program = args[0].value.rsplit("/", 1)[-1]
+    if program in ("test", "[", "[["):
+        return False  # the shell's condition builtin
     if _PYTHON.match(program) and len(args) > 1 and not args[1].value.startswith("-"):
         args = args[1:]  # `python manage.py test`, `python run_tests.py`
         program = args[0].value.rsplit("/", 1)[-1]

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.pytest_args import forbidden_requirement
-from lanegate.workflow_lint.rule import YAML_KINDS, FileKind, Rule
+from lanegate.workflow_lint.rule import SHELL_KINDS, FileKind, Rule
 from lanegate.workflow_lint.shell import Command, Word
 
 _INSTALLERS = {
@@ -149,7 +149,7 @@ def _ini(ctx: FileContext) -> Iterator[Finding]:
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    if ctx.kind in YAML_KINDS:
+    if ctx.kind in SHELL_KINDS:
         yield from _yaml(ctx)
     elif ctx.kind is FileKind.REQUIREMENTS:
         yield from _requirements(ctx)
@@ -163,7 +163,7 @@ RULE = Rule(
     id="rerun-plugin-dependency",
     summary="a dependency installs a rerun plugin (pytest-rerunfailures, flaky, pytest-retry)",
     fix="remove the dependency; lanegate refuses to run with a rerun plugin installed",
-    kinds=YAML_KINDS
+    kinds=SHELL_KINDS
     | {FileKind.REQUIREMENTS, FileKind.PYPROJECT, FileKind.TOX_INI, FileKind.SETUP_CFG},
     check=check,
 )

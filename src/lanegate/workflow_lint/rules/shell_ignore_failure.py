@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.rule import YAML_KINDS, Rule
+from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
 from lanegate.workflow_lint.shell import fallbacks, is_test_command, propagates_failure
 
 _GATE = re.compile(r"\|\|")
@@ -32,6 +32,6 @@ RULE = Rule(
     id="shell-ignore-failure",
     summary="a test command's failure is swallowed (`|| true`, `|| exit 0`, `|| echo ...`)",
     fix="delete the `|| ...`, or end it with `exit 1` when you need to log something first",
-    kinds=YAML_KINDS,
+    kinds=SHELL_KINDS,
     check=check,
 )

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.rule import YAML_KINDS, Rule
+from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
 from lanegate.workflow_lint.shell import fallbacks, is_test_command, propagates_failure
 
 _GATE = re.compile(r"\|\|")
@@ -32,6 +32,6 @@ RULE = Rule(
     id="shell-rerun-fallback",
     summary="a failing test command is re-run after `||`",
     fix="drop the `|| <second run>`; `--lf`/`--ff` are fine on their own, never as a fallback",
-    kinds=YAML_KINDS,
+    kinds=SHELL_KINDS,
     check=check,
 )

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.rule import YAML_KINDS, Rule
+from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
 from lanegate.workflow_lint.shell import Command, Function, ShellScript, argv, is_test_command
 
 _RETRY_NAME = re.compile(r"retr(y|ies|ying)|backoff", re.IGNORECASE)
@@ -62,6 +62,6 @@ RULE = Rule(
     id="shell-retry-function",
     summary="a test command is run through a retry helper function or script",
     fix="call the test command directly, once",
-    kinds=YAML_KINDS,
+    kinds=SHELL_KINDS,
     check=check,
 )

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from lanegate.model import Finding
 from lanegate.workflow_lint.arg_sources import ADDOPTS_ENV, CONFIG_ADDOPTS, placed_hits
 from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.rule import YAML_KINDS, FileKind, Rule
+from lanegate.workflow_lint.rule import SHELL_KINDS, FileKind, Rule
 
 _WHERE = {
     "command": "on a command line",
@@ -36,6 +36,6 @@ RULE = Rule(
     id="test-rerun-flag",
     summary="a test runner is told to re-run failing tests",
     fix="remove the rerun flag; a test that passes only on a rerun is a flake to fix or lease",
-    kinds=YAML_KINDS | {FileKind.TOX_INI, FileKind.PYPROJECT},
+    kinds=SHELL_KINDS | {FileKind.TOX_INI, FileKind.PYPROJECT},
     check=check,
 )
