@@ -672,10 +672,41 @@ def right_operand(commands: list[Command], index: int) -> list[Command]:
 
 
 def fallbacks(script: ShellScript) -> Iterator[tuple[Command, list[Command]]]:
-    """Every `test-command || something` in the script, with the `something`."""
+    """Every `test-command || something` in the script, with the `something`: one per `||` chain (the
+    first test command of the chain and everything the chain runs after it), linear in its length."""
     commands = script.commands
-    for index, command in enumerate(commands):
+    index = 0
+    while index < len(commands):
+        command = commands[index]
         if command.op_after == "||" and pipeline_runs_tests(commands, index):
-            operand = right_operand(commands, index)
+            operand: list[Command] = []
+            end = index
+            while end < len(commands) and commands[end].op_after == "||":
+                part = right_operand(commands, end)
+                if not part:
+                    break
+                operand.extend(part)
+                end = part[-1].index
             if operand:
                 yield command, operand
+            index = max(end, index) + 1
+            continue
+        index += 1
+
+
+def captured_status(script: ShellScript, operand: list[Command]) -> bool:
+    """`cmd || status=$?` (or `|| failed=1`) followed later by `exit $status`: the failure is kept and
+    reported at the end, so nothing is swallowed."""
+    if len(operand) != 1 or len(operand[0].words) != 1:
+        return False
+    match = _ASSIGNMENT.match(operand[0].words[0].value)
+    if match is None:
+        return False
+    name = match.group(0)[:-1]
+    later = script.commands[operand[0].index + 1 :]
+    for command in later:
+        args = [w.value for w in argv(command)]
+        if args and args[0] in ("exit", "return") and len(args) > 1:
+            if args[1] in (f"${name}", f"${{{name}}}"):
+                return True
+    return False

@@ -8,7 +8,12 @@ from collections.abc import Iterator
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
-from lanegate.workflow_lint.shell import fallbacks, is_test_command, propagates_failure
+from lanegate.workflow_lint.shell import (
+    captured_status,
+    fallbacks,
+    is_test_command,
+    propagates_failure,
+)
 
 _GATE = re.compile(r"\|\|")
 
@@ -16,7 +21,9 @@ _GATE = re.compile(r"\|\|")
 def check(ctx: FileContext) -> Iterator[Finding]:
     for block, script in ctx.posix_scripts(_GATE):
         for _, operand in fallbacks(script):
-            if any(propagates_failure(c) or is_test_command(c) for c in operand):
+            if any(is_test_command(c) for c in operand):
+                continue  # a second run: shell-rerun-fallback reports the chain
+            if propagates_failure(operand[-1]) or captured_status(script, operand):
                 continue
             first = operand[0]
             shown = " ".join(w.raw for w in first.words)
