@@ -42,6 +42,8 @@ class Step:
     index: int
 
 
+# a `run:` block or script longer than this is a finding, not analysed: every shell rule stays fast
+MAX_SCRIPT_CHARS = 256 * 1024
 _POSIX_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
 
 
@@ -76,6 +78,7 @@ class FileContext:
     _shell: dict[int, ShellScript] = field(default_factory=dict)
     _lines: list[str] | None = None
     cache: dict[str, object] = field(default_factory=dict)
+    oversized_blocks: list[RunBlock] = field(default_factory=list)
     toml: dict[str, object] | None = None
     module: object | None = None
 
@@ -241,11 +244,16 @@ class FileContext:
         return found if isinstance(found, list) else []
 
     def shell(self, block: RunBlock) -> ShellScript:
-        """The parsed shell script of a `run:` block (parsed once per file)."""
+        """The parsed shell script of a `run:` block (parsed once per file); a block over
+        MAX_SCRIPT_CHARS is not parsed and is listed in `oversized_blocks` (the session reports it)."""
         key = id(block.node)
         script = self._shell.get(key)
         if script is None:
-            script = parse_shell(block.node.text)
+            text = block.node.text
+            if len(text) > MAX_SCRIPT_CHARS:
+                self.oversized_blocks.append(block)
+                text = ""
+            script = parse_shell(text)
             self._shell[key] = script
         return script
 

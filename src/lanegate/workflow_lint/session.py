@@ -10,7 +10,7 @@ from pathlib import Path
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.bounded_read import InputFileError, read_bounded
-from lanegate.workflow_lint.context import FileContext, LocalTarget
+from lanegate.workflow_lint.context import MAX_SCRIPT_CHARS, FileContext, LocalTarget
 from lanegate.workflow_lint.discover import kind_of
 from lanegate.workflow_lint.registry import OVERSIZED, UNPARSEABLE, rules_for
 from lanegate.workflow_lint.rule import SHELL_KINDS, YAML_KINDS, FileKind
@@ -77,6 +77,14 @@ class Session:
             findings.extend(rule.check(ctx))
         if kind in SHELL_KINDS:
             self.evidence[relative] = file_purpose(ctx)
+        findings.extend(
+            ctx.at_node(
+                OVERSIZED,
+                block.node,
+                f"a script of {len(block.node.text)} characters, over the {MAX_SCRIPT_CHARS}-character cap: not analysed",
+            )
+            for block in {id(b): b for b in ctx.oversized_blocks}.values()
+        )
         return findings
 
     def _parse(self, ctx: FileContext) -> Finding | None:

@@ -3,6 +3,7 @@ own commands retry or forgive a failing test command (the script is linted with 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from lanegate.model import Finding
@@ -10,11 +11,14 @@ from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.repo_scripts import script_run_by
 from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
 
+# a script is named by a path or run by a shell or Python: blocks without these are not parsed here
+_GATE = re.compile(r"/|\b(ba|z|da|k)?sh\b|\bsource\b|\bpython|^\s*\.\s", re.MULTILINE)
+
 
 def check(ctx: FileContext) -> Iterator[Finding]:
     if ctx.resolver is None:
         return
-    for block, script in ctx.posix_scripts():
+    for block, script in ctx.posix_scripts(_GATE):
         for command in script.commands:
             found = script_run_by(command)
             target = ctx.resolver.script(found[1]) if found is not None else None
