@@ -14,6 +14,7 @@ from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.pytest_args import ArgHit, rerun_args, split_args
 from lanegate.workflow_lint.pytest_config import PYTEST_SECTIONS, PYTEST_TOML_TABLES, ValueLine
 from lanegate.workflow_lint.rule import INI_KINDS, SHELL_KINDS, FileKind
+from lanegate.workflow_lint.runners import retry_options, runner_of
 from lanegate.workflow_lint.shell import (
     Command,
     Word,
@@ -66,7 +67,17 @@ def command_hits(command: Command) -> list[ArgHit]:
     args = argv(command)
     if not args or args[0].value in _DATA_COMMANDS:
         return []
-    return rerun_args(_expand(args[1:]), pytest_context=is_pytest_command(command))
+    words = _expand(args[1:])
+    hits = rerun_args(words, pytest_context=is_pytest_command(command))
+    runner = runner_of(args[0].value, [w.value for w in args[1:]])
+    if runner is not None:
+        taken = {id(h.word) for h in hits}
+        hits.extend(
+            ArgHit("flag", words[index], shown)
+            for index, shown in retry_options(runner, [w.value for w in words])
+            if id(words[index]) not in taken
+        )
+    return hits
 
 
 def addopts_hits(command: Command) -> list[tuple[Word, list[ArgHit]]]:
@@ -109,7 +120,9 @@ def _in_scalar(ctx: FileContext, node: YNode, source: str, word: Word, hit: ArgH
 
 
 # text that cannot hold a rerun flag, `-p` plugin or PYTEST_ADDOPTS is never split into words
-_MAYBE = re.compile(r"-p|--(re|only|force|max-runs|min-passes|cumul)|PYTEST_ADDOPTS")
+_MAYBE = re.compile(
+    r"-p|--(re|only|force|max-runs|min-passes|cumul|flaky)|PYTEST_ADDOPTS|rerunFailing|maxRetries|rerun"
+)
 
 
 def _scalar_words(node: YNode) -> list[Word]:

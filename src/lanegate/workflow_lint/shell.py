@@ -13,6 +13,8 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from lanegate.workflow_lint.runners import runner_of
+
 _OPS = ("&&", "||", ";;", "|&", ";", "|", "&")
 _RESERVED = frozenset(
     {
@@ -425,7 +427,19 @@ _WRAPPERS_SIMPLE = frozenset(
     {"sudo", "time", "nice", "nohup", "stdbuf", "catchsegv", "command", "exec", "eval", "builtin"}
 )
 _RUNNERS = frozenset(
-    {"uv", "poetry", "pipenv", "pdm", "rye", "pixi", "hatch", "conda", "mamba", "micromamba"}
+    {
+        "uv",
+        "poetry",
+        "pipenv",
+        "pdm",
+        "rye",
+        "pixi",
+        "hatch",
+        "conda",
+        "mamba",
+        "micromamba",
+        "bundle",
+    }
 )
 _VALUE_OPTIONS = frozenset(
     {
@@ -580,18 +594,27 @@ def argv(command: Command) -> list[Word]:
     return list(words[i:])
 
 
-def is_test_command(command: Command) -> bool:
-    """True when the command runs a test suite (pytest, tox, `npm test`, `make test`, `go test`, ...)."""
+_INLINE_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
+
+
+def is_test_command(command: Command, depth: int = 0) -> bool:
+    """True when the command runs a test suite (pytest, tox, `npm test`, `make test`, `go test`, ...),
+    also through `bash -c '...'` (nested strings followed to a small depth)."""
     args = argv(command)
     if not args:
         return False
     program = args[0].value.rsplit("/", 1)[-1]
+    if program in _INLINE_SHELLS and depth < 3:
+        values = [w.value for w in args[1:]]
+        if "-c" in values and values.index("-c") + 1 < len(values):
+            inline = parse_shell(values[values.index("-c") + 1]).commands
+            return any(is_test_command(c, depth + 1) for c in inline)
     if program in ("test", "[", "[["):
         return False  # the shell's condition builtin
     if _PYTHON.match(program) and len(args) > 1 and not args[1].value.startswith("-"):
         args = args[1:]  # `python manage.py test`, `python run_tests.py`
         program = args[0].value.rsplit("/", 1)[-1]
-    if program in TEST_PROGRAMS:
+    if program in TEST_PROGRAMS or runner_of(args[0].value, [w.value for w in args[1:4]]):
         return True
     if program in _SUBCOMMAND_RUNNERS or args[0].value in _SUBCOMMAND_RUNNERS:
         rest = [w.value for w in args[1:3] if not w.value.startswith("-")]
