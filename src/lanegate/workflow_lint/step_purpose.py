@@ -125,13 +125,15 @@ def _uses_purpose(ctx: FileContext, uses: str, inputs: YNode | None, *, workflow
             return Purpose(True, f"uses {uses}, which lanegate cannot read: fail closed")
         what = "runs tests" if target.evidence else "runs no test command"
         return Purpose(target.evidence, f"uses {uses}, which {what}")
-    if _inputs_run_tests(inputs):
-        return Purpose(True, f"passes a test command to {uses}")
-    if is_script_action(uses):
-        return Purpose(False, f"{uses} script names no test command")
     parsed = parse_uses(uses)
+    if is_script_action(uses):
+        if _inputs_run_tests(inputs):
+            return Purpose(True, f"its {uses} script names a test command")
+        return Purpose(False, f"its {uses} script names no test command")
     if parsed is not None and _name_is_other(parsed.slug):
         return Purpose(False, f"{parsed.slug} does not run the repository's tests")
+    if _inputs_run_tests(inputs):
+        return Purpose(True, f"passes a test command to {uses}")
     return Purpose(True, f"uses {uses}, which may run tests: fail closed")
 
 
