@@ -57,6 +57,14 @@ class RunBlock:
 
     is_python: bool = False
     is_posix: bool = True
+    explicit_shell: bool = True  # False: GitHub's default `bash -e {0}` (no pipefail)
+
+    @property
+    def pipefail(self) -> bool:
+        """True when the shell itself fails a pipeline on any failing part (GitHub's `shell: bash` is
+        `bash --noprofile --norc -eo pipefail {0}`; the default, `sh` and custom shells are not)."""
+        shell = self.shell.strip()
+        return (self.explicit_shell and shell == "bash") or "pipefail" in shell
 
     def __post_init__(self) -> None:
         program = self.shell.split()[0].rsplit("/", 1)[-1] if self.shell.strip() else "bash"
@@ -207,7 +215,7 @@ class FileContext:
             whole = YNode(SCALAR, 1, 1, len(self.lines))
             whole.text, whole.style = self.text, FILE_STYLE
             shell = "python" if self.path.endswith(".py") else "bash"
-            self._runs = [RunBlock(Step(whole, None, None, 0), whole, shell)]
+            self._runs = [RunBlock(Step(whole, None, None, 0), whole, shell, explicit_shell=False)]
         if self._runs is None:
             runs: list[RunBlock] = []
             default = _default_shell(self.root)
@@ -219,7 +227,8 @@ class FileContext:
                 shell = shell_node.text if shell_node is not None and shell_node.is_scalar else ""
                 if not shell and step.job is not None:
                     shell = _default_shell(step.job)
-                runs.append(RunBlock(step, node, shell or default or "bash"))
+                chosen = shell or default
+                runs.append(RunBlock(step, node, chosen or "bash", explicit_shell=bool(chosen)))
             self._runs = runs
         return self._runs
 

@@ -60,6 +60,7 @@ class Command:
     opens_group: int = 0
     closes_group: int = 0
     index: int = 0
+    calls_tests: bool = False  # calls a function of the script whose body runs a test command
 
     @property
     def line(self) -> int:
@@ -94,12 +95,26 @@ class Function:
 
 
 @dataclass(slots=True)
+class Conditional:
+    """An `if` statement: where its keyword is, its condition commands (`if` and `elif`) and the commands
+    of its branches."""
+
+    line: int
+    col: int
+    condition: list[Command] = field(default_factory=list)
+    branches: list[Command] = field(default_factory=list)
+    phase: str = "condition"
+
+
+@dataclass(slots=True)
 class ShellScript:
     """A parsed `run:` block."""
 
     commands: list[Command]
     loops: list[Loop]
     functions: dict[str, Function]
+    conditionals: list[Conditional] = field(default_factory=list)
+    pipefail: bool = False  # `set -o pipefail` (or `-euo pipefail`) appears in the script
 
 
 @dataclass(slots=True)
@@ -130,8 +145,10 @@ def _tokens(script: str) -> list[_Token]:
     while at >= 0:
         starts.append(at + 1)
         at = script.find("\n", at + 1)
-    pending_heredocs: list[tuple[str, bool]] = []
+    pending_heredocs: list[tuple[str, bool, bool]] = []  # delimiter, strip tabs, fed to a shell
+    shell_bodies: list[tuple[str, bool]] = []  # heredocs read by a shell: scanned as script lines
     expect_delimiter: bool | None = None  # strip-tabs flag while waiting for `<< EOF`'s word
+    command_start = 0  # index in `out` of the current command's first token
     plain = _PLAIN.match
 
     def position(index: int) -> tuple[int, int]:
@@ -148,8 +165,12 @@ def _tokens(script: str) -> list[_Token]:
             continue
         if ch == "\n":
             out.append(_Token("nl", "\n", "\n", *position(i)))
+            command_start = len(out)
             i += 1
-            for delimiter, strip in pending_heredocs:
+            for delimiter, strip, to_shell in pending_heredocs:
+                if to_shell:
+                    shell_bodies.append((delimiter, strip))
+                    continue
                 while i < n:
                     end = script.find("\n", i)
                     end = n if end < 0 else end
@@ -158,6 +179,14 @@ def _tokens(script: str) -> list[_Token]:
                     if (text.lstrip("\t") if strip else text) == delimiter:
                         break
             pending_heredocs = []
+            if shell_bodies:
+                end = script.find("\n", i)
+                end = n if end < 0 else end
+                delimiter, strip = shell_bodies[0]
+                text = script[i:end]
+                if (text.lstrip("\t") if strip else text) == delimiter:
+                    shell_bodies.pop(0)
+                    i = end
             continue
         if ch == "#":
             end = script.find("\n", i)
@@ -174,6 +203,7 @@ def _tokens(script: str) -> list[_Token]:
         if ch in ";|&" and not script.startswith("&>", i):
             op = next(o for o in _OPS if script.startswith(o, i))
             out.append(_Token("op", op, op, *position(i)))
+            command_start = len(out)
             i += len(op)
             continue
         start = i
@@ -228,16 +258,31 @@ def _tokens(script: str) -> list[_Token]:
         raw = script[start:i]
         text = "".join(value)
         if expect_delimiter is not None:
-            pending_heredocs.append((text.strip("'\""), expect_delimiter))
+            to_shell = _feeds_shell(out[command_start:])
+            pending_heredocs.append((text.strip("'\""), expect_delimiter, to_shell))
             expect_delimiter = None
         elif raw.startswith("<<") and not raw.startswith("<<<"):
             match = _HEREDOC.match(raw)
             if match:
-                pending_heredocs.append((match.group(3), match.group(1) == "-"))
+                to_shell = _feeds_shell(out[command_start:])
+                pending_heredocs.append((match.group(3), match.group(1) == "-", to_shell))
             elif raw in ("<<", "<<-"):
                 expect_delimiter = raw == "<<-"
         out.append(_Token("word", raw, text, *position(start)))
     return out
+
+
+_STDIN_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
+
+
+def _feeds_shell(words: list[_Token]) -> bool:
+    """True when the command a heredoc belongs to is a shell reading its script from stdin (`bash
+    <<EOF`, `docker exec -i c sh <<EOF`): the body is scanned as commands of this script."""
+    values = [t.value for t in words if t.kind == "word"]
+    for index, value in enumerate(values):
+        if value.rsplit("/", 1)[-1] in _STDIN_SHELLS:
+            return "-c" not in values[index + 1 :]
+    return False
 
 
 def _balanced_end(script: str, i: int) -> int:
@@ -305,7 +350,8 @@ def parse_shell(script: str) -> ShellScript:
     commands: list[Command] = []
     loops: list[Loop] = []
     functions: dict[str, Function] = {}
-    blocks: list[Loop | Function | str] = []  # str: "if", "{", "case"
+    conditionals: list[Conditional] = []
+    blocks: list[Loop | Function | Conditional | str] = []  # str: "{", "case"
 
     def innermost_loop() -> Loop | None:
         for block in reversed(blocks):
@@ -319,6 +365,14 @@ def parse_shell(script: str) -> ShellScript:
         for block in reversed(blocks):
             if isinstance(block, Function):
                 return block
+        return None
+
+    def innermost_conditional() -> Conditional | None:
+        for block in reversed(blocks):
+            if isinstance(block, Conditional):
+                return block
+            if isinstance(block, Loop | Function):
+                return None
         return None
 
     for command in raw:
@@ -362,16 +416,28 @@ def parse_shell(script: str) -> ShellScript:
                         _close_loop(block, blocks, loops)
                         break
                 words = words[1:]
-            elif head in ("if", "case", "{"):
+            elif head == "if":
+                blocks.append(Conditional(words[0].line, words[0].col))
+                words = words[1:]
+            elif head in ("case", "{"):
                 blocks.append(head)
                 words = words[1:]
                 if head == "{":
                     command.opens_group += 1
                 if head == "case":
                     words = []
-            elif head in ("fi", "esac"):
-                if blocks and blocks[-1] in ("if", "case"):
+            elif head == "fi":
+                if blocks and isinstance(blocks[-1], Conditional):
+                    conditionals.append(blocks.pop())  # type: ignore[arg-type]
+                words = words[1:]
+            elif head == "esac":
+                if blocks and blocks[-1] == "case":
                     blocks.pop()
+                words = words[1:]
+            elif head in ("then", "else", "elif"):
+                open_if = innermost_conditional()
+                if open_if is not None:
+                    open_if.phase = "condition" if head == "elif" else "branches"
                 words = words[1:]
             elif head == "}":
                 top = blocks[-1] if blocks else None
@@ -402,16 +468,86 @@ def parse_shell(script: str) -> ShellScript:
         open_function = innermost_function()
         if open_function is not None:
             open_function.body.append(command)
+        open_if = innermost_conditional()
+        if open_if is not None:
+            (open_if.condition if open_if.phase == "condition" else open_if.branches).append(
+                command
+            )
     while blocks:
         block = blocks.pop()
         if isinstance(block, Loop):
             _close_loop(block, blocks, loops)
         elif isinstance(block, Function):
             functions[block.name] = block
-    return ShellScript(commands, loops, functions)
+        elif isinstance(block, Conditional):
+            conditionals.append(block)
+    parsed = ShellScript(commands, loops, functions, conditionals)
+    _expand_variables(parsed)
+    _mark_function_calls(parsed)
+    parsed.pipefail = any(_sets_pipefail(c) for c in commands)
+    return parsed
 
 
-def _close_loop(loop: Loop, blocks: list[Loop | Function | str], loops: list[Loop]) -> None:
+# a script cannot make variable expansion cost more than this many extra words
+MAX_EXPANDED_WORDS = 50_000
+_VARIABLE = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
+_DECLARERS = frozenset({"export", "declare", "local", "readonly", "typeset"})
+
+
+def _expand_variables(script: ShellScript) -> None:
+    """Replace a word that is exactly `$NAME` / `${NAME}` by the words of the value a plain assignment
+    earlier in the script gave NAME (`CMD="pytest -x"; $CMD || true`), placed at the word."""
+    values: dict[str, str] = {}
+    budget = MAX_EXPANDED_WORDS
+    for command in script.commands:
+        words = command.words
+        first = words[0]
+        declared = words[1:] if first.value in _DECLARERS and first.raw == first.value else words
+        if declared and all(_ASSIGNMENT.match(w.raw) for w in declared):
+            for word in declared:
+                name, _, assigned = word.value.partition("=")
+                values[name] = assigned
+            continue
+        if not values or budget <= 0:
+            continue
+        expanded: list[Word] = []
+        changed = False
+        for word in words:
+            match = _VARIABLE.match(word.value)
+            known = values.get(match.group(1)) if match else None
+            if known is None or budget <= 0:
+                expanded.append(word)
+                continue
+            parts = [t for t in _tokens(known) if t.kind == "word"]
+            budget -= len(parts)
+            expanded.extend(Word(word.raw, t.value, word.line, word.col) for t in parts)
+            changed = True
+        if changed and expanded:
+            command.words = expanded
+
+
+def _mark_function_calls(script: ShellScript) -> None:
+    """Mark calls to the script's functions whose body runs a test command (in definition order, so
+    a function calling an earlier one is followed)."""
+    testing: set[str] = set()
+    for name, function in script.functions.items():
+        if any(c.calls_tests or is_test_command(c) for c in function.body):
+            testing.add(name)
+        for command in script.commands:
+            if command.words[0].value == name and name in testing:
+                command.calls_tests = True
+
+
+def _sets_pipefail(command: Command) -> bool:
+    values = [w.value for w in command.words]
+    if not values or values[0] != "set":
+        return False
+    return "pipefail" in values and any(v.startswith("-") and v.endswith("o") for v in values)
+
+
+def _close_loop(
+    loop: Loop, blocks: list[Loop | Function | Conditional | str], loops: list[Loop]
+) -> None:
     loops.append(loop)
     for block in reversed(blocks):
         if isinstance(block, Function):
@@ -600,6 +736,8 @@ _INLINE_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
 def is_test_command(command: Command, depth: int = 0) -> bool:
     """True when the command runs a test suite (pytest, tox, `npm test`, `make test`, `go test`, ...),
     also through `bash -c '...'` (nested strings followed to a small depth)."""
+    if command.calls_tests:
+        return True
     args = argv(command)
     if not args:
         return False
@@ -728,7 +866,7 @@ def captured_status(script: ShellScript, operand: list[Command]) -> bool:
     name = match.group(0)[:-1]
     later = script.commands[operand[0].index + 1 :]
     for command in later:
-        args = [w.value for w in argv(command)]
+        args = [w.raw.strip("'\"") for w in argv(command)]  # raw: `$status` before expansion
         if args and args[0] in ("exit", "return") and len(args) > 1:
             if args[1] in (f"${name}", f"${{{name}}}"):
                 return True
