@@ -108,7 +108,7 @@ def _compute(ctx: FileContext) -> list[PlacedHit]:
         return _yaml_hits(ctx)
     if ctx.kind in INI_KINDS:
         return _ini_hits(ctx)
-    if ctx.kind is FileKind.PYPROJECT:
+    if ctx.kind in (FileKind.PYPROJECT, FileKind.TOOL_TOML):
         return _toml_hits(ctx)
     return []
 

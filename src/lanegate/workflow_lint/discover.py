@@ -47,7 +47,15 @@ _CONFIG = {
     "pyproject.toml": FileKind.PYPROJECT,
     "setup.cfg": FileKind.SETUP_CFG,
     "tox.ini": FileKind.TOX_INI,
+    "setup.py": FileKind.SETUP_PY,
+    "pixi.toml": FileKind.TOOL_TOML,
+    "hatch.toml": FileKind.TOOL_TOML,
 }
+_PROJECT_ONLY = frozenset({FileKind.SETUP_PY, FileKind.TOOL_TOML})
+_DATA_DIRS = frozenset({"tests", "test", "testing", "data", "fixtures", "examples", "docs"})
+_CONDA_ENV = re.compile(
+    r"^([\w.-]*[-_.])?(environment|conda)([-_.][\w.-]*)?\.ya?ml$", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +80,16 @@ def kind_of(relative: str) -> FileKind | None:
     ):
         return FileKind.WORKFLOW
     if name in _CONFIG:
-        return _CONFIG[name]
+        kind = _CONFIG[name]
+        if kind in _PROJECT_ONLY and _DATA_DIRS.intersection(parts[:-1]):
+            return None  # a test-data package's setup.py is not the project's dependency file
+        return kind
     if name.endswith(".py") and (
         name == "conftest.py" or name.startswith("test_") or name.endswith("_test.py")
     ):
         return FileKind.PYTHON
+    if _CONDA_ENV.match(name):
+        return FileKind.CONDA_ENV
     if _REQUIREMENTS.match(name) or (
         len(parts) >= 2 and parts[-2] == "requirements" and name.endswith((".txt", ".in"))
     ):

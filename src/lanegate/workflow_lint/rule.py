@@ -23,6 +23,9 @@ class FileKind(StrEnum):
     TOX_INI = "tox.ini"
     PYTHON = "python"
     REQUIREMENTS = "requirements"
+    SETUP_PY = "setup.py"
+    CONDA_ENV = "conda environment"
+    TOOL_TOML = "pixi.toml/hatch.toml"
     SCRIPT = "script"  # a shell or Python script a workflow step runs from the repository
 
 

@@ -89,7 +89,7 @@ class Session:
 
     def _parse(self, ctx: FileContext) -> Finding | None:
         """Parse once for the file's kind; a file that does not parse is a finding (fail closed)."""
-        if ctx.kind in YAML_KINDS:
+        if ctx.kind in YAML_KINDS or ctx.kind is FileKind.CONDA_ENV:
             try:
                 ctx.yaml = parse_yaml(ctx.text)
             except YamlSyntaxError as exc:
@@ -108,7 +108,7 @@ class Session:
                 )
         elif ctx.kind is FileKind.SCRIPT:
             ctx.yaml = YamlDoc(None, tuple(ctx.lines))
-        elif ctx.kind is FileKind.PYPROJECT:
+        elif ctx.kind in (FileKind.PYPROJECT, FileKind.TOOL_TOML):
             try:
                 ctx.toml = tomllib.loads(ctx.text)
             except tomllib.TOMLDecodeError as exc:
@@ -117,7 +117,7 @@ class Session:
                 return ctx.finding(
                     UNPARSEABLE, line, column, f"invalid TOML: {str(exc).split(' (at')[0]}"
                 )
-        elif ctx.kind is FileKind.PYTHON:
+        elif ctx.kind in (FileKind.PYTHON, FileKind.SETUP_PY):
             if not _PYTHON_WORDS.search(ctx.text):
                 return None  # no flaky mark or rerun plugin can be spelled without these words
             try:

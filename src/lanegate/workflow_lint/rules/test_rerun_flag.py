@@ -37,6 +37,6 @@ RULE = Rule(
     id="test-rerun-flag",
     summary="a test runner is told to re-run failing tests",
     fix="remove the rerun flag; a test that passes only on a rerun is a flake to fix or lease",
-    kinds=SHELL_KINDS | {FileKind.TOX_INI, FileKind.PYPROJECT},
+    kinds=SHELL_KINDS | {FileKind.TOX_INI, FileKind.PYPROJECT, FileKind.TOOL_TOML},
     check=check,
 )
