@@ -375,6 +375,7 @@ def parse_shell(script: str) -> ShellScript:
                 return None
         return None
 
+    carried_opens = 0
     for command in raw:
         words = command.words
         while words:
@@ -456,7 +457,11 @@ def parse_shell(script: str) -> ShellScript:
                 words = words[1:]
         # closing words after a command: `pytest; }`/`done` handled as their own commands
         if not words:
+            # `cmd || {` on its own line: the group opens at the next command
+            carried_opens += command.opens_group
             continue
+        command.opens_group += carried_opens
+        carried_opens = 0
         command.words = words
         command.index = len(commands)
         commands.append(command)
