@@ -35,8 +35,8 @@ class LintResult:
     exempted: tuple[Finding, ...]
     files_scanned: int
     mode: Mode
-    # workflows GitHub never runs (under a nested `.github/workflows`, e.g. a vendored repository) and
-    # scripts lint cannot analyse (PowerShell): listed, not linted
+    # `path[:line]: why` of what was listed, not linted: workflows GitHub never runs (under a nested
+    # `.github/workflows`, e.g. a vendored repository) and test scripts in PowerShell or cmd
     skipped: tuple[str, ...] = ()
 
     @property
@@ -155,11 +155,16 @@ def lint_paths(
             relative = absolute.relative_to(root).as_posix()
             targets = [Discovered(relative, _file_kind(absolute, relative))]
         if absolute.is_dir():
-            skipped.extend(d.path for d in targets if not _active(d))
+            skipped.extend(
+                f"{d.path}: not an active workflow (GitHub only runs the root's .github/workflows)"
+                for d in targets
+                if not _active(d)
+            )
             targets = [d for d in targets if _active(d)]
         session = sessions.setdefault(root, Session(root))
         lint_all(session, targets, worker_count(len(targets), jobs))
     for root, session in sessions.items():
+        skipped.extend(session.not_analysed)
         for relative, file_findings in session.results.items():
             if (root, relative) not in scanned:
                 scanned.add((root, relative))

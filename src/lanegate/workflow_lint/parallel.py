@@ -20,7 +20,9 @@ PARALLEL_MIN_FILES = 200  # below this, starting workers costs more than it save
 _INHERITED: dict[str, Session] = {}
 
 
-def _lint_chunk(root: str, targets: list[tuple[str, str]]) -> dict[str, tuple[Finding, ...]]:
+def _lint_chunk(
+    root: str, targets: list[tuple[str, str]]
+) -> tuple[dict[str, tuple[Finding, ...]], list[str]]:
     from lanegate.workflow_lint.rule import FileKind
 
     session = Session(Path(root))
@@ -28,9 +30,10 @@ def _lint_chunk(root: str, targets: list[tuple[str, str]]) -> dict[str, tuple[Fi
     if parent is not None:
         session.results.update(parent.results)
         session.evidence.update(parent.evidence)
+    inherited = len(session.not_analysed)
     for path, kind in targets:
         session.lint(path, FileKind(kind))
-    return session.results
+    return session.results, session.not_analysed[inherited:]
 
 
 def worker_count(files: int, jobs: int | None) -> int:
@@ -64,5 +67,7 @@ def lint_all(session: Session, targets: Sequence[Discovered], workers: int) -> N
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         futures = [pool.submit(_lint_chunk, str(session.root), chunk) for chunk in chunks if chunk]
         for future in futures:
-            for path, findings in future.result().items():
+            results, not_analysed = future.result()
+            for path, findings in results.items():
                 session.results.setdefault(path, findings)
+            session.not_analysed.extend(not_analysed)

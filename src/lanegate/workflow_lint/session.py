@@ -14,7 +14,7 @@ from lanegate.workflow_lint.context import MAX_SCRIPT_CHARS, FileContext, LocalT
 from lanegate.workflow_lint.discover import kind_of
 from lanegate.workflow_lint.registry import OVERSIZED, UNPARSEABLE, rules_for
 from lanegate.workflow_lint.rule import SHELL_KINDS, YAML_KINDS, FileKind
-from lanegate.workflow_lint.step_purpose import file_purpose
+from lanegate.workflow_lint.step_purpose import TEST_WORDS, file_purpose
 from lanegate.workflow_lint.yamldoc import YamlDoc, YamlSyntaxError, parse_yaml
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -31,6 +31,8 @@ class Session:
         self.root = root
         self.results: dict[str, tuple[Finding, ...]] = {}
         self.evidence: dict[str, bool] = {}  # workflows, actions, scripts: do they run tests?
+        # `path:line: why` of scripts that run tests in a shell lint does not analyse (pwsh, cmd)
+        self.not_analysed: list[str] = []
         self._in_progress: set[str] = set()
         self._depth = 0
 
@@ -77,6 +79,11 @@ class Session:
             findings.extend(rule.check(ctx))
         if kind in SHELL_KINDS:
             self.evidence[relative] = file_purpose(ctx)
+            self.not_analysed.extend(
+                f"{relative}:{block.node.line}: a {block.shell} script runs tests: not analysed"
+                for block in ctx.run_blocks()
+                if not block.is_posix and not block.is_python and TEST_WORDS.search(block.node.text)
+            )
         findings.extend(
             ctx.at_node(
                 OVERSIZED,

@@ -184,3 +184,18 @@ def test_a_deep_local_action_chain_ends_in_a_finding_not_a_recursion_error(tmp_p
     assert any("(unparseable-file;" in f.message for f in result.findings)
     assert {f.rule_id for f in result.findings} == {"local-action-retries"}
     assert f"{WF}:6:15 local-action-retries" in rendered(result)
+
+
+def test_nested_workflows_and_powershell_tests_are_listed_not_linted(tmp_path: Path) -> None:
+    pwsh = "on: push\njobs:\n  t:\n    runs-on: windows-latest\n    steps:\n      - run: python -m pytest || exit 0\n        shell: pwsh\n"
+    result = lint_tree(tmp_path, {WF: pwsh, "vendor/lib/.github/workflows/ci.yml": RETRYING})
+    assert rendered(result) == []
+    assert result.skipped == (
+        ".github/workflows/ci.yml:6: a pwsh script runs tests: not analysed",
+        "vendor/lib/.github/workflows/ci.yml: not an active workflow (GitHub only runs the root's .github/workflows)",
+    )
+
+
+def test_lane_b_with_nothing_to_lint_is_a_usage_error(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="nothing to lint"):
+        lint_paths([tmp_path], today=TODAY)
