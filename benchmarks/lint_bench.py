@@ -280,7 +280,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"scaling zizmor   t(2N)/t(N): {zizmor_2n.wall / zizmor_n.wall:.2f} wall, {zizmor_2n.cpu / zizmor_n.cpu:.2f} cpu"
     )
-    return 0 if bounded else 1
+    # the smoke run checks that everything runs; only a full run enforces the 2 s bound
+    return 0 if bounded or args.smoke else 1
 
 
 if __name__ == "__main__":

@@ -14,7 +14,12 @@ from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.pytest_args import ArgHit, rerun_args, split_args
 from lanegate.workflow_lint.pytest_config import PYTEST_SECTIONS, PYTEST_TOML_TABLES, ValueLine
 from lanegate.workflow_lint.rule import INI_KINDS, SHELL_KINDS, FileKind
-from lanegate.workflow_lint.runners import retry_options, runner_of
+from lanegate.workflow_lint.runners import (
+    OPTION_VARIABLES,
+    retry_options,
+    runner_of,
+    variable_retry_options,
+)
 from lanegate.workflow_lint.shell import (
     Command,
     Word,
@@ -65,8 +70,16 @@ def command_hits(command: Command) -> list[ArgHit]:
     """Rerun flags/plugins on one command line: flags on any command but plain data output, `-p` and
     pytest-only flags on pytest (and tox/nox posargs) command lines."""
     args = argv(command)
+    variable_hits = [
+        ArgHit("flag", word, shown)
+        for word in command.words
+        if word.value.split("=", 1)[0] in OPTION_VARIABLES
+        for _, shown in variable_retry_options(
+            word.value.split("=", 1)[0], [w.value for w in split_args(word.value.split("=", 1)[1])]
+        )
+    ]
     if not args or args[0].value in _DATA_COMMANDS:
-        return []
+        return variable_hits
     words = _expand(args[1:])
     hits = rerun_args(words, pytest_context=is_pytest_command(command))
     runner = runner_of(args[0].value, [w.value for w in args[1:]])
@@ -77,7 +90,7 @@ def command_hits(command: Command) -> list[ArgHit]:
             for index, shown in retry_options(runner, [w.value for w in words])
             if id(words[index]) not in taken
         )
-    return hits
+    return hits + variable_hits
 
 
 def addopts_hits(command: Command) -> list[tuple[Word, list[ArgHit]]]:
@@ -121,7 +134,7 @@ def _in_scalar(ctx: FileContext, node: YNode, source: str, word: Word, hit: ArgH
 
 # text that cannot hold a rerun flag, `-p` plugin or PYTEST_ADDOPTS is never split into words
 _MAYBE = re.compile(
-    r"-p|--(re|only|force|max-runs|min-passes|cumul|flaky)|PYTEST_ADDOPTS|rerunFailing|maxRetries|rerun"
+    r"TESTOPTS|TEST_OPTS|-p|--(re|only|force|max-runs|min-passes|cumul|flaky)|PYTEST_ADDOPTS|rerunFailing|maxRetries|rerun"
 )
 
 
@@ -147,6 +160,12 @@ def _yaml_hits(ctx: FileContext) -> list[PlacedHit]:
             if name == "PYTEST_ADDOPTS":
                 hits = rerun_args(split_args(value.text), pytest_context=True)
                 out.extend(_in_scalar(ctx, value, ADDOPTS_ENV, h.word, h) for h in hits)
+            elif name in OPTION_VARIABLES:
+                words = split_args(value.text)
+                out.extend(
+                    _in_scalar(ctx, value, ENV, words[i], ArgHit("flag", words[i], shown))
+                    for i, shown in variable_retry_options(name, [w.value for w in words])
+                )
             elif name == "PYTEST_PLUGINS":
                 for word in split_args(value.text.replace(",", " ")):
                     hits = rerun_args(

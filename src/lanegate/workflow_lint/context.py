@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from lanegate.model import Finding, Location, Severity
+from lanegate.workflow_lint.actions import is_script_action
 from lanegate.workflow_lint.pytest_config import IniEntry, TomlEntry, ini_entries, toml_entries
 from lanegate.workflow_lint.rule import FileKind, Rule
 from lanegate.workflow_lint.shell import Command, ShellScript, parse_shell
@@ -44,6 +45,10 @@ class Step:
 
 # a `run:` block or script longer than this is a finding, not analysed: every shell rule stays fast
 MAX_SCRIPT_CHARS = 256 * 1024
+# inputs through which actions run a shell command of the caller's
+_SHELL_INPUTS = frozenset(
+    {"run", "command", "commands", "cmd", "script", "shell-command", "test-command", "run-command"}
+)
 _POSIX_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
 
 
@@ -58,6 +63,7 @@ class RunBlock:
     is_python: bool = False
     is_posix: bool = True
     explicit_shell: bool = True  # False: GitHub's default `bash -e {0}` (no pipefail)
+    from_input: bool = False  # a shell command given to an action as an input (`command:`)
 
     @property
     def pipefail(self) -> bool:
@@ -229,14 +235,34 @@ class FileContext:
                     shell = _default_shell(step.job)
                 chosen = shell or default
                 runs.append(RunBlock(step, node, chosen or "bash", explicit_shell=bool(chosen)))
+            runs.extend(self._input_blocks())
             self._runs = runs
         return self._runs
+
+    def _input_blocks(self) -> list[RunBlock]:
+        """Shell commands given to actions as inputs (`command:`, `run:`, ...; never a JavaScript
+        `script:` of actions/github-script), analysed like `run:` blocks. The action's shell is not
+        known: pipefail is assumed, so only constructs written in the command itself are findings."""
+        blocks: list[RunBlock] = []
+        for step in self.steps():
+            uses = step.node.get("uses")
+            inputs = step.node.get("with")
+            if uses is None or not uses.is_scalar or inputs is None or not inputs.is_map:
+                continue
+            if is_script_action(uses.text):
+                continue
+            blocks.extend(
+                RunBlock(step, value, "bash", from_input=True)
+                for name, value in inputs.str_items()
+                if name.lower() in _SHELL_INPUTS and value.is_scalar
+            )
+        return blocks
 
     def run_block_of(self, step: Step) -> RunBlock | None:
         """The `run:` block of a step, if it has one (indexed once per file)."""
         index = self.cache.get("run_block_of")
         if not isinstance(index, dict):
-            index = {id(b.step.node): b for b in self.run_blocks()}
+            index = {id(b.step.node): b for b in self.run_blocks() if not b.from_input}
             self.cache["run_block_of"] = index
         found = index.get(id(step.node))
         return found if isinstance(found, RunBlock) else None

@@ -54,7 +54,11 @@ RUNNERS: tuple[Runner, ...] = (
     ),
     Runner("spin", frozenset({"spin"}), frozenset({"test"}), retry_flags=_PYTEST_FLAGS),
     Runner("pixi", frozenset({"pixi"}), frozenset({"test"}), retry_flags=_PYTEST_FLAGS),
-    Runner("make", frozenset({"make", "just", "task", "invoke", "inv"}), frozenset({"test"})),
+    Runner(
+        "make",
+        frozenset({"make", "just", "task", "invoke", "inv", "gulp", "grunt"}),
+        frozenset({"test"}),
+    ),
     Runner("hypothesis", frozenset({"hypothesis"}), frozenset({"fuzz"})),
     Runner(
         "npm scripts",
@@ -98,6 +102,11 @@ RUNNERS: tuple[Runner, ...] = (
     ),
     Runner("ctest", frozenset({"ctest"})),
 )
+# variables whose value is handed to a runner as options (minitest's `TESTOPTS="--retry"`)
+OPTION_VARIABLES: dict[str, frozenset[str]] = {
+    "TESTOPTS": frozenset({"--retry", "--retries"}),
+    "TEST_OPTS": frozenset({"--retry", "--retries"}),
+}
 # task names that re-run failures whatever the flags (`rake rspec-rerun`)
 RETRY_TASKS = frozenset({"rspec-rerun", "rerun", "test:rerun", "retry"})
 _BY_PROGRAM: dict[str, tuple[Runner, ...]] = {}
@@ -110,18 +119,26 @@ def runner_of(program: str, rest: list[str]) -> Runner | None:
     """The runner a command line runs: `program` (its base name or path as written) and the words
     after it; None when it is not a test command this table knows."""
     candidates = _BY_PROGRAM.get(program) or _BY_PROGRAM.get(program.rsplit("/", 1)[-1], ())
-    positional = [w for w in rest if not w.startswith("-")][:2]
+    positional = [w for w in rest if not w.startswith("-")][:3]
     for runner in candidates:
         if not runner.subcommands:
             return runner
         words = positional[1:] if positional[:1] == ["run"] else positional
-        if words and (
-            words[0] in runner.subcommands
-            or words[0].split(":", 1)[0] in runner.subcommands
-            or words[0] in RETRY_TASKS
+        # the first or second positional: `cargo test`, and an alias before it, `cargo x test`
+        if any(
+            word in runner.subcommands
+            or word.split(":", 1)[0] in runner.subcommands
+            or word in RETRY_TASKS
+            for word in words[:2]
         ):
             return runner
     return None
+
+
+def variable_retry_options(name: str, words: list[str]) -> list[tuple[int, str]]:
+    """(index, flag) of the retry options in the value of an option variable (`TESTOPTS`)."""
+    flags = OPTION_VARIABLES.get(name, frozenset())
+    return [(i, w.split("=", 1)[0]) for i, w in enumerate(words) if w.split("=", 1)[0] in flags]
 
 
 def retry_options(runner: Runner, words: list[str]) -> list[tuple[int, str]]:

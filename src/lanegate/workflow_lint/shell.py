@@ -687,6 +687,12 @@ def argv(command: Command) -> list[Word]:
                 i += 1  # the duration
         elif (
             base in _RUNNERS
+            and i + 2 < len(words)
+            and words[i + 1].value in ("-v", "-vv", "-q", "--verbose", "--quiet")
+        ):
+            words = [*words[: i + 1], *words[i + 2 :]]  # `hatch -v run x`: as `hatch run x`
+        elif (
+            base in _RUNNERS
             and i + 1 < len(words)
             and words[i + 1].value in ("run", "exec", "test")
         ):
@@ -837,6 +843,32 @@ def right_operand(commands: list[Command], index: int) -> list[Command]:
     return operand
 
 
+LAST_FAILED_FLAGS = frozenset(
+    {"--lf", "--last-failed", "--ff", "--failed-first", "--sw", "--stepwise"}
+)
+
+
+def reruns_last_failures(command: Command) -> bool:
+    """`... --lf` (pytest's last-failed options, passed through any wrapper): a re-run of failures."""
+    return any(w.value.split("=", 1)[0] in LAST_FAILED_FLAGS for w in command.words[1:])
+
+
+def _starts_chain(commands: list[Command], index: int) -> bool:
+    """A `||` chain worth judging: its first part runs tests, or a later part re-runs the last
+    failures (`hatch run cov || hatch run cov --lf`: the script name says nothing, `--lf` does)."""
+    if pipeline_runs_tests(commands, index):
+        return True
+    end = index
+    while end < len(commands) and commands[end].op_after == "||":
+        part = right_operand(commands, end)
+        if not part:
+            return False
+        if any(reruns_last_failures(c) for c in part):
+            return True
+        end = part[-1].index
+    return False
+
+
 def fallbacks(script: ShellScript) -> Iterator[tuple[Command, list[Command]]]:
     """Every `test-command || something` in the script, with the `something`: one per `||` chain (the
     first test command of the chain and everything the chain runs after it), linear in its length."""
@@ -844,7 +876,7 @@ def fallbacks(script: ShellScript) -> Iterator[tuple[Command, list[Command]]]:
     index = 0
     while index < len(commands):
         command = commands[index]
-        if command.op_after == "||" and pipeline_runs_tests(commands, index):
+        if command.op_after == "||" and _starts_chain(commands, index):
             operand: list[Command] = []
             end = index
             while end < len(commands) and commands[end].op_after == "||":

@@ -16,6 +16,7 @@ from lanegate.workflow_lint.shell import (
     fallbacks,
     is_test_command,
     propagates_failure,
+    reruns_last_failures,
 )
 
 _GATE = re.compile(r"\||\bif\b")
@@ -28,7 +29,7 @@ def _loop_control(command: Command) -> bool:
 def check(ctx: FileContext) -> Iterator[Finding]:
     for block, script in ctx.posix_scripts(_GATE):
         for _, operand in fallbacks(script):
-            if any(is_test_command(c) for c in operand):
+            if any(is_test_command(c) or reruns_last_failures(c) for c in operand):
                 continue  # a second run: shell-rerun-fallback reports the chain
             if propagates_failure(operand[-1]) or captured_status(script, operand):
                 continue

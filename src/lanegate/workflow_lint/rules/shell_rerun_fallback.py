@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
-from lanegate.workflow_lint.shell import fallbacks, is_test_command
+from lanegate.workflow_lint.shell import fallbacks, is_test_command, reruns_last_failures
 
 _GATE = re.compile(r"\|\|")
 
@@ -16,7 +16,9 @@ _GATE = re.compile(r"\|\|")
 def check(ctx: FileContext) -> Iterator[Finding]:
     for block, script in ctx.posix_scripts(_GATE):
         for _, operand in fallbacks(script):
-            rerun = next((c for c in operand if is_test_command(c)), None)
+            rerun = next(
+                (c for c in operand if is_test_command(c) or reruns_last_failures(c)), None
+            )
             if rerun is not None:
                 yield ctx.at_command(
                     RULE,

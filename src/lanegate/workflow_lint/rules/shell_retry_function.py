@@ -13,6 +13,7 @@ from lanegate.workflow_lint.shell import Command, Function, ShellScript, argv, i
 
 _RETRY_NAME = re.compile(r"retr(y|ies|ying)|backoff", re.IGNORECASE)
 
+_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
 _GATE = re.compile(r"\(\)|\bfunction\b|retr|backoff", re.IGNORECASE)
 
 
@@ -36,6 +37,8 @@ def retrying_calls(script: ShellScript) -> Iterator[tuple[Command, str]]:
         args = argv(command)
         if len(args) < 2:
             continue
+        if args[0].value.rsplit("/", 1)[-1] in _SHELLS and len(args) > 2:
+            args = args[1:]  # `bash scripts/retry.sh pytest`: the script is the retrier
         head = args[0].value
         base = head.rsplit("/", 1)[-1]
         if head not in retriers and not (_RETRY_NAME.search(base) and head not in script.functions):
