@@ -9,7 +9,8 @@ scaling by timing both on a corpus of 2N files too.
 
 Then times lanegate alone on pathological inputs, each at full and half size (linear: the ratio is
 about 2): 10,000 steps with ids and outcome conditions, a 2 MB `||` chain, 1,000 chained local
-actions. Each must finish under 2 s.
+actions. Each must take under 2 s of CPU (the process and its workers; wall clock is printed too, but
+on a shared machine it measures the neighbours as much as lanegate).
 
     python benchmarks/lint_bench.py [--smoke] [--files N] [--repeat R]
 """
@@ -224,11 +225,12 @@ def pathological(base: Path, repeat: int, scale: float = 1.0) -> bool:
         t_half = _time(
             lanegate_command(build(base / f"{build.__name__}-h", full // 2), out), repeat
         )
-        within = t_full.wall < PATHOLOGICAL_LIMIT_SECONDS
+        within = t_full.cpu < PATHOLOGICAL_LIMIT_SECONDS
         ok = ok and within
         print(
             f"{label:<28} {t_full.wall:6.3f} s wall {t_full.cpu:6.3f} s cpu; half size {t_half.wall:6.3f} s;"
-            f" t(N)/t(N/2) {t_full.wall / t_half.wall:.2f} ({'under' if within else 'OVER'} {PATHOLOGICAL_LIMIT_SECONDS:.0f} s)"
+            f" {t_half.cpu:6.3f} s cpu; cpu t(N)/t(N/2) {t_full.cpu / t_half.cpu:.2f}"
+            f" ({'under' if within else 'OVER'} {PATHOLOGICAL_LIMIT_SECONDS:.0f} s cpu)"
         )
     return ok
 

@@ -245,17 +245,18 @@ class FileContext:
         known: pipefail is assumed, so only constructs written in the command itself are findings."""
         blocks: list[RunBlock] = []
         for step in self.steps():
-            uses = step.node.get("uses")
             inputs = step.node.get("with")
-            if uses is None or not uses.is_scalar or inputs is None or not inputs.is_map:
+            if inputs is None or not inputs.is_map:
                 continue
-            if is_script_action(uses.text):
-                continue
-            blocks.extend(
-                RunBlock(step, value, "bash", from_input=True)
+            shell_inputs = [
+                value
                 for name, value in inputs.str_items()
                 if name.lower() in _SHELL_INPUTS and value.is_scalar
-            )
+            ]
+            uses = step.node.get("uses")
+            if not shell_inputs or uses is None or is_script_action(uses.text):
+                continue
+            blocks.extend(RunBlock(step, value, "bash", from_input=True) for value in shell_inputs)
         return blocks
 
     def run_block_of(self, step: Step) -> RunBlock | None:

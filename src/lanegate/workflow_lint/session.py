@@ -24,6 +24,19 @@ _TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
 _PYTHON_WORDS = re.compile(r"flaky|rerun|retry", re.IGNORECASE)
 
 
+def _callable(ctx: FileContext) -> bool:
+    """A workflow another one can call (`on: workflow_call`): its callers ask what it is for."""
+    root = ctx.root
+    on = root.get("on") if root is not None else None
+    if on is None and root is not None:
+        on = root.get("true")  # `on:` read as a YAML 1.1 boolean
+    return on is not None and (
+        "workflow_call" in on.text
+        or on.get("workflow_call") is not None
+        or any(i.text == "workflow_call" for i in on.items)
+    )
+
+
 class Session:
     """Lints files under `root`, each at most once; results are cached by root-relative path."""
 
@@ -78,7 +91,8 @@ class Session:
         for rule in rules_for(kind):
             findings.extend(rule.check(ctx))
         if kind in SHELL_KINDS:
-            self.evidence[relative] = file_purpose(ctx)
+            if kind is not FileKind.WORKFLOW or _callable(ctx):
+                self.evidence[relative] = file_purpose(ctx)  # asked for by its callers only
             self.not_analysed.extend(
                 f"{relative}:{block.node.line}: a {block.shell} script runs tests: not analysed"
                 for block in ctx.run_blocks()

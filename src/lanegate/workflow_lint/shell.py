@@ -502,7 +502,7 @@ _DECLARERS = frozenset({"export", "declare", "local", "readonly", "typeset"})
 def _expand_variables(script: ShellScript) -> None:
     """Replace a word that is exactly `$NAME` / `${NAME}` by the words of the value a plain assignment
     earlier in the script gave NAME (`CMD="pytest -x"; $CMD || true`), placed at the word."""
-    values: dict[str, str] = {}
+    values: dict[str, list[str]] = {}  # split once, at the assignment: expansion stays linear
     budget = MAX_EXPANDED_WORDS
     for command in script.commands:
         words = command.words
@@ -511,7 +511,7 @@ def _expand_variables(script: ShellScript) -> None:
         if declared and all(_ASSIGNMENT.match(w.raw) for w in declared):
             for word in declared:
                 name, _, assigned = word.value.partition("=")
-                values[name] = assigned
+                values[name] = [t.value for t in _tokens(assigned) if t.kind == "word"]
             continue
         if not values or budget <= 0:
             continue
@@ -523,9 +523,8 @@ def _expand_variables(script: ShellScript) -> None:
             if known is None or budget <= 0:
                 expanded.append(word)
                 continue
-            parts = [t for t in _tokens(known) if t.kind == "word"]
-            budget -= len(parts)
-            expanded.extend(Word(word.raw, t.value, word.line, word.col) for t in parts)
+            budget -= len(known) + 1
+            expanded.extend(Word(word.raw, value, word.line, word.col) for value in known)
             changed = True
         if changed and expanded:
             command.words = expanded
@@ -533,13 +532,16 @@ def _expand_variables(script: ShellScript) -> None:
 
 def _mark_function_calls(script: ShellScript) -> None:
     """Mark calls to the script's functions whose body runs a test command (in definition order, so
-    a function calling an earlier one is followed)."""
-    testing: set[str] = set()
+    a function calling an earlier one is followed); linear: calls are indexed by their first word."""
+    if not script.functions:
+        return
+    calls: dict[str, list[Command]] = {}
+    for command in script.commands:
+        if command.words[0].value in script.functions:
+            calls.setdefault(command.words[0].value, []).append(command)
     for name, function in script.functions.items():
         if any(c.calls_tests or is_test_command(c) for c in function.body):
-            testing.add(name)
-        for command in script.commands:
-            if command.words[0].value == name and name in testing:
+            for command in calls.get(name, ()):
                 command.calls_tests = True
 
 

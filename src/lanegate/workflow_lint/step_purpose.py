@@ -29,6 +29,12 @@ TEST_WORDS = re.compile(
     r"mvn\w*\s+\S*(test|verify|install|package))\b",
     re.IGNORECASE,
 )
+# text without any of these cannot run a test command or a repository script: not parsed at all
+_COULD_RUN_TESTS = re.compile(
+    r"test|spec|check|tox|nox|jest|mocha|behave|trial|cypress|playwright|ward|fuzz|"
+    r"\./|\.(sh|bash|py)\b|\b(ba|z|da|k)?sh\b|\bsource\b|^\s*\.\s",
+    re.IGNORECASE | re.MULTILINE,
+)
 # name parts of actions that never run the caller's tests
 _OTHER_PARTS = frozenset(
     """checkout setup cache upload download artifact artifacts labeler label labels release
@@ -82,6 +88,8 @@ def _run_purpose(ctx: FileContext, block: RunBlock) -> Purpose:
         if _python_runs_tests(block.node.text):
             return Purpose(True, "the Python script runs tests")
         return Purpose(False, "the Python script runs no test command")
+    if not _COULD_RUN_TESTS.search(block.node.text):
+        return Purpose(False, "runs no test command")
     if not block.is_posix:
         if TEST_WORDS.search(block.node.text):
             return Purpose(True, f"its {block.shell} script names a test command")

@@ -12,7 +12,11 @@ from lanegate.workflow_lint.repo_scripts import script_run_by
 from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
 
 # a script is named by a path or run by a shell or Python: blocks without these are not parsed here
-_GATE = re.compile(r"/|\b(ba|z|da|k)?sh\b|\bsource\b|\bpython|^\s*\.\s", re.MULTILINE)
+_GATE = re.compile(
+    r"(^|[\s;&|(])\.\.?/|\.(sh|bash|py)\b|\b(ba|z|da|k)?sh\s+[^-\s]|\bsource\s|^\s*\.\s|"
+    r"(^|[\s;&|(])[\w.-]+/[\w./-]+",
+    re.MULTILINE,
+)
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
