@@ -196,11 +196,6 @@ def test_nested_workflows_and_powershell_tests_are_listed_not_linted(tmp_path: P
     )
 
 
-def test_lane_b_with_nothing_to_lint_is_a_usage_error(tmp_path: Path) -> None:
-    with pytest.raises(UsageError, match="nothing to lint"):
-        lint_paths([tmp_path], today=TODAY)
-
-
 def test_a_symlink_to_nothing_is_not_a_file_to_lint(tmp_path: Path) -> None:
     write_tree(tmp_path, {WF: RETRYING})
     (tmp_path / "bench").mkdir()
