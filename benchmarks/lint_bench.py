@@ -7,6 +7,11 @@ the ratio lanegate/zizmor (<= 1.0 means lanegate is no slower) in wall-clock and
 is steadier on a shared machine; wall clock also shows lanegate's worker processes), and checks linear
 scaling by timing both on a corpus of 2N files too.
 
+Then times lanegate alone on pathological inputs, each at full and half size (linear: the ratio is
+about 2): 10,000 steps with ids and outcome conditions, a 2 MB `||` chain, 1,000 chained local
+actions. Each must take under 2 s of CPU (the process and its workers; wall clock is printed too, but
+on a shared machine it measures the neighbours as much as lanegate).
+
     python benchmarks/lint_bench.py [--smoke] [--files N] [--repeat R]
 """
 
@@ -157,6 +162,79 @@ def zizmor_command(root: Path) -> list[str]:
     return [found, "--offline", "--no-progress", "--format", "json", str(root)]
 
 
+PATHOLOGICAL_LIMIT_SECONDS = 2.0
+_WORKFLOW_HEAD = (
+    "on: pull_request\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n"
+)
+
+
+def steps_with_ids(root: Path, steps: int) -> Path:
+    """One workflow: `steps` test steps with ids, each gated on the previous one's outcome."""
+    lines = [_WORKFLOW_HEAD]
+    for index in range(steps):
+        gate = f"        if: steps.s{index - 1}.outcome == 'failure'\n" if index else ""
+        lines.append(
+            f"      - id: s{index}\n{gate}        run: pytest -k t{index}\n        continue-on-error: true\n"
+        )
+    path = root / ".github" / "workflows" / "ids.yml"
+    path.parent.mkdir(parents=True)
+    path.write_text("".join(lines), encoding="utf-8")
+    return root
+
+
+def or_chain(root: Path, size: int) -> Path:
+    """One workflow whose only step is `pytest || pytest || ... || true`, `size` bytes long."""
+    links = max(1, (size - 200) // len("pytest || "))
+    path = root / ".github" / "workflows" / "chain.yml"
+    path.parent.mkdir(parents=True)
+    path.write_text(_WORKFLOW_HEAD + "      - run: " + "pytest || " * links + "true\n", "utf-8")
+    return root
+
+
+def chained_actions(root: Path, actions: int) -> Path:
+    """A workflow using local action a0, which uses a1, ..., up to a{actions-1}, which runs pytest."""
+    for index in range(actions):
+        step = (
+            f"    - uses: ./.github/actions/a{index + 1}\n"
+            if index + 1 < actions
+            else "    - run: pytest || true\n      shell: bash\n"
+        )
+        action = root / ".github" / "actions" / f"a{index}" / "action.yml"
+        action.parent.mkdir(parents=True)
+        action.write_text(f"runs:\n  using: composite\n  steps:\n{step}", encoding="utf-8")
+    path = root / ".github" / "workflows" / "chain.yml"
+    path.parent.mkdir(parents=True)
+    path.write_text(_WORKFLOW_HEAD + "      - uses: ./.github/actions/a0\n", encoding="utf-8")
+    return root
+
+
+PATHOLOGICAL = (
+    ("10,000 steps with ids", steps_with_ids, 10_000),
+    ("2 MB || chain", or_chain, 2_000_000),
+    ("1,000 chained local actions", chained_actions, 1_000),
+)
+
+
+def pathological(base: Path, repeat: int, scale: float = 1.0) -> bool:
+    """Time each pathological input at full and half size; False when one takes 2 s or more."""
+    ok = True
+    out = base / "pathological.json"
+    for label, build, size in PATHOLOGICAL:
+        full = max(2, int(size * scale))
+        t_full = _time(lanegate_command(build(base / f"{build.__name__}-1", full), out), repeat)
+        t_half = _time(
+            lanegate_command(build(base / f"{build.__name__}-h", full // 2), out), repeat
+        )
+        within = t_full.cpu < PATHOLOGICAL_LIMIT_SECONDS
+        ok = ok and within
+        print(
+            f"{label:<28} {t_full.wall:6.3f} s wall {t_full.cpu:6.3f} s cpu; half size {t_half.wall:6.3f} s;"
+            f" {t_half.cpu:6.3f} s cpu; cpu t(N)/t(N/2) {t_full.cpu / t_half.cpu:.2f}"
+            f" ({'under' if within else 'OVER'} {PATHOLOGICAL_LIMIT_SECONDS:.0f} s cpu)"
+        )
+    return ok
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="tiny corpus, one run each")
@@ -178,6 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         zizmor_n = _time(zizmor_command(single), repeat)
         lanegate_2n = _time(lanegate_command(double, out), repeat)
         zizmor_2n = _time(zizmor_command(double), repeat)
+        bounded = pathological(base, repeat, 0.05 if args.smoke else 1.0)
     scanned = report["files_scanned"]
     findings = len(report["findings"])
     print(
@@ -203,7 +282,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"scaling zizmor   t(2N)/t(N): {zizmor_2n.wall / zizmor_n.wall:.2f} wall, {zizmor_2n.cpu / zizmor_n.cpu:.2f} cpu"
     )
-    return 0
+    # the smoke run checks that everything runs; only a full run enforces the 2 s bound
+    return 0 if bounded or args.smoke else 1
 
 
 if __name__ == "__main__":

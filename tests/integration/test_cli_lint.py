@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -148,3 +149,24 @@ def test_benchmark_smoke_runs_both_linters() -> None:
     assert done.returncode == 0, done.stderr
     assert "ratio lanegate/zizmor at N=40:" in done.stdout, done.stdout
     assert "scaling lanegate t(2N)/t(N):" in done.stdout
+
+
+def test_hostile_inputs_end_in_findings_or_one_line_never_a_hang(tmp_path: Path) -> None:
+    workflows = tmp_path / "repo" / ".github" / "workflows"
+    workflows.mkdir(parents=True)
+    os.mkfifo(workflows / "fifo.yml")
+    (workflows / "zero.yml").symlink_to("/dev/zero")
+    (workflows / "empty.yml").write_text("# nothing\n", encoding="utf-8")
+    done = lanegate("--format", "json", cwd=tmp_path / "repo")
+    assert done.returncode == 1, done.stderr
+    found = {(f["path"], f["rule_id"]) for f in json.loads(done.stdout)["findings"]}
+    assert found == {
+        (".github/workflows/fifo.yml", "unparseable-file"),
+        (".github/workflows/zero.yml", "unparseable-file"),
+        (".github/workflows/empty.yml", "unparseable-file"),
+    }
+    (tmp_path / "bare").mkdir()
+    done = lanegate(str(tmp_path / "bare"), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "nothing to lint" in done.stderr
+    assert "Traceback" not in done.stderr

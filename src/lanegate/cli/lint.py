@@ -106,6 +106,10 @@ def run(args: argparse.Namespace) -> int:
     result = lint_paths(
         paths, mode=args.mode, policy=policy, today=_today(args.today), jobs=args.jobs
     )
+    if result.mode == "lane-b" and result.files_scanned == 0:
+        # a gate that read nothing proves nothing: a usage error, never a clean pass
+        shown = ", ".join(str(p) for p in paths)
+        raise UsageError(f"{shown}: nothing to lint (no workflow, action or test config found)")
     rendered = FORMATS[args.format](result, __version__)
     if args.output is not None:
         _write(args.output, rendered)

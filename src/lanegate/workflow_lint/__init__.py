@@ -35,6 +35,9 @@ class LintResult:
     exempted: tuple[Finding, ...]
     files_scanned: int
     mode: Mode
+    # `path[:line]: why` of what was listed, not linted: workflows GitHub never runs (under a nested
+    # `.github/workflows`, e.g. a vendored repository) and test scripts in PowerShell or cmd
+    skipped: tuple[str, ...] = ()
 
     @property
     def clean(self) -> bool:
@@ -101,6 +104,11 @@ def _file_kind(path: Path, relative: str) -> FileKind:
     )
 
 
+def _active(target: Discovered) -> bool:
+    """False for a workflow under a nested `.github/workflows`: GitHub only runs the root's."""
+    return target.kind is not FileKind.WORKFLOW or target.path.startswith(".github/workflows/")
+
+
 def _sort_key(finding: Finding) -> tuple[str, int, int, str]:
     p = finding.primary
     return (p.path, p.line or 0, p.column or 0, finding.rule_id)
@@ -126,6 +134,7 @@ def lint_paths(
     if not paths:
         raise UsageError("no path to lint")
     findings: list[Finding] = []
+    skipped: list[str] = []
     scanned: set[tuple[Path, str]] = set()
     sessions: dict[Path, Session] = {}
     for given in paths:
@@ -145,9 +154,17 @@ def lint_paths(
             root = _root_of(absolute)
             relative = absolute.relative_to(root).as_posix()
             targets = [Discovered(relative, _file_kind(absolute, relative))]
+        if absolute.is_dir():
+            skipped.extend(
+                f"{d.path}: not an active workflow (GitHub only runs the root's .github/workflows)"
+                for d in targets
+                if not _active(d)
+            )
+            targets = [d for d in targets if _active(d)]
         session = sessions.setdefault(root, Session(root))
         lint_all(session, targets, worker_count(len(targets), jobs))
     for root, session in sessions.items():
+        skipped.extend(session.not_analysed)
         for relative, file_findings in session.results.items():
             if (root, relative) not in scanned:
                 scanned.add((root, relative))
@@ -162,5 +179,9 @@ def lint_paths(
         exempted = applied.exempted
     unique = sorted(set(counted), key=_sort_key)
     return LintResult(
-        tuple(unique), tuple(sorted(set(exempted), key=_sort_key)), len(scanned), mode
+        tuple(unique),
+        tuple(sorted(set(exempted), key=_sort_key)),
+        len(scanned),
+        mode,
+        tuple(sorted(set(skipped))),
     )

@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.pytest_args import ArgHit, rerun_args, split_args
 from lanegate.workflow_lint.pytest_config import PYTEST_SECTIONS, PYTEST_TOML_TABLES, ValueLine
-from lanegate.workflow_lint.rule import INI_KINDS, YAML_KINDS, FileKind
+from lanegate.workflow_lint.rule import INI_KINDS, SHELL_KINDS, FileKind
+from lanegate.workflow_lint.runners import (
+    OPTION_VARIABLES,
+    retry_options,
+    runner_of,
+    variable_retry_options,
+)
 from lanegate.workflow_lint.shell import (
     Command,
     Word,
@@ -64,9 +70,27 @@ def command_hits(command: Command) -> list[ArgHit]:
     """Rerun flags/plugins on one command line: flags on any command but plain data output, `-p` and
     pytest-only flags on pytest (and tox/nox posargs) command lines."""
     args = argv(command)
+    variable_hits = [
+        ArgHit("flag", word, shown)
+        for word in command.words
+        if word.value.split("=", 1)[0] in OPTION_VARIABLES
+        for _, shown in variable_retry_options(
+            word.value.split("=", 1)[0], [w.value for w in split_args(word.value.split("=", 1)[1])]
+        )
+    ]
     if not args or args[0].value in _DATA_COMMANDS:
-        return []
-    return rerun_args(_expand(args[1:]), pytest_context=is_pytest_command(command))
+        return variable_hits
+    words = _expand(args[1:])
+    hits = rerun_args(words, pytest_context=is_pytest_command(command))
+    runner = runner_of(args[0].value, [w.value for w in args[1:]])
+    if runner is not None:
+        taken = {id(h.word) for h in hits}
+        hits.extend(
+            ArgHit("flag", words[index], shown)
+            for index, shown in retry_options(runner, [w.value for w in words])
+            if id(words[index]) not in taken
+        )
+    return hits + variable_hits
 
 
 def addopts_hits(command: Command) -> list[tuple[Word, list[ArgHit]]]:
@@ -93,11 +117,11 @@ def placed_hits(ctx: FileContext) -> list[PlacedHit]:
 
 
 def _compute(ctx: FileContext) -> list[PlacedHit]:
-    if ctx.kind in YAML_KINDS:
+    if ctx.kind in SHELL_KINDS:
         return _yaml_hits(ctx)
     if ctx.kind in INI_KINDS:
         return _ini_hits(ctx)
-    if ctx.kind is FileKind.PYPROJECT:
+    if ctx.kind in (FileKind.PYPROJECT, FileKind.TOOL_TOML):
         return _toml_hits(ctx)
     return []
 
@@ -109,7 +133,9 @@ def _in_scalar(ctx: FileContext, node: YNode, source: str, word: Word, hit: ArgH
 
 
 # text that cannot hold a rerun flag, `-p` plugin or PYTEST_ADDOPTS is never split into words
-_MAYBE = re.compile(r"-p|--(re|only|force|max-runs|min-passes|cumul)|PYTEST_ADDOPTS")
+_MAYBE = re.compile(
+    r"TESTOPTS|TEST_OPTS|-p|--(re|only|force|max-runs|min-passes|cumul|flaky)|PYTEST_ADDOPTS|rerunFailing|maxRetries|rerun"
+)
 
 
 def _scalar_words(node: YNode) -> list[Word]:
@@ -134,6 +160,12 @@ def _yaml_hits(ctx: FileContext) -> list[PlacedHit]:
             if name == "PYTEST_ADDOPTS":
                 hits = rerun_args(split_args(value.text), pytest_context=True)
                 out.extend(_in_scalar(ctx, value, ADDOPTS_ENV, h.word, h) for h in hits)
+            elif name in OPTION_VARIABLES:
+                words = split_args(value.text)
+                out.extend(
+                    _in_scalar(ctx, value, ENV, words[i], ArgHit("flag", words[i], shown))
+                    for i, shown in variable_retry_options(name, [w.value for w in words])
+                )
             elif name == "PYTEST_PLUGINS":
                 for word in split_args(value.text.replace(",", " ")):
                     hits = rerun_args(

@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from lanegate.model import Finding, Location, Severity
+from lanegate.workflow_lint.actions import is_script_action
 from lanegate.workflow_lint.pytest_config import IniEntry, TomlEntry, ini_entries, toml_entries
 from lanegate.workflow_lint.rule import FileKind, Rule
 from lanegate.workflow_lint.shell import Command, ShellScript, parse_shell
-from lanegate.workflow_lint.yamldoc import YamlDoc, YNode
+from lanegate.workflow_lint.yamldoc import FILE_STYLE, SCALAR, YamlDoc, YNode
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,12 +21,16 @@ class LocalTarget:
 
     path: str
     findings: tuple[Finding, ...]
+    evidence: bool = True  # it runs tests (or lanegate cannot tell)
 
 
 class LocalResolver(Protocol):
-    """Lints the file a local `uses:` names (once, cycle-safe) and hands back its findings."""
+    """Lints the file a local `uses:` or a script call names (once, cycle-safe) and hands back its
+    findings."""
 
     def resolve(self, uses: str, *, workflow: bool) -> LocalTarget | None: ...
+
+    def script(self, path: str) -> LocalTarget | None: ...
 
 
 @dataclass(slots=True)
@@ -38,6 +43,12 @@ class Step:
     index: int
 
 
+# a `run:` block or script longer than this is a finding, not analysed: every shell rule stays fast
+MAX_SCRIPT_CHARS = 256 * 1024
+# inputs through which actions run a shell command of the caller's
+_SHELL_INPUTS = frozenset(
+    {"run", "command", "commands", "cmd", "script", "shell-command", "test-command", "run-command"}
+)
 _POSIX_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
 
 
@@ -51,6 +62,15 @@ class RunBlock:
 
     is_python: bool = False
     is_posix: bool = True
+    explicit_shell: bool = True  # False: GitHub's default `bash -e {0}` (no pipefail)
+    from_input: bool = False  # a shell command given to an action as an input (`command:`)
+
+    @property
+    def pipefail(self) -> bool:
+        """True when the shell itself fails a pipeline on any failing part (GitHub's `shell: bash` is
+        `bash --noprofile --norc -eo pipefail {0}`; the default, `sh` and custom shells are not)."""
+        shell = self.shell.strip()
+        return (self.explicit_shell and shell == "bash") or "pipefail" in shell
 
     def __post_init__(self) -> None:
         program = self.shell.split()[0].rsplit("/", 1)[-1] if self.shell.strip() else "bash"
@@ -72,6 +92,7 @@ class FileContext:
     _shell: dict[int, ShellScript] = field(default_factory=dict)
     _lines: list[str] | None = None
     cache: dict[str, object] = field(default_factory=dict)
+    oversized_blocks: list[RunBlock] = field(default_factory=list)
     toml: dict[str, object] | None = None
     module: object | None = None
 
@@ -195,6 +216,12 @@ class FileContext:
         return self._steps
 
     def run_blocks(self) -> list[RunBlock]:
+        if self._runs is None and self.kind is FileKind.SCRIPT:
+            # a repository script is one run block spanning the whole file
+            whole = YNode(SCALAR, 1, 1, len(self.lines))
+            whole.text, whole.style = self.text, FILE_STYLE
+            shell = "python" if self.path.endswith(".py") else "bash"
+            self._runs = [RunBlock(Step(whole, None, None, 0), whole, shell, explicit_shell=False)]
         if self._runs is None:
             runs: list[RunBlock] = []
             default = _default_shell(self.root)
@@ -206,16 +233,63 @@ class FileContext:
                 shell = shell_node.text if shell_node is not None and shell_node.is_scalar else ""
                 if not shell and step.job is not None:
                     shell = _default_shell(step.job)
-                runs.append(RunBlock(step, node, shell or default or "bash"))
+                chosen = shell or default
+                runs.append(RunBlock(step, node, chosen or "bash", explicit_shell=bool(chosen)))
+            runs.extend(self._input_blocks())
             self._runs = runs
         return self._runs
 
+    def _input_blocks(self) -> list[RunBlock]:
+        """Shell commands given to actions as inputs (`command:`, `run:`, ...; never a JavaScript
+        `script:` of actions/github-script), analysed like `run:` blocks. The action's shell is not
+        known: pipefail is assumed, so only constructs written in the command itself are findings."""
+        blocks: list[RunBlock] = []
+        for step in self.steps():
+            inputs = step.node.get("with")
+            if inputs is None or not inputs.is_map:
+                continue
+            shell_inputs = [
+                value
+                for name, value in inputs.str_items()
+                if name.lower() in _SHELL_INPUTS and value.is_scalar
+            ]
+            uses = step.node.get("uses")
+            if not shell_inputs or uses is None or is_script_action(uses.text):
+                continue
+            blocks.extend(RunBlock(step, value, "bash", from_input=True) for value in shell_inputs)
+        return blocks
+
+    def run_block_of(self, step: Step) -> RunBlock | None:
+        """The `run:` block of a step, if it has one (indexed once per file)."""
+        index = self.cache.get("run_block_of")
+        if not isinstance(index, dict):
+            index = {id(b.step.node): b for b in self.run_blocks() if not b.from_input}
+            self.cache["run_block_of"] = index
+        found = index.get(id(step.node))
+        return found if isinstance(found, RunBlock) else None
+
+    def steps_of(self, job_id: str) -> list[Step]:
+        """The steps of one job, in order (grouped once per file)."""
+        groups = self.cache.get("steps_of")
+        if not isinstance(groups, dict):
+            grouped: dict[str | None, list[Step]] = {}
+            for step in self.steps():
+                grouped.setdefault(step.job_id, []).append(step)
+            self.cache["steps_of"] = groups = grouped
+        found = groups.get(job_id, [])
+        return found if isinstance(found, list) else []
+
     def shell(self, block: RunBlock) -> ShellScript:
-        """The parsed shell script of a `run:` block (parsed once per file)."""
+        """The parsed shell script of a `run:` block (parsed once per file); a block over
+        MAX_SCRIPT_CHARS is not parsed and is listed in `oversized_blocks` (the session reports it)."""
         key = id(block.node)
         script = self._shell.get(key)
         if script is None:
-            script = parse_shell(block.node.text)
+            text = block.node.text
+            if len(text) > MAX_SCRIPT_CHARS:
+                self.oversized_blocks.append(block)
+                text = ""
+            script = parse_shell(text)
             self._shell[key] = script
         return script
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from lanegate.errors import WorkflowError
+from lanegate.workflow_lint.bounded_read import InputFileError, read_bounded
 from lanegate.workflow_lint.rule import FileKind
 
 MAX_FILES = 100_000
@@ -46,7 +47,15 @@ _CONFIG = {
     "pyproject.toml": FileKind.PYPROJECT,
     "setup.cfg": FileKind.SETUP_CFG,
     "tox.ini": FileKind.TOX_INI,
+    "setup.py": FileKind.SETUP_PY,
+    "pixi.toml": FileKind.TOOL_TOML,
+    "hatch.toml": FileKind.TOOL_TOML,
 }
+_PROJECT_ONLY = frozenset({FileKind.SETUP_PY, FileKind.TOOL_TOML})
+_DATA_DIRS = frozenset({"tests", "test", "testing", "data", "fixtures", "examples", "docs"})
+_CONDA_ENV = re.compile(
+    r"^([\w.-]*[-_.])?(environment|conda)([-_.][\w.-]*)?\.ya?ml$", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +80,16 @@ def kind_of(relative: str) -> FileKind | None:
     ):
         return FileKind.WORKFLOW
     if name in _CONFIG:
-        return _CONFIG[name]
+        kind = _CONFIG[name]
+        if kind in _PROJECT_ONLY and _DATA_DIRS.intersection(parts[:-1]):
+            return None  # a test-data package's setup.py is not the project's dependency file
+        return kind
     if name.endswith(".py") and (
         name == "conftest.py" or name.startswith("test_") or name.endswith("_test.py")
     ):
         return FileKind.PYTHON
+    if _CONDA_ENV.match(name):
+        return FileKind.CONDA_ENV
     if _REQUIREMENTS.match(name) or (
         len(parts) >= 2 and parts[-2] == "requirements" and name.endswith((".txt", ".in"))
     ):
@@ -86,8 +100,8 @@ def kind_of(relative: str) -> FileKind | None:
 def _ignored_by_conftest(path: Path) -> list[str]:
     """`collect_ignore` and `collect_ignore_glob` patterns of a conftest.py (string literals only)."""
     try:
-        tree = ast.parse(path.read_bytes())
-    except (OSError, SyntaxError, ValueError):
+        tree = ast.parse(read_bounded(path, 2 * 1024 * 1024))
+    except (InputFileError, SyntaxError, ValueError, RecursionError, MemoryError):
         return []
     patterns: list[str] = []
     for node in tree.body:
@@ -137,7 +151,9 @@ def discover(root: Path) -> list[Discovered]:
         for name in sorted(filenames):
             rel = f"{relative_dir}/{name}" if relative_dir else name
             kind = kind_of(rel)
-            if kind is not None and not ignored(name):
+            # a symlink to nothing holds no configuration: neither pytest nor GitHub can read it
+            dangling = kind is not None and not os.path.exists(os.path.join(current, name))
+            if kind is not None and not dangling and not ignored(name):
                 found.append(Discovered(rel, kind))
                 if len(found) > MAX_FILES:
                     raise WorkflowError(

@@ -16,13 +16,24 @@ from lanegate.workflow_lint.session import Session
 PARALLEL_MIN_FILES = 200  # below this, starting workers costs more than it saves
 
 
-def _lint_chunk(root: str, targets: list[tuple[str, str]]) -> dict[str, tuple[Finding, ...]]:
+# what the parent linted before forking (local actions); forked workers start from it
+_INHERITED: dict[str, Session] = {}
+
+
+def _lint_chunk(
+    root: str, targets: list[tuple[str, str]]
+) -> tuple[dict[str, tuple[Finding, ...]], list[str]]:
     from lanegate.workflow_lint.rule import FileKind
 
     session = Session(Path(root))
+    parent = _INHERITED.get(root)
+    if parent is not None:
+        session.results.update(parent.results)
+        session.evidence.update(parent.evidence)
+    inherited = len(session.not_analysed)
     for path, kind in targets:
         session.lint(path, FileKind(kind))
-    return session.results
+    return session.results, session.not_analysed[inherited:]
 
 
 def worker_count(files: int, jobs: int | None) -> int:
@@ -40,6 +51,15 @@ def lint_all(session: Session, targets: Sequence[Discovered], workers: int) -> N
         for target in targets:
             session.lint(target.path, target.kind)
         return
+    # local actions first, in this process: workflows use them, and every worker inherits them
+    # instead of re-linting the same action chains
+    from lanegate.workflow_lint.rule import FileKind
+
+    for target in targets:
+        if target.kind is FileKind.ACTION:
+            session.lint(target.path, target.kind)
+    targets = [t for t in targets if t.kind is not FileKind.ACTION]
+    _INHERITED[str(session.root)] = session
     chunks: list[list[tuple[str, str]]] = [[] for _ in range(workers * 4)]
     for index, target in enumerate(targets):
         chunks[index % len(chunks)].append((target.path, str(target.kind)))
@@ -47,5 +67,7 @@ def lint_all(session: Session, targets: Sequence[Discovered], workers: int) -> N
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         futures = [pool.submit(_lint_chunk, str(session.root), chunk) for chunk in chunks if chunk]
         for future in futures:
-            for path, findings in future.result().items():
+            results, not_analysed = future.result()
+            for path, findings in results.items():
                 session.results.setdefault(path, findings)
+            session.not_analysed.extend(not_analysed)

@@ -5,24 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lanegate.workflow_lint.runners import PYTEST_ONLY_FLAGS, UNAMBIGUOUS_FLAGS
 from lanegate.workflow_lint.shell import Word, parse_shell
 
-# flags that mean "re-run failures" for whatever reads them
-UNAMBIGUOUS_FLAGS = frozenset(
-    {
-        "--reruns",
-        "--reruns-delay",
-        "--only-rerun",
-        "--rerun-except",
-        "--force-reruns",
-        "--force-flaky",
-        "--rerun-fails",
-    }
-)
-# flags that mean it only on a pytest command line (`pip --retries` and `curl --retry` are network retries)
-PYTEST_ONLY_FLAGS = frozenset(
-    {"--retries", "--retry-delay", "--cumulative-timing", "--max-runs", "--min-passes"}
-)
 # `ctest --repeat until-pass:N` and `after-timeout:N` re-run failing tests
 _CTEST_REPEAT = re.compile(r"^(until-pass|after-timeout):", re.IGNORECASE)
 _PLUGIN = re.compile(

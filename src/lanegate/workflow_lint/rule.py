@@ -23,9 +23,14 @@ class FileKind(StrEnum):
     TOX_INI = "tox.ini"
     PYTHON = "python"
     REQUIREMENTS = "requirements"
+    SETUP_PY = "setup.py"
+    CONDA_ENV = "conda environment"
+    TOOL_TOML = "pixi.toml/hatch.toml"
+    SCRIPT = "script"  # a shell or Python script a workflow step runs from the repository
 
 
 YAML_KINDS = frozenset({FileKind.WORKFLOW, FileKind.ACTION})
+SHELL_KINDS = YAML_KINDS | {FileKind.SCRIPT}  # files with shell scripts in them
 INI_KINDS = frozenset({FileKind.PYTEST_INI, FileKind.SETUP_CFG, FileKind.TOX_INI})
 ALL_KINDS = frozenset(FileKind)
 

@@ -9,15 +9,32 @@ import tomllib
 from pathlib import Path
 
 from lanegate.model import Finding
-from lanegate.workflow_lint.context import FileContext, LocalTarget
+from lanegate.workflow_lint.bounded_read import InputFileError, read_bounded
+from lanegate.workflow_lint.context import MAX_SCRIPT_CHARS, FileContext, LocalTarget
 from lanegate.workflow_lint.discover import kind_of
 from lanegate.workflow_lint.registry import OVERSIZED, UNPARSEABLE, rules_for
-from lanegate.workflow_lint.rule import YAML_KINDS, FileKind
-from lanegate.workflow_lint.yamldoc import YamlSyntaxError, parse_yaml
+from lanegate.workflow_lint.rule import SHELL_KINDS, YAML_KINDS, FileKind
+from lanegate.workflow_lint.step_purpose import TEST_WORDS, file_purpose
+from lanegate.workflow_lint.yamldoc import YamlDoc, YamlSyntaxError, parse_yaml
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
+# local actions and reusable workflows calling each other: deeper than this is a finding, not a recursion
+MAX_LOCAL_DEPTH = 32
 _TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
 _PYTHON_WORDS = re.compile(r"flaky|rerun|retry", re.IGNORECASE)
+
+
+def _callable(ctx: FileContext) -> bool:
+    """A workflow another one can call (`on: workflow_call`): its callers ask what it is for."""
+    root = ctx.root
+    on = root.get("on") if root is not None else None
+    if on is None and root is not None:
+        on = root.get("true")  # `on:` read as a YAML 1.1 boolean
+    return on is not None and (
+        "workflow_call" in on.text
+        or on.get("workflow_call") is not None
+        or any(i.text == "workflow_call" for i in on.items)
+    )
 
 
 class Session:
@@ -26,7 +43,11 @@ class Session:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.results: dict[str, tuple[Finding, ...]] = {}
+        self.evidence: dict[str, bool] = {}  # workflows, actions, scripts: do they run tests?
+        # `path:line: why` of scripts that run tests in a shell lint does not analyse (pwsh, cmd)
+        self.not_analysed: list[str] = []
         self._in_progress: set[str] = set()
+        self._depth = 0
 
     def lint(self, relative: str, kind: FileKind) -> tuple[Finding, ...]:
         """Findings of one file (cached); a file being linted higher up the call chain yields none."""
@@ -35,10 +56,18 @@ class Session:
             return cached
         if relative in self._in_progress:
             return ()
+        if self._depth >= MAX_LOCAL_DEPTH:
+            ctx = FileContext(relative, kind, "", resolver=self)
+            message = (
+                f"reached through more than {MAX_LOCAL_DEPTH} nested local `uses:`: not followed"
+            )
+            return (ctx.finding(UNPARSEABLE, None, None, message),)
         self._in_progress.add(relative)
+        self._depth += 1
         try:
             findings = tuple(self._lint(relative, kind))
         finally:
+            self._depth -= 1
             self._in_progress.discard(relative)
         self.results[relative] = findings
         return findings
@@ -47,19 +76,9 @@ class Session:
         path = self.root / relative
         ctx = FileContext(relative, kind, "", resolver=self)
         try:
-            size = path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                return [
-                    ctx.finding(
-                        OVERSIZED,
-                        None,
-                        None,
-                        f"{size} bytes, over the {MAX_FILE_BYTES}-byte cap: not checked",
-                    )
-                ]
-            data = path.read_bytes()
-        except OSError as exc:
-            return [ctx.finding(UNPARSEABLE, None, None, f"cannot read: {exc.strerror or exc}")]
+            data = read_bounded(path, MAX_FILE_BYTES)
+        except InputFileError as exc:
+            return [ctx.finding(OVERSIZED if exc.oversized else UNPARSEABLE, None, None, str(exc))]
         try:
             ctx.text = data.decode("utf-8").removeprefix("\ufeff")
         except UnicodeDecodeError as exc:
@@ -71,16 +90,36 @@ class Session:
         findings: list[Finding] = []
         for rule in rules_for(kind):
             findings.extend(rule.check(ctx))
+        if kind in SHELL_KINDS:
+            if kind is not FileKind.WORKFLOW or _callable(ctx):
+                self.evidence[relative] = file_purpose(ctx)  # asked for by its callers only
+            self.not_analysed.extend(
+                f"{relative}:{block.node.line}: a {block.shell} script runs tests: not analysed"
+                for block in ctx.run_blocks()
+                if not block.is_posix and not block.is_python and TEST_WORDS.search(block.node.text)
+            )
+        findings.extend(
+            ctx.at_node(
+                OVERSIZED,
+                block.node,
+                f"a script of {len(block.node.text)} characters, over the {MAX_SCRIPT_CHARS}-character cap: not analysed",
+            )
+            for block in {id(b): b for b in ctx.oversized_blocks}.values()
+        )
         return findings
 
     def _parse(self, ctx: FileContext) -> Finding | None:
         """Parse once for the file's kind; a file that does not parse is a finding (fail closed)."""
-        if ctx.kind in YAML_KINDS:
+        if ctx.kind in YAML_KINDS or ctx.kind is FileKind.CONDA_ENV:
             try:
                 ctx.yaml = parse_yaml(ctx.text)
             except YamlSyntaxError as exc:
                 return ctx.finding(UNPARSEABLE, exc.line, exc.column, f"invalid YAML: {exc}")
             root = ctx.yaml.root
+            if root is None and ctx.kind is FileKind.WORKFLOW:
+                return ctx.finding(
+                    UNPARSEABLE, None, None, "empty workflow (no jobs): nothing GitHub can run"
+                )
             if root is not None and not root.is_map:
                 return ctx.finding(
                     UNPARSEABLE,
@@ -88,7 +127,9 @@ class Session:
                     root.column,
                     f"top level of a {ctx.kind} must be a mapping",
                 )
-        elif ctx.kind is FileKind.PYPROJECT:
+        elif ctx.kind is FileKind.SCRIPT:
+            ctx.yaml = YamlDoc(None, tuple(ctx.lines))
+        elif ctx.kind in (FileKind.PYPROJECT, FileKind.TOOL_TOML):
             try:
                 ctx.toml = tomllib.loads(ctx.text)
             except tomllib.TOMLDecodeError as exc:
@@ -97,7 +138,7 @@ class Session:
                 return ctx.finding(
                     UNPARSEABLE, line, column, f"invalid TOML: {str(exc).split(' (at')[0]}"
                 )
-        elif ctx.kind is FileKind.PYTHON:
+        elif ctx.kind in (FileKind.PYTHON, FileKind.SETUP_PY):
             if not _PYTHON_WORDS.search(ctx.text):
                 return None  # no flaky mark or rerun plugin can be spelled without these words
             try:
@@ -124,10 +165,24 @@ class Session:
         else:
             candidates = [target / "action.yml", target / "action.yaml"]
         for candidate in candidates:
-            if candidate.is_file():
+            if candidate.exists():
                 relative = candidate.relative_to(self.root.resolve()).as_posix()
                 kind = FileKind.WORKFLOW if workflow else FileKind.ACTION
                 if workflow and kind_of(relative) is not FileKind.WORKFLOW:
                     kind = FileKind.WORKFLOW
-                return LocalTarget(relative, self.lint(relative, kind))
+                findings = self.lint(relative, kind)
+                return LocalTarget(relative, findings, self.evidence.get(relative, True))
         return None
+
+    def script(self, path: str) -> LocalTarget | None:
+        """Lint the repository script at root-relative `path`; None when it is not in the root."""
+        try:
+            root = self.root.resolve()
+            target = (self.root / path).resolve()
+            relative = target.relative_to(root).as_posix()
+        except (OSError, ValueError):
+            return None
+        if not (self.root / path).exists() or (self.root / path).is_dir():
+            return None
+        findings = self.lint(relative, FileKind.SCRIPT)
+        return LocalTarget(relative, findings, self.evidence.get(relative, True))

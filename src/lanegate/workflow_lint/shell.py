@@ -13,6 +13,8 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from lanegate.workflow_lint.runners import runner_of
+
 _OPS = ("&&", "||", ";;", "|&", ";", "|", "&")
 _RESERVED = frozenset(
     {
@@ -58,6 +60,7 @@ class Command:
     opens_group: int = 0
     closes_group: int = 0
     index: int = 0
+    calls_tests: bool = False  # calls a function of the script whose body runs a test command
 
     @property
     def line(self) -> int:
@@ -92,12 +95,26 @@ class Function:
 
 
 @dataclass(slots=True)
+class Conditional:
+    """An `if` statement: where its keyword is, its condition commands (`if` and `elif`) and the commands
+    of its branches."""
+
+    line: int
+    col: int
+    condition: list[Command] = field(default_factory=list)
+    branches: list[Command] = field(default_factory=list)
+    phase: str = "condition"
+
+
+@dataclass(slots=True)
 class ShellScript:
     """A parsed `run:` block."""
 
     commands: list[Command]
     loops: list[Loop]
     functions: dict[str, Function]
+    conditionals: list[Conditional] = field(default_factory=list)
+    pipefail: bool = False  # `set -o pipefail` (or `-euo pipefail`) appears in the script
 
 
 @dataclass(slots=True)
@@ -128,8 +145,10 @@ def _tokens(script: str) -> list[_Token]:
     while at >= 0:
         starts.append(at + 1)
         at = script.find("\n", at + 1)
-    pending_heredocs: list[tuple[str, bool]] = []
+    pending_heredocs: list[tuple[str, bool, bool]] = []  # delimiter, strip tabs, fed to a shell
+    shell_bodies: list[tuple[str, bool]] = []  # heredocs read by a shell: scanned as script lines
     expect_delimiter: bool | None = None  # strip-tabs flag while waiting for `<< EOF`'s word
+    command_start = 0  # index in `out` of the current command's first token
     plain = _PLAIN.match
 
     def position(index: int) -> tuple[int, int]:
@@ -146,8 +165,12 @@ def _tokens(script: str) -> list[_Token]:
             continue
         if ch == "\n":
             out.append(_Token("nl", "\n", "\n", *position(i)))
+            command_start = len(out)
             i += 1
-            for delimiter, strip in pending_heredocs:
+            for delimiter, strip, to_shell in pending_heredocs:
+                if to_shell:
+                    shell_bodies.append((delimiter, strip))
+                    continue
                 while i < n:
                     end = script.find("\n", i)
                     end = n if end < 0 else end
@@ -156,6 +179,14 @@ def _tokens(script: str) -> list[_Token]:
                     if (text.lstrip("\t") if strip else text) == delimiter:
                         break
             pending_heredocs = []
+            if shell_bodies:
+                end = script.find("\n", i)
+                end = n if end < 0 else end
+                delimiter, strip = shell_bodies[0]
+                text = script[i:end]
+                if (text.lstrip("\t") if strip else text) == delimiter:
+                    shell_bodies.pop(0)
+                    i = end
             continue
         if ch == "#":
             end = script.find("\n", i)
@@ -172,6 +203,7 @@ def _tokens(script: str) -> list[_Token]:
         if ch in ";|&" and not script.startswith("&>", i):
             op = next(o for o in _OPS if script.startswith(o, i))
             out.append(_Token("op", op, op, *position(i)))
+            command_start = len(out)
             i += len(op)
             continue
         start = i
@@ -226,16 +258,31 @@ def _tokens(script: str) -> list[_Token]:
         raw = script[start:i]
         text = "".join(value)
         if expect_delimiter is not None:
-            pending_heredocs.append((text.strip("'\""), expect_delimiter))
+            to_shell = _feeds_shell(out[command_start:])
+            pending_heredocs.append((text.strip("'\""), expect_delimiter, to_shell))
             expect_delimiter = None
         elif raw.startswith("<<") and not raw.startswith("<<<"):
             match = _HEREDOC.match(raw)
             if match:
-                pending_heredocs.append((match.group(3), match.group(1) == "-"))
+                to_shell = _feeds_shell(out[command_start:])
+                pending_heredocs.append((match.group(3), match.group(1) == "-", to_shell))
             elif raw in ("<<", "<<-"):
                 expect_delimiter = raw == "<<-"
         out.append(_Token("word", raw, text, *position(start)))
     return out
+
+
+_STDIN_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
+
+
+def _feeds_shell(words: list[_Token]) -> bool:
+    """True when the command a heredoc belongs to is a shell reading its script from stdin (`bash
+    <<EOF`, `docker exec -i c sh <<EOF`): the body is scanned as commands of this script."""
+    values = [t.value for t in words if t.kind == "word"]
+    for index, value in enumerate(values):
+        if value.rsplit("/", 1)[-1] in _STDIN_SHELLS:
+            return "-c" not in values[index + 1 :]
+    return False
 
 
 def _balanced_end(script: str, i: int) -> int:
@@ -303,7 +350,8 @@ def parse_shell(script: str) -> ShellScript:
     commands: list[Command] = []
     loops: list[Loop] = []
     functions: dict[str, Function] = {}
-    blocks: list[Loop | Function | str] = []  # str: "if", "{", "case"
+    conditionals: list[Conditional] = []
+    blocks: list[Loop | Function | Conditional | str] = []  # str: "{", "case"
 
     def innermost_loop() -> Loop | None:
         for block in reversed(blocks):
@@ -319,6 +367,15 @@ def parse_shell(script: str) -> ShellScript:
                 return block
         return None
 
+    def innermost_conditional() -> Conditional | None:
+        for block in reversed(blocks):
+            if isinstance(block, Conditional):
+                return block
+            if isinstance(block, Loop | Function):
+                return None
+        return None
+
+    carried_opens = 0
     for command in raw:
         words = command.words
         while words:
@@ -360,16 +417,28 @@ def parse_shell(script: str) -> ShellScript:
                         _close_loop(block, blocks, loops)
                         break
                 words = words[1:]
-            elif head in ("if", "case", "{"):
+            elif head == "if":
+                blocks.append(Conditional(words[0].line, words[0].col))
+                words = words[1:]
+            elif head in ("case", "{"):
                 blocks.append(head)
                 words = words[1:]
                 if head == "{":
                     command.opens_group += 1
                 if head == "case":
                     words = []
-            elif head in ("fi", "esac"):
-                if blocks and blocks[-1] in ("if", "case"):
+            elif head == "fi":
+                if blocks and isinstance(blocks[-1], Conditional):
+                    conditionals.append(blocks.pop())  # type: ignore[arg-type]
+                words = words[1:]
+            elif head == "esac":
+                if blocks and blocks[-1] == "case":
                     blocks.pop()
+                words = words[1:]
+            elif head in ("then", "else", "elif"):
+                open_if = innermost_conditional()
+                if open_if is not None:
+                    open_if.phase = "condition" if head == "elif" else "branches"
                 words = words[1:]
             elif head == "}":
                 top = blocks[-1] if blocks else None
@@ -388,7 +457,11 @@ def parse_shell(script: str) -> ShellScript:
                 words = words[1:]
         # closing words after a command: `pytest; }`/`done` handled as their own commands
         if not words:
+            # `cmd || {` on its own line: the group opens at the next command
+            carried_opens += command.opens_group
             continue
+        command.opens_group += carried_opens
+        carried_opens = 0
         command.words = words
         command.index = len(commands)
         commands.append(command)
@@ -400,16 +473,88 @@ def parse_shell(script: str) -> ShellScript:
         open_function = innermost_function()
         if open_function is not None:
             open_function.body.append(command)
+        open_if = innermost_conditional()
+        if open_if is not None:
+            (open_if.condition if open_if.phase == "condition" else open_if.branches).append(
+                command
+            )
     while blocks:
         block = blocks.pop()
         if isinstance(block, Loop):
             _close_loop(block, blocks, loops)
         elif isinstance(block, Function):
             functions[block.name] = block
-    return ShellScript(commands, loops, functions)
+        elif isinstance(block, Conditional):
+            conditionals.append(block)
+    parsed = ShellScript(commands, loops, functions, conditionals)
+    _expand_variables(parsed)
+    _mark_function_calls(parsed)
+    parsed.pipefail = any(_sets_pipefail(c) for c in commands)
+    return parsed
 
 
-def _close_loop(loop: Loop, blocks: list[Loop | Function | str], loops: list[Loop]) -> None:
+# a script cannot make variable expansion cost more than this many extra words
+MAX_EXPANDED_WORDS = 50_000
+_VARIABLE = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
+_DECLARERS = frozenset({"export", "declare", "local", "readonly", "typeset"})
+
+
+def _expand_variables(script: ShellScript) -> None:
+    """Replace a word that is exactly `$NAME` / `${NAME}` by the words of the value a plain assignment
+    earlier in the script gave NAME (`CMD="pytest -x"; $CMD || true`), placed at the word."""
+    values: dict[str, list[str]] = {}  # split once, at the assignment: expansion stays linear
+    budget = MAX_EXPANDED_WORDS
+    for command in script.commands:
+        words = command.words
+        first = words[0]
+        declared = words[1:] if first.value in _DECLARERS and first.raw == first.value else words
+        if declared and all(_ASSIGNMENT.match(w.raw) for w in declared):
+            for word in declared:
+                name, _, assigned = word.value.partition("=")
+                values[name] = [t.value for t in _tokens(assigned) if t.kind == "word"]
+            continue
+        if not values or budget <= 0:
+            continue
+        expanded: list[Word] = []
+        changed = False
+        for word in words:
+            match = _VARIABLE.match(word.value)
+            known = values.get(match.group(1)) if match else None
+            if known is None or budget <= 0:
+                expanded.append(word)
+                continue
+            budget -= len(known) + 1
+            expanded.extend(Word(word.raw, value, word.line, word.col) for value in known)
+            changed = True
+        if changed and expanded:
+            command.words = expanded
+
+
+def _mark_function_calls(script: ShellScript) -> None:
+    """Mark calls to the script's functions whose body runs a test command (in definition order, so
+    a function calling an earlier one is followed); linear: calls are indexed by their first word."""
+    if not script.functions:
+        return
+    calls: dict[str, list[Command]] = {}
+    for command in script.commands:
+        if command.words[0].value in script.functions:
+            calls.setdefault(command.words[0].value, []).append(command)
+    for name, function in script.functions.items():
+        if any(c.calls_tests or is_test_command(c) for c in function.body):
+            for command in calls.get(name, ()):
+                command.calls_tests = True
+
+
+def _sets_pipefail(command: Command) -> bool:
+    values = [w.value for w in command.words]
+    if not values or values[0] != "set":
+        return False
+    return "pipefail" in values and any(v.startswith("-") and v.endswith("o") for v in values)
+
+
+def _close_loop(
+    loop: Loop, blocks: list[Loop | Function | Conditional | str], loops: list[Loop]
+) -> None:
     loops.append(loop)
     for block in reversed(blocks):
         if isinstance(block, Function):
@@ -425,7 +570,19 @@ _WRAPPERS_SIMPLE = frozenset(
     {"sudo", "time", "nice", "nohup", "stdbuf", "catchsegv", "command", "exec", "eval", "builtin"}
 )
 _RUNNERS = frozenset(
-    {"uv", "poetry", "pipenv", "pdm", "rye", "pixi", "hatch", "conda", "mamba", "micromamba"}
+    {
+        "uv",
+        "poetry",
+        "pipenv",
+        "pdm",
+        "rye",
+        "pixi",
+        "hatch",
+        "conda",
+        "mamba",
+        "micromamba",
+        "bundle",
+    }
 )
 _VALUE_OPTIONS = frozenset(
     {
@@ -532,6 +689,12 @@ def argv(command: Command) -> list[Word]:
                 i += 1  # the duration
         elif (
             base in _RUNNERS
+            and i + 2 < len(words)
+            and words[i + 1].value in ("-v", "-vv", "-q", "--verbose", "--quiet")
+        ):
+            words = [*words[: i + 1], *words[i + 2 :]]  # `hatch -v run x`: as `hatch run x`
+        elif (
+            base in _RUNNERS
             and i + 1 < len(words)
             and words[i + 1].value in ("run", "exec", "test")
         ):
@@ -580,16 +743,29 @@ def argv(command: Command) -> list[Word]:
     return list(words[i:])
 
 
-def is_test_command(command: Command) -> bool:
-    """True when the command runs a test suite (pytest, tox, `npm test`, `make test`, `go test`, ...)."""
+_INLINE_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
+
+
+def is_test_command(command: Command, depth: int = 0) -> bool:
+    """True when the command runs a test suite (pytest, tox, `npm test`, `make test`, `go test`, ...),
+    also through `bash -c '...'` (nested strings followed to a small depth)."""
+    if command.calls_tests:
+        return True
     args = argv(command)
     if not args:
         return False
     program = args[0].value.rsplit("/", 1)[-1]
+    if program in _INLINE_SHELLS and depth < 3:
+        values = [w.value for w in args[1:]]
+        if "-c" in values and values.index("-c") + 1 < len(values):
+            inline = parse_shell(values[values.index("-c") + 1]).commands
+            return any(is_test_command(c, depth + 1) for c in inline)
+    if program in ("test", "[", "[["):
+        return False  # the shell's condition builtin
     if _PYTHON.match(program) and len(args) > 1 and not args[1].value.startswith("-"):
         args = args[1:]  # `python manage.py test`, `python run_tests.py`
         program = args[0].value.rsplit("/", 1)[-1]
-    if program in TEST_PROGRAMS:
+    if program in TEST_PROGRAMS or runner_of(args[0].value, [w.value for w in args[1:4]]):
         return True
     if program in _SUBCOMMAND_RUNNERS or args[0].value in _SUBCOMMAND_RUNNERS:
         rest = [w.value for w in args[1:3] if not w.value.startswith("-")]
@@ -669,11 +845,68 @@ def right_operand(commands: list[Command], index: int) -> list[Command]:
     return operand
 
 
+LAST_FAILED_FLAGS = frozenset(
+    {"--lf", "--last-failed", "--ff", "--failed-first", "--sw", "--stepwise"}
+)
+
+
+def reruns_last_failures(command: Command) -> bool:
+    """`... --lf` (pytest's last-failed options, passed through any wrapper): a re-run of failures."""
+    return any(w.value.split("=", 1)[0] in LAST_FAILED_FLAGS for w in command.words[1:])
+
+
+def _starts_chain(commands: list[Command], index: int) -> bool:
+    """A `||` chain worth judging: its first part runs tests, or a later part re-runs the last
+    failures (`hatch run cov || hatch run cov --lf`: the script name says nothing, `--lf` does)."""
+    if pipeline_runs_tests(commands, index):
+        return True
+    end = index
+    while end < len(commands) and commands[end].op_after == "||":
+        part = right_operand(commands, end)
+        if not part:
+            return False
+        if any(reruns_last_failures(c) for c in part):
+            return True
+        end = part[-1].index
+    return False
+
+
 def fallbacks(script: ShellScript) -> Iterator[tuple[Command, list[Command]]]:
-    """Every `test-command || something` in the script, with the `something`."""
+    """Every `test-command || something` in the script, with the `something`: one per `||` chain (the
+    first test command of the chain and everything the chain runs after it), linear in its length."""
     commands = script.commands
-    for index, command in enumerate(commands):
-        if command.op_after == "||" and pipeline_runs_tests(commands, index):
-            operand = right_operand(commands, index)
+    index = 0
+    while index < len(commands):
+        command = commands[index]
+        if command.op_after == "||" and _starts_chain(commands, index):
+            operand: list[Command] = []
+            end = index
+            while end < len(commands) and commands[end].op_after == "||":
+                part = right_operand(commands, end)
+                if not part:
+                    break
+                operand.extend(part)
+                end = part[-1].index
             if operand:
                 yield command, operand
+            index = max(end, index) + 1
+            continue
+        index += 1
+
+
+def captured_status(script: ShellScript, operand: list[Command]) -> bool:
+    """`cmd || status=$?` (or `|| failed=1`) followed later by `exit $status`: the failure is kept and
+    reported at the end, so nothing is swallowed."""
+    if len(operand) != 1 or len(operand[0].words) != 1:
+        return False
+    match = _ASSIGNMENT.match(operand[0].words[0].value)
+    if match is None:
+        return False
+    name = match.group(0)[:-1]
+    later = script.commands[operand[0].index + 1 :]
+    for command in later:
+        args = [w.raw.strip("'\"") for w in argv(command)]  # raw: `$status` before expansion
+        if args and args[0] in ("exit", "return") and len(args) > 1:
+            if args[1] in (f"${name}", f"${{{name}}}"):
+                return True
+    return False

@@ -23,6 +23,7 @@ _MERGE_TAG = "tag:yaml.org,2002:merge"
 _BOOL_TAG = "tag:yaml.org,2002:bool"
 _NULL_TAG = "tag:yaml.org,2002:null"
 MAP, SEQ, SCALAR = "map", "seq", "scalar"
+FILE_STYLE = "file"  # a scalar standing for a whole non-YAML file (a repository script)
 
 
 class YamlSyntaxError(Exception):
@@ -160,6 +161,8 @@ class YamlDoc:
         """
         if node.via_alias:
             return node.line, node.column
+        if node.style == FILE_STYLE:
+            return line_index + 1, column + 1
         if node.style == "|":
             first = node.line + 1
             indent = _block_indent(self.lines, first - 1, node.end_line)

@@ -192,3 +192,70 @@ def test_shell_reader_never_crashes_and_positions_stay_inside(script: str) -> No
         for word in command.words:
             assert 0 <= word.line < len(lines)
             assert 0 <= word.col <= len(lines[word.line])
+
+
+TEST_COMMANDS = [
+    "pytest -q",
+    "python -m pytest tests/",
+    "tox -e py312",
+    "nox -s tests",
+    "hatch test",
+    "spin test",
+    "yarn test",
+    "npx jest --ci",
+    "cargo test --workspace",
+    "go test ./...",
+    "bundle exec rspec",
+    "mvn -B verify",
+]
+AFTER = ["true", ":", "echo failed", "exit 0", "pytest --lf", "tox -e py312 -- --lf", "yarn test"]
+NON_EVIDENCE_STEPS = [
+    ["- uses: actions/upload-artifact@v4", "  with: {name: cov, path: .coverage}"],
+    ["- uses: codecov/codecov-action@v5"],
+    ["- uses: actions/labeler@v5"],
+    ["- uses: tj-actions/changed-files@v45", "  id: changed"],
+    ["- uses: release-drafter/release-drafter@v6"],
+    ["- uses: slackapi/slack-github-action@v2"],
+    ["- run: coverage combine && coverage xml"],
+    ["- run: pipx run pre-commit run --all-files"],
+]
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(
+    first=st.sampled_from(TEST_COMMANDS),
+    links=st.lists(st.sampled_from(TEST_COMMANDS + AFTER), min_size=1, max_size=12),
+)
+def test_one_finding_per_or_chain_whatever_its_length(first: str, links: list[str]) -> None:
+    chain = " || ".join([first, *links])
+    with tempfile.TemporaryDirectory() as tmp:
+        text = (
+            "\n".join([*HEADER[1:], f"{STEP_INDENT}- run: |", f"{STEP_INDENT}    {chain}"]) + "\n"
+        )
+        found = rendered(lint_tree(Path(tmp), {WORKFLOW: text}))
+    assert len(found) == 1, found
+    assert found[0].endswith(("shell-rerun-fallback", "shell-ignore-failure"))
+
+
+@settings(derandomize=True, max_examples=30, deadline=None)
+@given(command=st.sampled_from(TEST_COMMANDS), between=st.sampled_from(["", "coverage xml"]))
+def test_a_captured_status_that_is_exited_with_never_flags(command: str, between: str) -> None:
+    body = ["status=0", f"{command} || status=$?", between, "exit $status"]
+    step = ["- run: |", *(f"    {line}" for line in body if line)]
+    with tempfile.TemporaryDirectory() as tmp:
+        text = "\n".join([*HEADER[1:], *(STEP_INDENT + line for line in step)]) + "\n"
+        assert rendered(lint_tree(Path(tmp), {WORKFLOW: text})) == []
+
+
+@settings(derandomize=True, max_examples=30, deadline=None)
+@given(steps=st.lists(st.sampled_from(NON_EVIDENCE_STEPS), min_size=1, max_size=6))
+def test_continue_on_error_on_steps_without_test_evidence_never_flags(
+    steps: list[list[str]],
+) -> None:
+    lines: list[str] = [f"{STEP_INDENT}- run: pytest -q"]
+    for step in steps:
+        lines.extend(STEP_INDENT + line for line in step)
+        lines.append(f"{STEP_INDENT}  continue-on-error: true")
+    with tempfile.TemporaryDirectory() as tmp:
+        text = "\n".join([*HEADER[1:], *lines]) + "\n"
+        assert rendered(lint_tree(Path(tmp), {WORKFLOW: text})) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import date
 from pathlib import Path
 
@@ -147,3 +148,56 @@ def test_lane_a_without_exemptions_counts_everything(tmp_path: Path) -> None:
     write_tree(tmp_path, {WF: RETRYING})
     result = lint_paths([tmp_path], mode="lane-a", policy=None, today=TODAY)
     assert rendered(result) == [f"{WF}:6:21 test-rerun-flag"]
+
+
+def test_a_fifo_workflow_is_a_finding_not_a_hang(tmp_path: Path) -> None:
+    (tmp_path / ".github/workflows").mkdir(parents=True)
+    os.mkfifo(tmp_path / WF)
+    result = lint_paths([tmp_path], today=TODAY)
+    assert rendered(result) == [f"{WF} unparseable-file"]
+    assert "not a regular file" in result.findings[0].message
+
+
+def test_a_symlink_to_an_endless_device_is_a_finding(tmp_path: Path) -> None:
+    (tmp_path / ".github/workflows").mkdir(parents=True)
+    (tmp_path / WF).symlink_to("/dev/zero")
+    (tmp_path / "conftest.py").symlink_to("/dev/urandom")
+    result = lint_paths([tmp_path], today=TODAY)
+    assert sorted(rendered(result)) == [f"{WF} unparseable-file", "conftest.py unparseable-file"]
+
+
+def test_an_empty_or_comment_only_workflow_is_a_finding(tmp_path: Path) -> None:
+    result = lint_tree(tmp_path, {WF: "# nothing here\n\n"})
+    assert rendered(result) == [f"{WF} unparseable-file"]
+
+
+def test_a_deep_local_action_chain_ends_in_a_finding_not_a_recursion_error(tmp_path: Path) -> None:
+    files = {
+        f".github/actions/a{i}/action.yml": f"runs:\n  using: composite\n  steps:\n    - uses: ./.github/actions/a{i + 1}\n"
+        for i in range(200)
+    }
+    files[WF] = (
+        "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - uses: ./.github/actions/a0\n"
+    )
+    result = lint_tree(tmp_path, files)
+    # the action past the depth limit is reported through the action that calls it
+    assert any("(unparseable-file;" in f.message for f in result.findings)
+    assert {f.rule_id for f in result.findings} == {"local-action-retries"}
+    assert f"{WF}:6:15 local-action-retries" in rendered(result)
+
+
+def test_nested_workflows_and_powershell_tests_are_listed_not_linted(tmp_path: Path) -> None:
+    pwsh = "on: push\njobs:\n  t:\n    runs-on: windows-latest\n    steps:\n      - run: python -m pytest || exit 0\n        shell: pwsh\n"
+    result = lint_tree(tmp_path, {WF: pwsh, "vendor/lib/.github/workflows/ci.yml": RETRYING})
+    assert rendered(result) == []
+    assert result.skipped == (
+        ".github/workflows/ci.yml:6: a pwsh script runs tests: not analysed",
+        "vendor/lib/.github/workflows/ci.yml: not an active workflow (GitHub only runs the root's .github/workflows)",
+    )
+
+
+def test_a_symlink_to_nothing_is_not_a_file_to_lint(tmp_path: Path) -> None:
+    write_tree(tmp_path, {WF: RETRYING})
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "bench" / "pyproject.toml").symlink_to("../pyproject.toml ")
+    assert rendered(lint_paths([tmp_path], today=TODAY)) == [f"{WF}:6:21 test-rerun-flag"]

@@ -14,6 +14,7 @@ def render(result: LintResult, version: str) -> str:
         f"{finding.primary.render()}: {finding.rule_id}: (exempted in lane-a) {finding.message}"
         for finding in result.exempted
     )
+    lines.extend(f"skipped: {entry}" for entry in result.skipped)
     count = len(result.findings)
     verdict = "clean" if count == 0 else f"{count} finding{'s' if count != 1 else ''}"
     extra = f", {len(result.exempted)} exempted" if result.exempted else ""

@@ -1,55 +1,99 @@
-"""Flags `continue-on-error` on a job or step whose value is not literally `false`, and retry-action
-inputs (`continue_on_error`) that do the same."""
+"""Flags `continue-on-error` whose value is not literally `false` on a job or step that produces test
+evidence, and retry-action inputs (`continue_on_error`) that do the same. On a step that only uploads,
+labels or notifies it forgives nothing the gate reads, so it is not a finding."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
+from lanegate.workflow_lint.outcome_gates import failed_again_later
 from lanegate.workflow_lint.rule import YAML_KINDS, Rule
+from lanegate.workflow_lint.step_purpose import job_purpose, step_purpose
+from lanegate.workflow_lint.yamldoc import YNode
 
 _INPUTS = ("continue_on_error", "continue-on-error")
+_MATRIX_VALUE = re.compile(r"^\$\{\{\s*matrix\.([A-Za-z_][\w-]*)\s*\}\}$")
 
 
 def _describe(text: str) -> str:
     return "an expression that may be true" if "${{" in text else repr(text)
 
 
+def _matrix_values(job: YNode, key: str) -> list[YNode] | None:
+    """Every value `matrix.<key>` takes in the job's matrix; None when the matrix is computed."""
+    strategy = job.get("strategy")
+    matrix = strategy.get("matrix") if strategy is not None else None
+    if matrix is None or not matrix.is_map:
+        return None
+    values: list[YNode] = []
+    axis = matrix.get(key)
+    if axis is not None:
+        if not axis.is_seq:
+            return None
+        values.extend(axis.items)
+    include = matrix.get("include")
+    if include is not None:
+        if not include.is_seq:
+            return None
+        for entry in include.items:
+            if not entry.is_map:
+                return None
+            value = entry.get(key)
+            if value is not None:
+                values.append(value)
+    return values
+
+
+def _never_true(node: YNode, job: YNode) -> bool:
+    """A literal `false`, or `${{ matrix.x }}` where every value of x is a literal `false`."""
+    if node.is_literal_false():
+        return True
+    match = _MATRIX_VALUE.match(node.text.strip()) if node.is_scalar else None
+    if match is None:
+        return False
+    values = _matrix_values(job, match.group(1))
+    return values is not None and all(v.is_literal_false() for v in values)
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for job_id, job in ctx.jobs():
         node = job.get("continue-on-error")
-        if node is not None and not node.is_literal_false():
-            yield ctx.at_node(
-                RULE,
-                node,
-                f"job {job_id!r} has continue-on-error {_describe(node.text)}: a failing job counts as passed",
-            )
-    for step in ctx.steps():
-        node = step.node.get("continue-on-error")
-        if node is not None and not node.is_literal_false():
-            yield ctx.at_node(
-                RULE,
-                node,
-                f"step {step.index + 1} has continue-on-error {_describe(node.text)}: a failing step counts as passed",
-            )
-        inputs = step.node.get("with")
-        if inputs is None:
-            continue
-        for name in _INPUTS:
-            value = inputs.get(name)
-            if value is not None and not value.is_literal_false():
+        if node is not None and not _never_true(node, job):
+            purpose = job_purpose(ctx, job_id, job)
+            if purpose.evidence:
                 yield ctx.at_node(
                     RULE,
-                    value,
-                    f"action input {name} is {_describe(value.text)}: the action's failure counts as passed",
+                    node,
+                    f"job {job_id!r} has continue-on-error {_describe(node.text)}: a failing job counts as passed ({purpose.why})",
                 )
+    for step in ctx.steps():
+        node = step.node.get("continue-on-error")
+        inputs = step.node.get("with")
+        forgiving = [node] if node is not None and not node.is_literal_false() else []
+        for name in _INPUTS if inputs is not None else ():
+            value = inputs.get(name) if inputs is not None else None
+            if value is not None and not value.is_literal_false():
+                forgiving.append(value)
+        if not forgiving:
+            continue
+        purpose = step_purpose(ctx, step)
+        if not purpose.evidence or (node in forgiving and failed_again_later(ctx, step)):
+            continue
+        for found in forgiving:
+            if found is node:
+                message = f"step {step.index + 1} has continue-on-error {_describe(found.text)}: a failing step counts as passed ({purpose.why})"
+            else:
+                message = f"action input continue_on_error is {_describe(found.text)}: the action's failure counts as passed"
+            yield ctx.at_node(RULE, found, message)
 
 
 RULE = Rule(
     id="continue-on-error",
-    summary="a failing job or step is allowed to pass",
-    fix="delete `continue-on-error` (or set it to the literal `false`); a failure must fail the lane",
+    summary="a failing job or step that produces test evidence is allowed to pass",
+    fix="delete `continue-on-error` (or set it to the literal `false`); a failing test must fail the lane",
     kinds=YAML_KINDS,
     check=check,
 )

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from lanegate.model import Finding
 from lanegate.workflow_lint.arg_sources import ADDOPTS_ENV, placed_hits
 from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.rule import YAML_KINDS, FileKind, Rule
+from lanegate.workflow_lint.rule import SHELL_KINDS, FileKind, Rule
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
@@ -23,6 +23,6 @@ RULE = Rule(
     id="pytest-addopts-rerun",
     summary="PYTEST_ADDOPTS adds a rerun flag or plugin to every pytest run",
     fix="remove the rerun option from PYTEST_ADDOPTS (lanegate's lanes drop PYTEST_ADDOPTS anyway)",
-    kinds=YAML_KINDS | {FileKind.TOX_INI},
+    kinds=SHELL_KINDS | {FileKind.TOX_INI},
     check=check,
 )

@@ -4,13 +4,19 @@ requirements files, pyproject dependencies/extras/dependency groups, setup.cfg, 
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
+from lanegate.workflow_lint.dependency_files import (
+    Requirement,
+    conda_requirements,
+    setup_py_requirements,
+)
 from lanegate.workflow_lint.pytest_args import forbidden_requirement
-from lanegate.workflow_lint.rule import YAML_KINDS, FileKind, Rule
+from lanegate.workflow_lint.rule import SHELL_KINDS, FileKind, Rule
 from lanegate.workflow_lint.shell import Command, Word
 
 _INSTALLERS = {
@@ -30,7 +36,7 @@ _INSTALLERS = {
 }
 _WITH = frozenset({"--with", "-w", "--with-requirements", "--pip-args"})
 _DEP_TABLE = re.compile(
-    r"(^|\.)(dev-)?dependencies$|(^|\.)optional-dependencies(\.|$)|^dependency-groups(\.|$)|(^|\.)(extra-)?dependencies(\.|$)"
+    r"(^|\.)(pypi-|dev-)?dependencies$|(^|\.)pypi-dependencies(\.|$)|(^|\.)optional-dependencies(\.|$)|^dependency-groups(\.|$)|(^|\.)(extra-)?dependencies(\.|$)"
 )
 _DEP_KEY = re.compile(r"^((dev-|extra-|test-)?dependencies|requires|dev-dependencies|extras?)$")
 _SETUP_CFG_KEYS = frozenset({"install_requires", "tests_require", "setup_requires"})
@@ -148,8 +154,27 @@ def _ini(ctx: FileContext) -> Iterator[Finding]:
                 yield ctx.finding(RULE, value.line, value.column, f"depends on rerun plugin {name}")
 
 
+def _other_files(ctx: FileContext) -> Iterator[Finding]:
+    """setup.py, conda environment files and pixi/hatch TOML."""
+    if ctx.kind is FileKind.SETUP_PY and isinstance(ctx.module, ast.Module):
+        found: Iterator[Requirement] = setup_py_requirements(ctx.module)
+    elif ctx.kind is FileKind.CONDA_ENV and ctx.yaml is not None:
+        found = conda_requirements(ctx.yaml.root)
+    elif ctx.kind is FileKind.TOOL_TOML:
+        yield from _pyproject(ctx)  # pixi and hatch tables are spelled like pyproject's
+        return
+    else:
+        return
+    for requirement in found:
+        name = forbidden_requirement(requirement.text)
+        if name:
+            yield ctx.finding(
+                RULE, requirement.line, requirement.column, f"depends on rerun plugin {name}"
+            )
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
-    if ctx.kind in YAML_KINDS:
+    if ctx.kind in SHELL_KINDS:
         yield from _yaml(ctx)
     elif ctx.kind is FileKind.REQUIREMENTS:
         yield from _requirements(ctx)
@@ -157,13 +182,23 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         yield from _pyproject(ctx)
     elif ctx.kind in (FileKind.TOX_INI, FileKind.SETUP_CFG):
         yield from _ini(ctx)
+    else:
+        yield from _other_files(ctx)
 
 
 RULE = Rule(
     id="rerun-plugin-dependency",
     summary="a dependency installs a rerun plugin (pytest-rerunfailures, flaky, pytest-retry)",
     fix="remove the dependency; lanegate refuses to run with a rerun plugin installed",
-    kinds=YAML_KINDS
-    | {FileKind.REQUIREMENTS, FileKind.PYPROJECT, FileKind.TOX_INI, FileKind.SETUP_CFG},
+    kinds=SHELL_KINDS
+    | {
+        FileKind.REQUIREMENTS,
+        FileKind.PYPROJECT,
+        FileKind.TOX_INI,
+        FileKind.SETUP_CFG,
+        FileKind.SETUP_PY,
+        FileKind.CONDA_ENV,
+        FileKind.TOOL_TOML,
+    },
     check=check,
 )

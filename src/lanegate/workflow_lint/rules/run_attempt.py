@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.rule import YAML_KINDS, Rule
+from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
 from lanegate.workflow_lint.shell import argv
 from lanegate.workflow_lint.yamldoc import YNode
 
@@ -69,6 +69,6 @@ RULE = Rule(
     id="run-attempt",
     summary="the workflow behaves differently on a re-run (branches on the run attempt)",
     fix="remove the run-attempt condition; record run_attempt in artifacts, never branch on it",
-    kinds=YAML_KINDS,
+    kinds=SHELL_KINDS,
     check=check,
 )

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.rule import YAML_KINDS, Rule
+from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
 from lanegate.workflow_lint.shell import Command, argv, is_test_command
 
 _GATE = re.compile(r"\bset\b[^\n]*\+")
@@ -53,6 +53,6 @@ RULE = Rule(
     id="shell-errexit-off",
     summary="`set +e` is in force when a test command runs, so its failure can be swallowed",
     fix="keep errexit on around test commands; capture a status with `cmd || status=$?` and `exit $status`",
-    kinds=YAML_KINDS,
+    kinds=SHELL_KINDS,
     check=check,
 )

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.rule import YAML_KINDS, Rule
-from lanegate.workflow_lint.shell import fallbacks, is_test_command, propagates_failure
+from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
+from lanegate.workflow_lint.shell import fallbacks, is_test_command, reruns_last_failures
 
 _GATE = re.compile(r"\|\|")
 
@@ -16,9 +16,9 @@ _GATE = re.compile(r"\|\|")
 def check(ctx: FileContext) -> Iterator[Finding]:
     for block, script in ctx.posix_scripts(_GATE):
         for _, operand in fallbacks(script):
-            if any(propagates_failure(c) for c in operand):
-                continue
-            rerun = next((c for c in operand if is_test_command(c)), None)
+            rerun = next(
+                (c for c in operand if is_test_command(c) or reruns_last_failures(c)), None
+            )
             if rerun is not None:
                 yield ctx.at_command(
                     RULE,
@@ -32,6 +32,6 @@ RULE = Rule(
     id="shell-rerun-fallback",
     summary="a failing test command is re-run after `||`",
     fix="drop the `|| <second run>`; `--lf`/`--ff` are fine on their own, never as a fallback",
-    kinds=YAML_KINDS,
+    kinds=SHELL_KINDS,
     check=check,
 )

@@ -8,11 +8,12 @@ from collections.abc import Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.rule import YAML_KINDS, Rule
+from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
 from lanegate.workflow_lint.shell import Command, Function, ShellScript, argv, is_test_command
 
 _RETRY_NAME = re.compile(r"retr(y|ies|ying)|backoff", re.IGNORECASE)
 
+_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
 _GATE = re.compile(r"\(\)|\bfunction\b|retr|backoff", re.IGNORECASE)
 
 
@@ -36,6 +37,8 @@ def retrying_calls(script: ShellScript) -> Iterator[tuple[Command, str]]:
         args = argv(command)
         if len(args) < 2:
             continue
+        if args[0].value.rsplit("/", 1)[-1] in _SHELLS and len(args) > 2:
+            args = args[1:]  # `bash scripts/retry.sh pytest`: the script is the retrier
         head = args[0].value
         base = head.rsplit("/", 1)[-1]
         if head not in retriers and not (_RETRY_NAME.search(base) and head not in script.functions):
@@ -62,6 +65,6 @@ RULE = Rule(
     id="shell-retry-function",
     summary="a test command is run through a retry helper function or script",
     fix="call the test command directly, once",
-    kinds=YAML_KINDS,
+    kinds=SHELL_KINDS,
     check=check,
 )

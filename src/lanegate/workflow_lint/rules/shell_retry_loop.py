@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.python_steps import retry_loops
-from lanegate.workflow_lint.rule import YAML_KINDS, Rule
+from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
 from lanegate.workflow_lint.shell import Loop, is_break_like, is_test_command
 
 _GATE = re.compile(r"\b(until|while|for|select)\b")
@@ -56,6 +56,6 @@ RULE = Rule(
     id="shell-retry-loop",
     summary="a shell or Python loop re-runs a test command until it passes",
     fix="run the test command once; a test that needs a second try is a flake to fix or lease",
-    kinds=YAML_KINDS,
+    kinds=SHELL_KINDS,
     check=check,
 )

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lanegate.model import Finding
-from lanegate.workflow_lint.arg_sources import ADDOPTS_ENV, CONFIG_ADDOPTS, placed_hits
+from lanegate.workflow_lint.arg_sources import ADDOPTS_ENV, CONFIG_ADDOPTS, PlacedHit, placed_hits
 from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.rule import YAML_KINDS, FileKind, Rule
+from lanegate.workflow_lint.rule import SHELL_KINDS, FileKind, Rule
 
 _WHERE = {
     "command": "on a command line",
@@ -20,22 +20,23 @@ _WHERE = {
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
+    # one finding per position: a variable holding `--reruns 3 --reruns-delay 1` is one construct
+    at: dict[tuple[int, int], list[PlacedHit]] = {}
     for hit in placed_hits(ctx):
         if hit.kind == "flag" and hit.source not in (CONFIG_ADDOPTS, ADDOPTS_ENV):
-            yield ctx.finding(
-                RULE,
-                hit.line,
-                hit.column,
-                f"`{hit.text}` {_WHERE.get(hit.source, '')} re-runs failing tests".replace(
-                    "  ", " "
-                ),
-            )
+            at.setdefault((hit.line, hit.column), []).append(hit)
+    for (line, column), hits in at.items():
+        shown = ", ".join(f"`{h.text}`" for h in hits)
+        where = _WHERE.get(hits[0].source, "")
+        yield ctx.finding(
+            RULE, line, column, f"{shown} {where} re-runs failing tests".replace("  ", " ")
+        )
 
 
 RULE = Rule(
     id="test-rerun-flag",
     summary="a test runner is told to re-run failing tests",
     fix="remove the rerun flag; a test that passes only on a rerun is a flake to fix or lease",
-    kinds=YAML_KINDS | {FileKind.TOX_INI, FileKind.PYPROJECT},
+    kinds=SHELL_KINDS | {FileKind.TOX_INI, FileKind.PYPROJECT, FileKind.TOOL_TOML},
     check=check,
 )

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from lanegate.model import Finding
 from lanegate.workflow_lint.actions import is_script_action
 from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.rule import YAML_KINDS, Rule
+from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
 from lanegate.workflow_lint.shell import argv
 
 _API = re.compile(r"/actions/(runs|jobs)/[^\s'\"]*/rerun|/rerun-failed-jobs")
@@ -103,6 +103,6 @@ RULE = Rule(
     id="workflow-rerun",
     summary="a workflow re-runs a failed run or its failed jobs",
     fix="remove the automatic re-run; a failed run must stay failed until a human looks",
-    kinds=YAML_KINDS,
+    kinds=SHELL_KINDS,
     check=check,
 )
