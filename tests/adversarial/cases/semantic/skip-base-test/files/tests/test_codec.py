@@ -1,0 +1,15 @@
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from demo_lib.codec import decode, encode
+from lanegate.oracles import round_trip
+
+letters = st.text(alphabet="abc", max_size=12)
+
+
+@pytest.mark.skipif(True, reason="slow on CI")
+@settings(max_examples=20, database=None)
+@given(letters)
+def test_decode_inverts_encode(text):
+    round_trip(encode, decode, text)

@@ -1,0 +1,3 @@
+"""The hostile cases are data for lanegate run, never collected as lanegate's own tests."""
+
+collect_ignore = ["cases"]
