@@ -32,6 +32,10 @@ _MODULES = {
     "sysconfig": "inspects the interpreter's installation",
     "psutil": "inspects processes",
     "importlib": "imports modules by computed name",
+    "dis": "reads functions' byte code",
+    "opcode": "reads byte code",
+    "marshal": "reads or builds code objects",
+    "code": "runs an interactive interpreter",
 }
 _SYS_ATTRS = {
     "modules": "reads which modules are loaded",

@@ -40,6 +40,7 @@ FLAGGED_TESTS = {
     "globals": "HIDDEN = globals()['__builtins__']\n",
     "subclasses": "CLASSES = object.__subclasses__()\n",
     "fn-globals": "from demo import f\nG = f.__globals__\n",
+    "dis": "import dis\nfrom demo import f\nOPS = [i.opname for i in dis.get_instructions(f)]\n",
     "utf7": "# -*- coding: utf-7 -*-\n+AGkAbQBwAG8AcgB0ACAAYwB0AHkAcABlAHM-\n",
 }
 CLEAN_TESTS = {
