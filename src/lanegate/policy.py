@@ -116,7 +116,7 @@ class SandboxPolicy:
     memory_mb: int = 4096
     processes: int = 256
     file_mb: int = 1024
-    disk_mb: int = 2048
+    disk_mb: int = 1024
     open_files: int = 1024
 
 

@@ -23,6 +23,7 @@ from lanegate.sandbox.pids import ProcessCap, process_cap
 MB = 1024 * 1024
 SOURCE_MOUNT = "/run/lanegate-tree"
 SANDBOX_HOME = "/tmp/home"
+RUN_MB = 64  # /run holds only the read-only view of the tree's source
 _PYTHON_ENV_DROP = (
     "PYTHONPATH",
     "PYTHONHOME",
@@ -202,10 +203,13 @@ class Sandbox:
         if home.is_dir() and home != Path("/"):
             masked.append(home)  # secrets such as ~/.ssh are not for the tests to read
         args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
+        # every writable place is a tmpfs with a size: filling one ends in ENOSPC, not a full disk
+        sizes = {Path("/run"): RUN_MB * MB}
         for path in masked:
             if path.is_dir():
-                args += ["--size", str(self.limits.disk_mb * MB), "--tmpfs", str(path)]
-        args += ["--tmpfs", "/dev/shm"]
+                size = sizes.get(path, self.limits.disk_mb * MB)
+                args += ["--size", str(size), "--tmpfs", str(path)]
+        args += ["--size", str(self.limits.disk_mb * MB), "--tmpfs", "/dev/shm"]
         # lanegate's own interpreter and modules stay visible where a mask covered them
         for path in _trusted_dirs():
             if any(_inside(path, m) for m in masked) and not _inside(path, self.repo):
