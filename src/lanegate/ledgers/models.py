@@ -141,6 +141,7 @@ class Mutant:
     killed_by: str | None = _text()
     kill_kind: KillKind | None = None
     seconds: float = 0.0
+    function: str = field(default="<module>", metadata={"maxLength": 400})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

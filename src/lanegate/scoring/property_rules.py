@@ -207,3 +207,21 @@ def unmutated_change(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
         return
     for gap in ledger.unmutated:
         yield Hit(f"{gap.path}:{gap.line}: {gap.what}", Location(gap.path, line=gap.line))
+
+
+def function_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """Each changed function meets the kill ratio on its own mutants: trivial helpers added to dilute
+    one overall ratio cannot carry a function whose mutants survive."""
+    ratio = ctx.policy.properties.mutant_kill_ratio
+    groups: dict[tuple[str, str], list[bool]] = {}
+    for mutant in ledger.mutants:
+        killed = mutant.status is MutantStatus.KILLED and mutant.kill_kind is KillKind.PROPERTY
+        groups.setdefault((mutant.path, mutant.function), []).append(killed)
+    for (path, function), kills in sorted(groups.items()):
+        needed = required_mutant_budget(ratio, len(kills))
+        if sum(kills) < needed:
+            yield Hit(
+                f"{path}: {function}: {sum(kills)} of {len(kills)} mutants killed by a property, "
+                f"needs {needed}",
+                _at("mutants"),
+            )

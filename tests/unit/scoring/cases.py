@@ -47,6 +47,19 @@ _BASE_SKIP = BaseTestRun(node_id="tests/test_a.py::u", outcome="skipped", restor
 _GAP = UnmutatedLine(
     path="src/calc.py", line=4, what="a changed assign statement no mutation operator reaches"
 )
+_DILUTED = r(
+    PROP,
+    mutants=(
+        *(r(samples.mutant(i), function="trivial_helper") for i in range(4)),
+        *(
+            r(samples.mutant(4 + i, MutantStatus.SURVIVED), function="weak_function")
+            for i in range(2)
+        ),
+    ),
+    mutants_planted=6,
+    killed_mutants=4,
+    mutant_budget=4,
+)
 _CUT = r(PROP.properties[0], max_examples=5, max_examples_cut=True)
 _SNIFF = Introspection("src/calc.py", 3, "reads which modules are loaded (sys.modules)")
 HUMAN = S.but(
@@ -517,6 +530,21 @@ CASES: dict[str, Case] = {
             ),
         ),
         (S,),
+    ),
+    "property-function-budget": Case(
+        (S.but(property=_DILUTED),),
+        (
+            S,
+            S.but(
+                property=r(
+                    _DILUTED,
+                    mutants=_DILUTED.mutants[:4],
+                    mutants_planted=4,
+                    killed_mutants=4,
+                    mutant_budget=3,
+                )
+            ),
+        ),
     ),
     "property-unmutated-change": Case(
         (S.but(property=r(PROP, unmutated=(_GAP,))),),

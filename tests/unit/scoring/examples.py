@@ -70,7 +70,7 @@ def _sets() -> dict[str, ExampleSet]:
         ),
         "fail-mutants": ExampleSet(
             {**docs, "property.json": r(prop, mutants=weak, killed_mutants=2)},
-            frozenset({"property-mutant-budget"}),
+            frozenset({"property-mutant-budget", "property-function-budget"}),
         ),
         "fail-fixture": ExampleSet(
             {
