@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -106,6 +107,50 @@ def test_json_format_prints_exactly_the_report(tmp_path: Path) -> None:
     for step in ("property", "fixture", "flake", "lint", "score"):
         assert f"lanegate: {step}: running" in done.stderr
         assert re.search(rf"lanegate: {step}: [\w-]+ in \d+\.\ds", done.stderr)
+
+
+def test_no_sandbox_is_recorded_and_fails_an_agent_diff(tmp_path: Path) -> None:
+    repo = _docs_and_workflow_repo(tmp_path)
+    done = _lanegate(
+        repo.path, "--format", "json", "--quiet", "--out", "out", "--base", "main", "--no-sandbox"
+    )
+    assert done.returncode == 1, done.stderr
+    report = json.loads(done.stdout)
+    assert {f["rule_id"] for f in report["fails"]} == EXPECTED | {"sandbox-disabled"}
+    for lane in ("property", "fixture", "flake"):
+        ledger = json.loads((repo.path / "out" / f"{lane}.json").read_text())
+        assert ledger["sandbox"]["mode"] == "none"
+    sandboxed = _lanegate(
+        repo.path, "--format", "json", "--quiet", "--out", "out2", "--base", "main"
+    )
+    ledger = json.loads((repo.path / "out2" / "flake.json").read_text())
+    assert ledger["sandbox"]["mode"] == "bwrap" and ledger["sandbox"]["network"] is False
+    assert {f["rule_id"] for f in json.loads(sandboxed.stdout)["fails"]} == EXPECTED
+
+
+def test_without_bubblewrap_the_lanes_fail_closed_with_one_line(tmp_path: Path) -> None:
+    repo = _docs_and_workflow_repo(tmp_path)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for tool in ("git", "sh"):
+        (bin_dir / tool).symlink_to(shutil.which(tool) or f"/usr/bin/{tool}")
+    done = subprocess.run(
+        [*LANEGATE, "run", "--quiet", "--out", "out", "--base", "main"],
+        cwd=repo.path,
+        env=_env(PATH=str(bin_dir)),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    assert (
+        "cannot build a sandbox: bubblewrap (bwrap) is not installed" in done.stdout + done.stderr
+    )
+    report = json.loads((repo.path / "out" / "score-report.json").read_text())
+    assert report["verdict"] == "fail"
+    assert {f["rule_id"] for f in report["fails"]} >= {"ledger-missing"}
 
 
 def test_a_foreign_out_dir_is_refused_and_untouched(tmp_path: Path) -> None:
