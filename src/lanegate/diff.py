@@ -163,7 +163,16 @@ _STATUS = {
 
 
 def _decode(raw: bytes) -> str:
-    return raw.decode("utf-8", "surrogateescape")
+    """A path of the diff; one that is not UTF-8 cannot be named in a ledger, so the diff is refused
+    with one line (never a crash further down, SPEC 9)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        shown = raw.decode("utf-8", "backslashreplace")
+        raise GitError(
+            f"the diff changes a path that is not UTF-8: {shown!r}",
+            hint="rename it: lanegate's ledgers name every changed file, in UTF-8",
+        ) from None
 
 
 def classify_diff(repo: Path, base: str, policy: Policy, head: str = "HEAD") -> DiffSummary:

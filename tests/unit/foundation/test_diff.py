@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -203,3 +204,15 @@ def test_diff_command_prints_json(make_repo: MakeRepo, capsys: pytest.CaptureFix
         }
     ]
     assert main(["diff", "--repo", str(repo.path), "--base", "nope"]) == 2
+
+
+def test_a_path_that_is_not_utf8_is_refused_with_one_line(make_repo: MakeRepo) -> None:
+    repo = make_repo("r")
+    _base(repo)
+    (repo.path / "tests").mkdir(exist_ok=True)
+    (Path(os.fsdecode(bytes(repo.path / "tests") + b"/test_\xff\xfe.py"))).write_text("x = 1\n")
+    repo.commit("agent")
+    with pytest.raises(GitError) as caught:
+        classify_diff(repo.path, "main", POLICY)
+    message = caught.value.diagnostic()
+    assert "not UTF-8" in message and "\\xff" in message and "\n" not in message

@@ -50,3 +50,18 @@ def test_a_source_file_marked_binary_is_named(make_repo: Callable[[str], Repo]) 
     gaps = unmutated_lines(repo.path, summary, Policy())
     assert [(g.path, g.line) for g in gaps] == [("calc.py", 1)]
     assert "binary" in gaps[0].what
+
+
+def test_a_source_file_replaced_by_a_symlink_is_named(make_repo: Callable[[str], Repo]) -> None:
+    repo = make_repo("r")
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    repo.commit("base")
+    repo.branch("agent")
+    repo.write("tests/impl.py", "def add(a, b):\n    return a + b + 1\n")
+    (repo.path / "calc.py").unlink()
+    (repo.path / "calc.py").symlink_to("tests/impl.py")
+    repo.commit("agent")
+    summary = classify_diff(repo.path, "main", Policy())
+    gaps = unmutated_lines(repo.path, summary, Policy())
+    assert [(g.path, g.line) for g in gaps] == [("calc.py", 1)]
+    assert "symlink" in gaps[0].what

@@ -17,6 +17,7 @@ from typing import Any
 
 from lanegate import git
 from lanegate.diff import Change, DiffSummary, is_test_file
+from lanegate.errors import RunnerError
 from lanegate.lanes.property.baseline import run_baseline
 from lanegate.ledgers.models import BaseTestRun
 from lanegate.policy import Policy
@@ -36,12 +37,18 @@ class BaseSuite:
 def base_suite(repo: Path, summary: DiffSummary) -> BaseSuite:
     """The test files of the merge base (pytest's default names; conftest files are gate inputs)."""
     listing = git.run_git(repo, "ls-tree", "-r", "-z", "--name-only", summary.merge_base)
+    names = []
+    for raw in listing.split(b"\0"):
+        try:
+            names.append(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            shown = raw.decode("utf-8", "backslashreplace")
+            raise RunnerError(
+                f"the merge base has a path that is not UTF-8: {shown!r}",
+                hint="rename it: lanegate's ledgers name every test they run, in UTF-8",
+            ) from None
     files = sorted(
-        name
-        for raw in listing.split(b"\0")
-        if raw
-        for name in [raw.decode("utf-8", "surrogateescape")]
-        if is_test_file(name) and PurePosixPath(name).name != "conftest.py"
+        name for name in names if is_test_file(name) and PurePosixPath(name).name != "conftest.py"
     )
     touched = {
         f.old_path or f.path
