@@ -18,7 +18,7 @@ def encode_all_serial(texts):
     return [encode(t) for t in texts]
 
 
-@settings(max_examples=15, database=None, deadline=None)
+@settings(max_examples=20, database=None, deadline=None)
 @given(st.lists(st.text(alphabet="abc", max_size=20), max_size=8))
 def test_parallel_matches_serial(texts):
     equivalent(encode_all_parallel, encode_all_serial, texts)
