@@ -65,3 +65,10 @@ def test_a_source_file_replaced_by_a_symlink_is_named(make_repo: Callable[[str],
     gaps = unmutated_lines(repo.path, summary, Policy())
     assert [(g.path, g.line) for g in gaps] == [("calc.py", 1)]
     assert "symlink" in gaps[0].what
+
+
+def test_source_that_imports_from_the_test_folder_is_named() -> None:
+    source = b"from tests.data.impl import decode  # noqa\nimport tests.helpers as h\nimport json\n"
+    found = unmutated_in_source("lib/codec.py", source, frozenset({1, 2, 3}))
+    assert [u.line for u in found] == [1, 2]
+    assert all("test folder" in u.what for u in found)

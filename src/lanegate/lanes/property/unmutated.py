@@ -4,7 +4,9 @@ A diff whose changed statements offer no mutation operator (a call added on its 
 `exec`, a line the operators do not cover) would otherwise plant nothing and pass on a budget of 0.
 Every changed statement that computes something (an assignment, a returned value, a call made for
 its effect, an `if` or `while` condition) must carry at least one mutant candidate; docstrings,
-arid statements (logging, printing, warnings) and control keywords are left out. A changed source file git diffs as binary (`.gitattributes`) cannot be
+arid statements (logging, printing, warnings) and control keywords are left out. A source file that
+imports from a `tests` package (where nothing is mutated) is named too: that is how code moves out of
+the lane's reach. A changed source file git diffs as binary (`.gitattributes`) cannot be
 mutated at all.
 """
 
@@ -24,6 +26,7 @@ from lanegate.policy import Policy
 # the statements whose own line computes something: a value assigned, returned or called for its
 # effect, or a condition; control keywords (`break`, `del`, `assert`, `raise`, `with`, `try`, a loop
 # header) are left to the operators that do reach them, so that honest diffs are not failed for them
+_TEST_FOLDERS = frozenset({"tests", "test"})
 _COMPUTING = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return, ast.Expr, ast.If, ast.While)
 
 
@@ -50,6 +53,19 @@ def _own_lines(node: ast.stmt) -> range | None:
     return range(node.lineno, (node.end_lineno or node.lineno) + 1)
 
 
+def _from_test_folder(node: ast.stmt) -> str | None:
+    """The module a source file imports from a `tests`/`test` package, if it does."""
+    names: list[str] = []
+    if isinstance(node, ast.Import):
+        names = [alias.name for alias in node.names]
+    elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+        names = [node.module]
+    for name in names:
+        if any(part in _TEST_FOLDERS for part in name.split(".")):
+            return name
+    return None
+
+
 def _statements(tree: ast.AST) -> Iterator[ast.stmt]:
     for node in ast.walk(tree):
         if isinstance(node, ast.stmt):
@@ -66,6 +82,11 @@ def unmutated_in_source(path: str, source: bytes, lines: frozenset[int]) -> list
     reached = {cand.edit.line for cand in candidates(tree, source)} & lines
     found = []
     for node in _statements(tree):
+        imported = _from_test_folder(node)
+        if imported and node.lineno in lines:
+            what = f"imports code from the test folder ({imported}), where no mutant is planted"
+            found.append(UnmutatedLine(path=path, line=node.lineno, what=what))
+            continue
         own = _own_lines(node)
         if own is None or not lines.intersection(own):
             continue
