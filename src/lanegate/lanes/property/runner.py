@@ -34,6 +34,7 @@ from lanegate.lanes.property.mutate_run import (
 )
 from lanegate.lanes.property.operators import OPERATORS_VERSION
 from lanegate.lanes.property.plant import MutantSpec, plan_from_summary
+from lanegate.lanes.property.restatement import restatements
 from lanegate.lanes.property.unmutated import unmutated_lines
 from lanegate.ledgers.load import write_document
 from lanegate.ledgers.models import (
@@ -94,10 +95,25 @@ def check_oracles(repo: Path, summary: DiffSummary, policy: Policy) -> OracleChe
             if changed.change is Change.ADDED
             else changed_lines(repo, summary.merge_base, summary.head_commit, changed.path)
         )
-        verdict = oracle_ast.check_source(
-            changed.path, raw.decode("utf-8", "replace"), custom, lines
+        text = raw.decode("utf-8", "replace")
+        verdict = oracle_ast.check_source(changed.path, text, custom, lines)
+        restated = {
+            r.test: r
+            for r in restatements(
+                text,
+                lambda path: git.show_file(repo, summary.head_commit, path),
+                policy.properties.source_dirs,
+            )
+            if r.test in verdict.passed
+        }
+        rejections.extend(
+            oracle_ast.Rejection(changed.path, r.line, r.test, r.reason) for r in restated.values()
         )
-        passed.update(f"{changed.path}::{name.replace('.', '::')}" for name in verdict.passed)
+        passed.update(
+            f"{changed.path}::{name.replace('.', '::')}"
+            for name in verdict.passed
+            if name not in restated
+        )
         rejections.extend(verdict.rejections)
     return OracleCheck(
         new_test_files=tuple(f.path for f in files if f.change is Change.ADDED),
