@@ -74,3 +74,15 @@ def test_similarity_ignores_names_and_docstrings() -> None:
     c = next(n for n in ast.parse(INDEPENDENT).body if getattr(n, "name", "") == "naive")
     assert similarity(a, b) > 0.95  # type: ignore[arg-type]
     assert similarity(a, c) < 0.6  # type: ignore[arg-type]
+
+
+def test_a_lookup_table_is_a_snapshot_not_an_oracle() -> None:
+    source = (
+        "import json\nfrom lanegate.oracles import equivalent\nfrom lib.codec import decode\n"
+        "GOLDEN = json.loads(open('golden.json').read())\n\n"
+        "def test_getitem(s):\n    equivalent(decode, GOLDEN.__getitem__, s)\n\n"
+        "def test_lambda(s):\n    equivalent(lambda x: GOLDEN[x], decode, s)\n"
+    )
+    found = restatements(source, _read, ("src",))
+    assert [f.test for f in found] == ["test_getitem", "test_lambda"]
+    assert all("snapshot" in f.reason for f in found)

@@ -6,6 +6,8 @@ head's own function written again, it kills every mutant of that function and bl
 function does, bugs included. So for every `equivalent` call of a new test between a function the test
 file defines and a function it imports from the head's source, the two bodies are compared with
 variables renamed in order of appearance; at `SIMILAR` or more the test's oracle call does not count.
+A reference that only looks answers up (`GOLDEN.__getitem__`, `lambda s: GOLDEN[s]`) is a snapshot the
+diff recorded, maybe from its own wrong code: no oracle either (expected data is a locked fixture).
 """
 
 from __future__ import annotations
@@ -100,6 +102,15 @@ def _target(expr: ast.expr, imports: dict[str, tuple[str, str | None]]) -> tuple
     return None
 
 
+def _lookup_table(expr: ast.expr) -> str | None:
+    """`TABLE.__getitem__`, `TABLE.get` or `lambda x: TABLE[x]`: answers looked up, not computed."""
+    if isinstance(expr, ast.Attribute) and expr.attr in ("__getitem__", "get"):
+        return ast.unparse(expr)
+    if isinstance(expr, ast.Lambda) and isinstance(expr.body, ast.Subscript):
+        return ast.unparse(expr)
+    return None
+
+
 def module_paths(module: str, source_dirs: tuple[str, ...]) -> list[str]:
     """Repository paths a dotted module may live at, under the policy's source dirs."""
     rel = PurePosixPath(*module.split("."))
@@ -168,6 +179,13 @@ def _restated(
     pair = call.args[:2]
     if len(pair) < 2:
         return None
+    for side in pair:
+        table = _lookup_table(side)
+        if table is not None:
+            return (
+                f"equivalent() compares with {table} (line {call.lineno}), a table of answers "
+                "the diff brings itself: a snapshot, not an oracle (lock expected data as a fixture)"
+            )
     for mine, theirs in ((pair[0], pair[1]), (pair[1], pair[0])):
         if not isinstance(mine, ast.Name) or mine.id not in local:
             continue
