@@ -15,6 +15,7 @@ is reproducible from the ledger.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import importlib.abc
 import importlib.machinery
@@ -25,13 +26,15 @@ import random
 import sys
 import time
 import unittest
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from lanegate.lanes.flake.dimensions import Dimension, RunPins, run_pins
 from lanegate.lanes.flake.pins import (
+    BATCHES_VAR,
     CHANNEL_VAR,
     EXTRA_REPEATS_VAR,
     EXTRA_TESTS_VAR,
@@ -77,13 +80,67 @@ class _Recorder:
         self.repeat_of: dict[int, int] = {}
         self.phase: dict[int, tuple[str, str]] = {}
         self.started: dict[int, float] = {}
-        self.child_owner: dict[int, tuple[str, int]] = {}
+        self.child_owner: dict[int, tuple[str, int | str]] = {}
         self.jitter: list[Any] = []
         self.saved_interval: float | None = None
+        self.batches = _read_batches(os.environ.get(BATCHES_VAR, ""))
+        # id(carrier item) -> its batch (fast path: one item runs every run of the batch);
+        # id(clone) -> (batch, run) (fixture path: one clone per run, each with its own fixtures).
+        self.carriers: dict[int, _Batch] = {}
+        self.call_seconds: dict[int, float] = {}
+        self.batch_runs: dict[int, tuple[_Batch, int]] = {}
 
     def emit(self, kind: str, **fields: Any) -> None:
         line = json.dumps({"nonce": self.nonce, "kind": kind, **fields}, sort_keys=True)
         os.write(self.fd, (line + "\n").encode("utf-8"))
+
+
+class _Batch:
+    """The outcomes of one test's runs in one dimension, reported as one line when complete."""
+
+    def __init__(self, node_id: str, dimension: Dimension, runs: int) -> None:
+        self.node_id = node_id
+        self.dimension = dimension
+        self.runs = runs
+        self.counts: dict[str, int] = {}
+        self.first: dict[str, int] = {}
+        self.detail = ""
+        self.seconds = 0.0
+        self.done = 0
+
+    def add(self, run: int, outcome: str, detail: str, seconds: float) -> None:
+        self.counts[outcome] = self.counts.get(outcome, 0) + 1
+        self.first.setdefault(outcome, run)
+        if detail and not self.detail:
+            self.detail = f"run {run}: {detail}"
+        self.seconds += seconds
+        self.done += 1
+
+    def emit(self, rec: _Recorder) -> None:
+        rec.emit(
+            "batch",
+            node_id=self.node_id,
+            dimension=str(self.dimension),
+            runs=self.done,
+            counts=self.counts,
+            first=self.first,
+            detail=self.detail[:400],
+            seconds=round(self.seconds, 6),
+        )
+
+
+def _read_batches(raw: str) -> dict[str, list[tuple[Dimension, int]]]:
+    out: dict[str, list[tuple[Dimension, int]]] = {}
+    if not raw:
+        return out
+    try:
+        entries = json.loads(raw)
+        for node_id, dimension, runs in entries:
+            if int(runs) > 0:
+                out.setdefault(str(node_id), []).append((Dimension(dimension), int(runs)))
+    except (ValueError, TypeError) as exc:
+        raise pytest.UsageError(f"lanegate flake plugin: unreadable {BATCHES_VAR}: {exc}") from None
+    return out
 
 
 _recorder: _Recorder | None = None
@@ -259,8 +316,85 @@ def pytest_collection_modifyitems(
             for extra in range(rec.extra_repeats):
                 plan.append(_clone(item))
                 rec.repeat_of[id(plan[-1])] = rec.repeats + extra
+    runs = [[i.nodeid, rec.repeat_of[id(i)]] for i in plan]
+    batches: list[list[Any]] = []
+    for item in ordered:
+        for dimension, count in rec.batches.get(item.nodeid, ()):
+            batch = _Batch(item.nodeid, dimension, count)
+            batches.append([item.nodeid, str(dimension), count])
+            if _fast(item):
+                carrier = _clone(item)
+                carrier.runtest = _batch_runner(carrier, batch)  # type: ignore[method-assign]
+                rec.carriers[id(carrier)] = batch
+                plan.append(carrier)
+            else:
+                for run in range(count):
+                    twin = _clone(item)
+                    rec.batch_runs[id(twin)] = (batch, run)
+                    plan.append(twin)
     items[:] = plan
-    rec.emit("collected", runs=[[i.nodeid, rec.repeat_of[id(i)]] for i in plan])
+    rec.emit("collected", runs=runs, batches=batches)
+
+
+def _fast(item: pytest.Item) -> bool:
+    """A plain test function with no fixtures at all: its batch runs call the function in a loop
+    inside one setup/teardown (no fixture can carry state from one run to the next)."""
+    return type(item) is pytest.Function and not item.fixturenames
+
+
+@contextlib.contextmanager
+def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins) -> Iterator[None]:
+    """Apply a batch run's pins around the test call, and undo them after."""
+    seed = derived_seed(rec.random_seed, item.nodeid, pins.random_key)
+    random.seed(seed)
+    _pin_hypothesis_seed(seed)
+    saved_tz = os.environ.get("TZ")
+    try:
+        if pins.tz is not None:
+            os.environ["TZ"] = pins.tz
+            time.tzset()
+        if pins.dimension is Dimension.REPEAT:
+            _jitter_heap(rec, seed)
+        if pins.stress_seed is not None:
+            from lanegate.lanes.flake.stress import Stalls
+
+            with Stalls(pins.stress_seed):
+                yield
+        else:
+            yield
+    finally:
+        rec.jitter.clear()
+        if pins.tz is not None:
+            if saved_tz is None:
+                os.environ.pop("TZ", None)
+            else:
+                os.environ["TZ"] = saved_tz
+            time.tzset()
+
+
+def _batch_runner(item: pytest.Item, batch: _Batch) -> Callable[[], None]:
+    """The carrier's `runtest`: every run of the batch, each one's outcome taken from its exception."""
+    call = type(item).runtest
+
+    def run_all() -> None:
+        assert _recorder is not None
+        rec = _recorder
+        for run in range(batch.runs):
+            pins = run_pins(batch.dimension, run, rec.random_seed)
+            started = time.perf_counter()
+            outcome, detail = "passed", ""
+            try:
+                with _varied(rec, item, pins):
+                    call(item)
+            except (KeyboardInterrupt, pytest.exit.Exception):
+                batch.add(run, "error", "interrupted", time.perf_counter() - started)
+                raise
+            except BaseException as exc:
+                outcome = "skipped" if _skip_like(exc) else "failed"
+                detail = _describe(exc)
+            batch.add(run, outcome, detail, time.perf_counter() - started)
+
+    return run_all
 
 
 def _clone(item: pytest.Item) -> pytest.Item:
@@ -302,7 +436,11 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, Any, Any]:
     rec = _recorder
     repeat = rec.repeat_of.get(id(item), 0)
     rec.started[id(item)] = time.perf_counter()
-    seed = derived_seed(rec.random_seed, item.nodeid, repeat)
+    in_batch = rec.batch_runs.get(id(item))
+    key: int | str = repeat
+    if in_batch is not None:
+        key = run_pins(in_batch[0].dimension, in_batch[1], rec.random_seed).random_key
+    seed = derived_seed(rec.random_seed, item.nodeid, key)
     random.seed(seed)
     _pin_hypothesis_seed(seed)
     try:
@@ -317,17 +455,28 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
     if _recorder is None:
         return (yield)
     rec = _recorder
-    shaken = rec.repeat_of.get(id(item), 0) >= rec.repeats
+    in_batch = rec.batch_runs.get(id(item))
+    if in_batch is not None:
+        pins = run_pins(in_batch[0].dimension, in_batch[1], rec.random_seed)
+        try:
+            with _varied(rec, item, pins):
+                return (yield)
+        except BaseException as exc:
+            _note(item, "skipped" if _skip_like(exc) else "failed", _describe(exc))
+            raise
+    shaken = id(item) in rec.repeat_of and rec.repeat_of[id(item)] >= rec.repeats
     if shaken:
         rec.saved_interval = sys.getswitchinterval()
         sys.setswitchinterval(SHAKE_SWITCH_INTERVAL)
-        _jitter_heap(rec, item)
+        _jitter_heap(rec, derived_seed(rec.random_seed, item.nodeid, rec.repeat_of[id(item)]))
+    started = time.perf_counter()
     try:
         return (yield)
     except BaseException as exc:
         _note(item, "skipped" if _skip_like(exc) else "failed", _describe(exc))
         raise
     finally:
+        rec.call_seconds[id(item)] = time.perf_counter() - started
         if shaken and rec.saved_interval is not None:
             sys.setswitchinterval(rec.saved_interval)
         rec.jitter.clear()
@@ -337,10 +486,10 @@ class _Filler:
     """A small instance, the size class of most test objects."""
 
 
-def _jitter_heap(rec: _Recorder, item: pytest.Item) -> None:
+def _jitter_heap(rec: _Recorder, seed: int) -> None:
     """Leave holes in the allocator's free lists of the common small size classes (a seeded number
     of them), so that objects the test creates land at other addresses and in another id order."""
-    count = 8 + derived_seed(rec.random_seed, item.nodeid, rec.repeat_of.get(id(item), 0)) % 57
+    count = 8 + seed % 57
     blocks: list[Any] = []
     for i in range(count * 2):
         blocks += (_Filler(), (i,) * (i % 6), [i])
@@ -365,14 +514,41 @@ def pytest_runtest_teardown(
         repeat = rec.repeat_of.get(key, 0)
         outcome, detail = rec.phase.pop(key, ("passed", ""))
         seconds = time.perf_counter() - rec.started.pop(key, time.perf_counter())
-        for pid in _children():
-            rec.child_owner.setdefault(pid, (item.nodeid, repeat))
+        _finish(rec, item, repeat, outcome, detail, seconds)
+
+
+def _finish(
+    rec: _Recorder, item: pytest.Item, repeat: int, outcome: str, detail: str, seconds: float
+) -> None:
+    """Record one finished item: an outcome line, or its part of a batch (a line when complete)."""
+    key = id(item)
+    batch = rec.carriers.get(key)
+    in_batch = rec.batch_runs.get(key)
+    owner: tuple[str, int | str] = (item.nodeid, repeat)
+    if batch is not None:
+        owner = (item.nodeid, str(batch.dimension))
+    elif in_batch is not None:
+        owner = (item.nodeid, str(in_batch[0].dimension))
+    for pid in _children():
+        rec.child_owner.setdefault(pid, owner)
+    if batch is not None:
+        if outcome != "passed":  # setup or teardown of the carrier failed: the batch is suspect
+            batch.add(batch.done, "error", detail, 0.0)
+        batch.emit(rec)
+    elif in_batch is not None:
+        done_batch, run = in_batch
+        done_batch.add(run, outcome, detail, seconds)
+        if done_batch.done == done_batch.runs:
+            done_batch.emit(rec)
+    else:
         rec.emit(
             "outcome",
             node_id=item.nodeid,
             repeat=repeat,
             outcome=outcome,
             seconds=round(seconds, 6),
+            call_seconds=round(rec.call_seconds.pop(key, seconds), 6),
+            fast=_fast(item),
             detail=detail,
         )
 

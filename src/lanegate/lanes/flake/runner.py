@@ -7,6 +7,7 @@ from pathlib import Path
 
 from lanegate.diff import classify_diff
 from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent, envelope
+from lanegate.lanes.flake.budget import plan_batches
 from lanegate.lanes.flake.execute import (
     ReplayRun,
     ReplaySpec,
@@ -17,8 +18,8 @@ from lanegate.lanes.flake.execute import (
     run_replay,
 )
 from lanegate.lanes.flake.leases import evaluate_leases, load_leases
-from lanegate.lanes.flake.outcomes import Details, assemble, describe_disagreement
-from lanegate.lanes.flake.plan import Plan, make_plan
+from lanegate.lanes.flake.outcomes import Details, assemble, describe_disagreement, measured_costs
+from lanegate.lanes.flake.plan import Plan, ReplayPin, make_plan
 from lanegate.lanes.flake.select import Selection, select_tests
 from lanegate.ledgers.load import write_document
 from lanegate.ledgers.models import FLAKE_WRITER, FlakeLedger, ReplayRecord
@@ -30,14 +31,16 @@ LANE = "flake"
 LEDGER_NAME = "flake.json"
 
 
-def replay_specs(selection: Selection, plan: Plan, policy: Policy) -> list[ReplaySpec]:
-    """The command and pinned environment of every replay of the plan."""
+def replay_spec(selection: Selection, plan: Plan, pin: ReplayPin, policy: Policy) -> ReplaySpec:
+    """The command and pinned environment of one replay of the plan."""
     forbidden = policy.lane.forbidden_pytest_plugins
     argv = pytest_command(selection.pytest_args, forbidden)
-    return [
-        ReplaySpec(pin.replay, recorded_command(pinned_env(pin, plan, forbidden), argv))
-        for pin in plan.pins
-    ]
+    return ReplaySpec(pin.replay, recorded_command(pinned_env(pin, plan, forbidden), argv))
+
+
+def replay_specs(selection: Selection, plan: Plan, policy: Policy) -> list[ReplaySpec]:
+    """The command and pinned environment of every replay of the plan."""
+    return [replay_spec(selection, plan, pin, policy) for pin in plan.pins]
 
 
 def _records(
@@ -89,12 +92,19 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
     selection = select_tests(ctx.repo, diff)
     leases = load_leases(ctx.repo, policy.flake.leases_file, diff.head_commit)
     plan = make_plan(selection, policy.authorship.min_replays, diff.head_commit)
-    specs = replay_specs(selection, plan, policy) if selection.tests else []
+    pins = plan.pins if selection.tests else ()
+    specs: list[ReplaySpec] = []
     runs: list[ReplayRun] = []
     with tempfile.TemporaryDirectory(prefix="lanegate-flake-") as work:
-        for spec in specs:
+        for pin in pins:
+            if runs and not plan.batches:
+                # Replay 1 measured every test: spend the repetition budget on the later replays.
+                costs = measured_costs(runs[0], selection)
+                plan = plan.with_batches(plan_batches(costs, policy.flake.repeat_budget_seconds))
+            spec = replay_spec(selection, plan, pin, policy)
+            specs.append(spec)
             ctx.progress(
-                ProgressEvent(LANE, f"replay {spec.replay}", "replay", len(runs), len(specs))
+                ProgressEvent(LANE, f"replay {spec.replay}", "replay", len(runs), len(pins))
             )
             run = run_replay(ctx.repo, spec, policy.lane.max_wall_seconds, Path(work))
             check_refusal(run)
@@ -137,5 +147,5 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
         if tests
         else "no new or changed tests to replay"
     )
-    ctx.progress(ProgressEvent(LANE, "done", "replay", len(runs), len(specs)))
+    ctx.progress(ProgressEvent(LANE, "done", "replay", len(runs), len(pins)))
     return LaneOutcome(LANE, ledger_path, not fails, summary, fails)
