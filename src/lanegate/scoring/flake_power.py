@@ -20,7 +20,7 @@ def min_detectable_rate(executions: int, confidence: float = CONFIDENCE) -> floa
     """The smallest per-run failure probability `executions` independent runs catch at `confidence`."""
     if executions <= 0:
         return 1.0
-    return round(1.0 - float((1.0 - confidence) ** (1.0 / executions)), 6)
+    return 1.0 - float((1.0 - confidence) ** (1.0 / executions))
 
 
 def power_of(test: FlakeTest) -> DetectionPower:

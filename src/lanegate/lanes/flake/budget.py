@@ -6,7 +6,8 @@ the replays it runs anyway. Each test's cost per run comes from replay 1 (its ca
 no fixtures, since its batch runs then loop over the call; its whole setup/call/teardown otherwise).
 The budget is shared by water-filling: every test gets the same share of seconds, a test that needs
 less than its share (a fast one, capped at `MAX_RUNS`) leaves the rest to the slower ones, and no
-test gets fewer than `MIN_RUNS` (one run of each batch dimension) whatever it costs.
+test gets fewer than `MIN_RUNS` (one run of each batch dimension) whatever it costs: those are not
+paid from the budget, so a slow test cannot starve the fast ones.
 """
 
 from __future__ import annotations
@@ -25,12 +26,13 @@ PROTOCOL_OVERHEAD = 2.5e-3
 # Stress runs cost wall time (each waits out a GIL stall of 5-30 ms), not CPU: tests whose AST shows
 # threads or the clock get up to STRESS_RISKY of them, the others STRESS_PLAIN.
 STRESS_RISKY = 24
-STRESS_PLAIN = 2
+STRESS_PLAIN = 1
 STRESS_RISKS = frozenset({"threads", "clock"})
 # Which replay runs which batch (replay 1 measures; 2 and 3 differ in order, hash seed and zone).
 REPEAT_REPLAYS = (2, 3)
 ZONE_REPLAY = 2
 STRESS_REPLAY = 3
+ISOLATION_REPLAY = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,7 @@ class RunCost:
     seconds: float
     fast: bool
     risks: frozenset[str] = frozenset()
+    touched: bool = True  # new or changed by the diff: it also runs once alone (isolation)
 
     @property
     def per_run(self) -> float:
@@ -62,8 +65,9 @@ def _runs(costs: Sequence[RunCost], share: float) -> list[int]:
     return [max(MIN_RUNS, min(MAX_RUNS, int(share / c.per_run))) for c in costs]
 
 
-def _spent(costs: Sequence[RunCost], runs: Sequence[int]) -> float:
-    return sum(r * c.per_run for c, r in zip(costs, runs, strict=True))
+def spent(costs: Sequence[RunCost], runs: Sequence[int]) -> float:
+    """Seconds the runs beyond each test's `MIN_RUNS` are expected to cost (what the budget pays)."""
+    return sum((r - MIN_RUNS) * c.per_run for c, r in zip(costs, runs, strict=True))
 
 
 def total_runs(costs: Sequence[RunCost], budget_seconds: float) -> list[int]:
@@ -73,7 +77,7 @@ def total_runs(costs: Sequence[RunCost], budget_seconds: float) -> list[int]:
     low, high = 0.0, max(c.per_run for c in costs) * MAX_RUNS
     for _ in range(60):
         mid = (low + high) / 2
-        if _spent(costs, _runs(costs, mid)) <= budget_seconds:
+        if spent(costs, _runs(costs, mid)) <= budget_seconds:
             low = mid
         else:
             high = mid
@@ -92,6 +96,8 @@ def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
         (ZONE_REPLAY, Dimension.ZONE, zone),
         (STRESS_REPLAY, Dimension.STRESS, stress),
     ]
+    if cost.touched:
+        out.append((ISOLATION_REPLAY, Dimension.ISOLATION, 1))
     return [entry for entry in out if entry[2] > 0]
 
 

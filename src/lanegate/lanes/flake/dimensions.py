@@ -13,6 +13,7 @@ dimension that exposed the flake:
 - `clock`: the wall clock shifted by a recorded offset (whole hours, so a test bucketing by UTC hour
   meets every bucket, plus a recorded lead before a whole second, so two timestamps taken in one run
   straddle a second);
+- `isolation`: the test alone, in a child forked from the replay's process before any test ran;
 - `stress`: the interpreter stalled (its GIL held by a sleeping thread) for seeded 5-30 ms stretches
   while the test runs, and a 1 us GIL switch interval: a busy, preempting machine, at no CPU cost.
 """
@@ -26,7 +27,13 @@ from lanegate.ledgers.models import Dimension
 
 __all__ = ["BATCH_DIMENSIONS", "WIDE_ZONES", "Dimension", "RunPins", "run_pins"]
 
-BATCH_DIMENSIONS = (Dimension.REPEAT, Dimension.ZONE, Dimension.CLOCK, Dimension.STRESS)
+BATCH_DIMENSIONS = (
+    Dimension.REPEAT,
+    Dimension.ZONE,
+    Dimension.CLOCK,
+    Dimension.STRESS,
+    Dimension.ISOLATION,
+)
 
 # POSIX TZ strings, one per hour offset from UTC-12 to UTC+14 plus the half- and quarter-hour zones
 # that exist (India, Nepal, Newfoundland, Chatham...). Alphabetic names: `<X>-5` is silently UTC on
@@ -117,4 +124,6 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
     if dimension is Dimension.STRESS:
         seed = random.Random(f"{base_random}:stress:{run}").getrandbits(32)
         return RunPins(dimension, run, "0", stress_seed=seed)
+    if dimension is Dimension.ISOLATION:
+        return RunPins(dimension, run, "0")
     raise ValueError(f"{dimension} is not a batch dimension")

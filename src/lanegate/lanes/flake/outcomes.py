@@ -127,6 +127,7 @@ def _replay_results(
 def measured_costs(run: ReplayRun, selection: Selection) -> list[RunCost]:
     """What replay 1 measured of each test it ran (its fastest run), for the budget planner."""
     risks = {t.node_id: t.risks for t in selection.tests}
+    touched = selection.touched_ids
     best: dict[str, RunCost] = {}
     selected = frozenset(selection.node_ids) | frozenset(
         t.path for t in selection.tests if t.whole_module
@@ -140,7 +141,13 @@ def measured_costs(run: ReplayRun, selection: Selection) -> list[RunCost]:
         fast = line.get("fast") is True
         raw = line.get("call_seconds" if fast else "seconds")
         seconds = float(raw) if isinstance(raw, int | float) and raw >= 0 else 1.0
-        cost = RunCost(node_id, seconds, fast, risks.get(base_id(node_id), frozenset()))
+        cost = RunCost(
+            node_id,
+            seconds,
+            fast,
+            risks.get(base_id(node_id), frozenset()),
+            base_id(node_id) in touched or base_id(node_id).split("::", 1)[0] in touched,
+        )
         if node_id not in best or cost.seconds < best[node_id].seconds:
             best[node_id] = cost
     return list(best.values())
@@ -367,18 +374,29 @@ def describe_disagreement(test: FlakeTest, details: Details | None = None) -> st
     for o in test.replays:
         counts[o.outcome.value] = counts.get(o.outcome.value, 0) + 1
     summary = ", ".join(f"{k} x{v}" for k, v in sorted(counts.items()))
+    for b in test.batches:
+        for name, n in (("passed", b.passed), ("failed", b.failed), ("error", b.error)):
+            if n:
+                key = f"{name} x{n} in r{b.replay}.{b.dimension}"
+                summary += f", {key}"
+    exposed = (
+        f"; exposed by {test.exposed_by}: {test.reproduce}"
+        if test.exposed_by is not None and test.reproduce
+        else ""
+    )
     first = test.replays[0]
     odd = next((o for o in test.replays if o.outcome is not first.outcome), None)
     if odd is None:
         first_why = why.get((test.node_id, first.replay, first.repeat), "")
         detail = f": {first_why}" if first_why else ""
-        return f"{test.node_id}: {first.outcome.value} in every run{detail} [{summary}]"
+        every = "every base run" if test.batches else "every run"
+        return f"{test.node_id}: {first.outcome.value} in {every}{detail}{exposed} [{summary}]"
     odd_why = why.get((test.node_id, odd.replay, odd.repeat), "")
     detail = f": {odd_why}" if odd_why else ""
     return (
         f"{test.node_id}: {odd.outcome.value} in replay {odd.replay} run {odd.repeat + 1} "
         f"({_pins(odd)}){detail}; but {first.outcome.value} in replay {first.replay} run "
-        f"{first.repeat + 1} ({_pins(first)}) [{summary}]"
+        f"{first.repeat + 1} ({_pins(first)}){exposed} [{summary}]"
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import gc
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -26,6 +27,7 @@ import random
 import sys
 import time
 import unittest
+import warnings
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
@@ -88,6 +90,7 @@ class _Recorder:
         # id(clone) -> (batch, run) (fixture path: one clone per run, each with its own fixtures).
         self.carriers: dict[int, _Batch] = {}
         self.call_seconds: dict[int, float] = {}
+        self.isolated: list[tuple[pytest.Item, _Batch]] = []
         self.batch_runs: dict[int, tuple[_Batch, int]] = {}
 
     def emit(self, kind: str, **fields: Any) -> None:
@@ -322,7 +325,9 @@ def pytest_collection_modifyitems(
         for dimension, count in rec.batches.get(item.nodeid, ()):
             batch = _Batch(item.nodeid, dimension, count)
             batches.append([item.nodeid, str(dimension), count])
-            if _fast(item):
+            if dimension is Dimension.ISOLATION:
+                rec.isolated.append((item, batch))  # run in forked children before the loop
+            elif _fast(item):
                 carrier = _clone(item)
                 carrier.runtest = _batch_runner(carrier, batch)  # type: ignore[method-assign]
                 rec.carriers[id(carrier)] = batch
@@ -372,14 +377,17 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins) -> Iterator[None]:
             time.tzset()
 
 
-def _batch_runner(item: pytest.Item, batch: _Batch) -> Callable[[], None]:
-    """The carrier's `runtest`: every run of the batch, each one's outcome taken from its exception."""
+def _batch_runner(
+    item: pytest.Item, batch: _Batch, first_run: int = 0, runs: int | None = None
+) -> Callable[[], None]:
+    """The carrier's `runtest`: every run of the batch (or `runs` of them from `first_run`), each
+    one's outcome taken from its exception."""
     call = type(item).runtest
 
     def run_all() -> None:
         assert _recorder is not None
         rec = _recorder
-        for run in range(batch.runs):
+        for run in range(first_run, first_run + (batch.runs if runs is None else runs)):
             pins = run_pins(batch.dimension, run, rec.random_seed)
             started = time.perf_counter()
             outcome, detail = "passed", ""
@@ -403,6 +411,50 @@ def _clone(item: pytest.Item) -> pytest.Item:
     if init is not None:
         init()
     return twin
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtestloop(session: pytest.Session) -> Generator[None, Any, Any]:
+    if _recorder is not None and _recorder.isolated and not session.config.option.collectonly:
+        _run_isolated(_recorder)
+    return (yield)
+
+
+def _run_isolated(rec: _Recorder) -> None:
+    """Each isolation batch: the test alone, in a child forked before any test of this process
+    ran (nothing set state up for it), with its own fixtures set up and torn down in the child.
+    The child appends its batch line to the result file and exits; the parent waits for it."""
+    # Frozen objects are never visited by the child's collector: fewer copy-on-write page faults.
+    gc.freeze()
+    try:
+        _fork_each(rec)
+    finally:
+        gc.unfreeze()
+
+
+def _fork_each(rec: _Recorder) -> None:
+    for item, batch in rec.isolated:
+        for run in range(batch.runs):
+            twin = _clone(item)
+            rec.batch_runs[id(twin)] = (batch, run)
+            with warnings.catch_warnings():
+                # A conftest may have started threads; the child only runs one test and exits.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pid = os.fork()
+            if pid == 0:  # the child: run the test alone, never return into pytest's loop
+                code = 0
+                try:
+                    if _fast(item):  # no fixture to set up: the call alone, like a batch run
+                        _batch_runner(twin, batch, first_run=run, runs=1)()
+                        batch.emit(rec)
+                    else:
+                        twin.ihook.pytest_runtest_protocol(item=twin, nextitem=None)
+                except BaseException:
+                    code = 1
+                finally:
+                    os._exit(code)
+            os.waitpid(pid, 0)
+            del rec.batch_runs[id(twin)]
 
 
 @pytest.hookimpl(tryfirst=True)
