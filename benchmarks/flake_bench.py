@@ -112,21 +112,30 @@ def _git(repo: Path, *args: str) -> None:
     )
 
 
-def build_corpus_repo(dest: Path, modules: tuple[str, ...] | None = None) -> Path:
-    """A git repo whose `main` has only a pytest.ini and whose HEAD adds the corpus test modules."""
+def _corpus_repo(dest: Path, add: Callable[[Path], None]) -> Path:
+    """A git repo whose `main` has only a pytest.ini and whose HEAD adds what `add` writes."""
     dest.mkdir(parents=True)
     _git(dest, "init", "-q", "-b", "main")
     (dest / "pytest.ini").write_text(PYTEST_INI, encoding="utf-8")
     _git(dest, "add", "-A")
     _git(dest, "commit", "-q", "-m", "base")
     _git(dest, "checkout", "-q", "-b", "corpus")
-    for source in sorted(CORPUS.glob("case_*.py")):
-        topic = source.stem[len("case_") :]
-        if modules is None or topic in modules:
-            shutil.copyfile(source, dest / f"test_{topic}.py")
+    add(dest)
     _git(dest, "add", "-A")
     _git(dest, "commit", "-q", "-m", "corpus")
     return dest
+
+
+def build_corpus_repo(dest: Path, modules: tuple[str, ...] | None = None) -> Path:
+    """The own corpus: each `case_<topic>.py` as `test_<topic>.py`."""
+
+    def add(repo: Path) -> None:
+        for source in sorted(CORPUS.glob("case_*.py")):
+            topic = source.stem[len("case_") :]
+            if modules is None or topic in modules:
+                shutil.copyfile(source, repo / f"test_{topic}.py")
+
+    return _corpus_repo(dest, add)
 
 
 def own_corpus(modules: tuple[str, ...] | None = None) -> Corpus:
@@ -145,18 +154,15 @@ def load_independent() -> list[CorpusTest]:
 
 def build_independent_repo(dest: Path) -> Path:
     """Every case directory of the independent corpus, unchanged, as a top-level directory."""
-    dest.mkdir(parents=True)
-    _git(dest, "init", "-q", "-b", "main")
-    (dest / "pytest.ini").write_text(PYTEST_INI, encoding="utf-8")
-    _git(dest, "add", "-A")
-    _git(dest, "commit", "-q", "-m", "base")
-    _git(dest, "checkout", "-q", "-b", "corpus")
-    for case in sorted((INDEPENDENT / "cases").iterdir()):
-        if case.is_dir():
-            shutil.copytree(case, dest / case.name, ignore=shutil.ignore_patterns("__pycache__"))
-    _git(dest, "add", "-A")
-    _git(dest, "commit", "-q", "-m", "corpus")
-    return dest
+
+    def add(repo: Path) -> None:
+        for case in sorted((INDEPENDENT / "cases").iterdir()):
+            if case.is_dir():
+                shutil.copytree(
+                    case, repo / case.name, ignore=shutil.ignore_patterns("__pycache__")
+                )
+
+    return _corpus_repo(dest, add)
 
 
 def independent_corpus() -> Corpus | None:

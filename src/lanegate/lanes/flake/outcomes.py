@@ -314,9 +314,7 @@ def exposure(test: FlakeTest, plan: Plan, details: Details) -> tuple[Dimension |
     for batch in test.batches:
         kinds = _kinds(batch)
         if len(kinds) > 1 or (kinds and not kinds <= STABLE_OUTCOMES):
-            failed_some = batch.failed + batch.error > 0
-            minority_failed = failed_some and (batch.failed + batch.error) <= batch.passed
-            index = _run_of(batch, minority_failed)
+            index = _run_of(batch, batch.failed > 0)  # the first failing run: the one to rerun
             base_random = pins[batch.replay].random_seed if batch.replay in pins else 0
             where = run_pins(batch.dimension, index, base_random).describe()
             return batch.dimension, f"replay {batch.replay}, {where}: {batch.detail}".strip()
@@ -328,7 +326,7 @@ def exposure(test: FlakeTest, plan: Plan, details: Details) -> tuple[Dimension |
         other = next((b for b in test.batches if _kinds(b) != {first.outcome}), None)
         if other is None:
             return None, None
-        index = _run_of(other, other.failed + other.error > 0)
+        index = _run_of(other, other.failed > 0)
         base_random = pins[other.replay].random_seed if other.replay in pins else 0
         dimension = other.dimension
         if other.replay != first.replay and dimension in (Dimension.REPEAT, Dimension.ZONE):
