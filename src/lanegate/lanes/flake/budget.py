@@ -23,16 +23,19 @@ MAX_RUNS = 400
 # heap shift, or pytest's item protocol (fixtures, hooks, reporting) for a test with fixtures.
 FAST_OVERHEAD = 80e-6
 PROTOCOL_OVERHEAD = 2.5e-3
-# Stress runs cost wall time (each waits out a GIL stall of 5-30 ms), not CPU: tests whose AST shows
-# threads or the clock get up to STRESS_RISKY of them, the others STRESS_PLAIN.
+# Stress runs cost wall time (each waits out a GIL stall of 5-30 ms) and a thread: tests whose AST
+# shows threads or the clock (sleeps, timeouts, TTLs) get up to STRESS_RISKY of them, others none.
 STRESS_RISKY = 24
-STRESS_PLAIN = 1
+STRESS_PLAIN = 0
 STRESS_RISKS = frozenset({"threads", "clock"})
 # Which replay runs which batch (replay 1 measures; 2 and 3 differ in order, hash seed and zone).
 REPEAT_REPLAYS = (2, 3)
 ZONE_REPLAY = 2
 STRESS_REPLAY = 3
 ISOLATION_REPLAY = 3
+# Clock runs: tests whose AST shows the clock, up to CLOCK_RUNS of them (every hour shift within 23).
+CLOCK_REPLAY = 3
+CLOCK_RUNS = 31
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +89,10 @@ def total_runs(costs: Sequence[RunCost], budget_seconds: float) -> list[int]:
 
 def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
     stress_cap = STRESS_RISKY if cost.risks & STRESS_RISKS else STRESS_PLAIN
-    stress = max(1, min(stress_cap, runs // 4))
+    stress = min(stress_cap, max(1, runs // 4))
     zone = max(1, min(len(WIDE_ZONES), runs // 5))
-    repeat = max(1, runs - stress - zone)
+    clock = max(1, min(CLOCK_RUNS, runs // 4)) if "clock" in cost.risks else 0
+    repeat = max(1, runs - stress - zone - clock)
     first = (repeat + 1) // 2
     out = [
         (REPEAT_REPLAYS[0], Dimension.REPEAT, first),
@@ -96,6 +100,7 @@ def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
         (ZONE_REPLAY, Dimension.ZONE, zone),
         (STRESS_REPLAY, Dimension.STRESS, stress),
     ]
+    out.append((CLOCK_REPLAY, Dimension.CLOCK, clock))
     if cost.touched:
         out.append((ISOLATION_REPLAY, Dimension.ISOLATION, 1))
     return [entry for entry in out if entry[2] > 0]

@@ -10,9 +10,9 @@ dimension that exposed the flake:
 - `zone`: the process's local time zone (`TZ` + `time.tzset()`) rotated over offsets from UTC-12 to
   UTC+14, every hour of the day and the half-hour ones, so a test that buckets by local hour meets
   every bucket; the run's random seed stays the replay's;
-- `clock`: the wall clock shifted by a recorded offset (whole hours, so a test bucketing by UTC hour
-  meets every bucket, plus a recorded lead before a whole second, so two timestamps taken in one run
-  straddle a second);
+- `clock`: the wall clock shifted by a recorded offset (whole hours and days, so a test bucketing by
+  UTC hour, weekday or day of month meets every bucket, plus a recorded lead before a whole second,
+  so two timestamps taken in one run straddle a second), in-process (`lanes/flake/clock.py`);
 - `isolation`: the test alone, in a child forked from the replay's process before any test ran;
 - `stress`: the interpreter stalled (its GIL held by a sleeping thread) for seeded 5-30 ms stretches
   while the test runs, and a 1 us GIL switch interval: a busy, preempting machine, at no CPU cost.
@@ -117,7 +117,9 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
     if dimension is Dimension.ZONE:
         return RunPins(dimension, run, "0", tz=WIDE_ZONES[run % len(WIDE_ZONES)])
     if dimension is Dimension.CLOCK:
-        hours = 1 + (run * 7) % 23  # 7 is prime to 23: runs 0..22 reach every hour shift 1..23
+        # 7 is prime to 23 and 11 to 31: runs 0..22 reach every hour shift 1..23 and 0..30 every
+        # day shift 0..30 (day of month, weekday, month end), independently.
+        hours = 24 * ((run * 11) % 31) + 1 + (run * 7) % 23
         return RunPins(
             dimension, run, "0", clock_hours=hours, clock_lead=CLOCK_LEADS[run % len(CLOCK_LEADS)]
         )

@@ -167,6 +167,12 @@ def _open_channel() -> _Recorder | None:
 
 # Read at import: the plugin is imported (by -p) before any conftest or test module.
 _recorder = _open_channel()
+if _recorder is not None and any(
+    d is Dimension.CLOCK for batches in _recorder.batches.values() for d, _ in batches
+):
+    from lanegate.lanes.flake import clock as _clock
+
+    _clock.install()  # before test modules bind `datetime.datetime` and `time.time`
 
 
 def _children() -> set[int]:
@@ -360,7 +366,12 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins) -> Iterator[None]:
             time.tzset()
         if pins.dimension is Dimension.REPEAT:
             _jitter_heap(rec, seed)
-        if pins.stress_seed is not None:
+        if pins.dimension is Dimension.CLOCK:
+            from lanegate.lanes.flake import clock
+
+            with clock.shifted(clock.offset_for(pins.clock_hours, pins.clock_lead)):
+                yield
+        elif pins.stress_seed is not None:
             from lanegate.lanes.flake.stress import Stalls
 
             with Stalls(pins.stress_seed):
