@@ -194,3 +194,23 @@ def test_missing_short_duplicate_and_leftover_batches_are_never_passes() -> None
         [batch(A, "isolation", passed=1)],
     )
     assert left.batches[1].error == 4 and "left process 7" in left.batches[1].detail
+
+
+def test_failing_everywhere_but_differently_per_replay_is_nondeterministic() -> None:
+    def failing(replay: int, detail: str) -> list[dict[str, Any]]:
+        pin = PLAN.pins[replay - 1]
+        return [
+            {**out(node, repeat, "failed"), "detail": detail}
+            for node in (A, B)
+            for repeat in range(PLAN.runs_of(node, pin))
+        ]
+
+    same = [run(r, failing(r, "AssertionError: assert 1 == 2 at 0x7f00aa")) for r in (1, 2, 3)]
+    tests, _ = assemble(SELECTION, PLAN, same)
+    assert all(t.deterministic for t in tests)  # addresses differ, the cause does not
+    orders = ["['a', 'b'] != ['b', 'a']", "['a', 'b'] != ['b', 'a']", "['b', 'a'] != ['b', 'a']"]
+    differ = [run(r, failing(r, f"AssertionError: {orders[r - 1]}")) for r in (1, 2, 3)]
+    tests, _ = assemble(SELECTION, PLAN, differ)
+    a = tests[0]
+    assert not a.deterministic and a.exposed_by is Dimension.HASH_SEED
+    assert a.reproduce is not None and a.reproduce.startswith("replay 3 run 1 (PYTHONHASHSEED=")

@@ -9,6 +9,7 @@ failed or skipped, or any two different outcomes, makes a test non-deterministic
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -220,10 +221,47 @@ def assemble(
             batches=tuple(batches),
         )
         exposed, reproduce = (None, None) if deterministic else exposure(test, plan, details)
+        if deterministic and kinds == {Outcome.FAILED}:
+            differs = fails_differently(test, details)
+            if differs is not None:
+                test = dataclasses.replace(test, deterministic=False)
+                exposed, reproduce = Dimension.HASH_SEED, differs
         tests.append(
             dataclasses.replace(test, power=power_of(test), exposed_by=exposed, reproduce=reproduce)
         )
     return tuple(tests), details
+
+
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+_TMP = re.compile(r"/[^\s'\"]*lanegate-flake-[^\s'\"]*")
+
+
+def _normalized(detail: str) -> str:
+    """A failure's one-line cause without what differs between any two processes (addresses,
+    the replay's private temporary directory)."""
+    return _TMP.sub("<tmp>", _ADDRESS.sub("0x?", detail))
+
+
+def fails_differently(test: FlakeTest, details: Details) -> str | None:
+    """For a test that fails in every run: when every run of one replay fails the same way but
+    two replays fail differently (another set order in the message, say), the runs do not agree
+    and the test is non-deterministic. The odd run and both causes, or None."""
+    per_replay: dict[int, set[str]] = {}
+    for o in test.replays:
+        cause = _normalized(details.get((test.node_id, o.replay, o.repeat), ""))
+        per_replay.setdefault(o.replay, set()).add(cause)
+    if any(len(causes) != 1 for causes in per_replay.values()) or len(per_replay) < 2:
+        return None
+    first_replay, *others = sorted(per_replay)
+    first = next(iter(per_replay[first_replay]))
+    odd = next((r for r in others if per_replay[r] != {first}), None)
+    if odd is None:
+        return None
+    run = next(o for o in test.replays if o.replay == odd)
+    return (
+        f"replay {odd} run 1 ({_pins(run)}) failed with {next(iter(per_replay[odd]))!r}; "
+        f"replay {first_replay} with {first!r}"
+    )[:2000]
 
 
 def _kinds(batch: RunBatch) -> set[Outcome]:
