@@ -87,12 +87,12 @@ class StrategyResult:
 
 @dataclass(frozen=True)
 class Corpus:
-    """A labelled corpus and how to lay it out as a git repository (base: pytest.ini only; head:
-    every case added)."""
+    """A labelled corpus and how to lay it out as git repositories (base: pytest.ini only; head:
+    the cases added); every strategy runs on each repository and the results are added up."""
 
     name: str
     tests: list[CorpusTest]
-    build: Callable[[Path], Path]
+    build: Callable[[Path], list[Path]]
 
 
 def load_manifest(modules: tuple[str, ...] | None = None) -> list[CorpusTest]:
@@ -140,7 +140,7 @@ def build_corpus_repo(dest: Path, modules: tuple[str, ...] | None = None) -> Pat
 
 def own_corpus(modules: tuple[str, ...] | None = None) -> Corpus:
     """The corpus planted while the lane was written."""
-    return Corpus("own", load_manifest(modules), lambda dest: build_corpus_repo(dest, modules))
+    return Corpus("own", load_manifest(modules), lambda dest: [build_corpus_repo(dest, modules)])
 
 
 def load_independent() -> list[CorpusTest]:
@@ -152,24 +152,30 @@ def load_independent() -> list[CorpusTest]:
     ]
 
 
-def build_independent_repo(dest: Path) -> Path:
-    """Every case directory of the independent corpus, unchanged, as a top-level directory."""
+def build_independent_repos(dest: Path) -> list[Path]:
+    """The independent corpus's case directories, unchanged, as top-level directories of two
+    repositories: the `_a` cases in one, the `_b` cases in the other. Its author ran every case in a
+    process of its own; twins share their topic's ingredient (a decimal context, an env var, a
+    module name), so a flaky twin's leak would fail its stable twin in a shared process."""
+    repos = []
+    for suffix in ("_a", "_b"):
 
-    def add(repo: Path) -> None:
-        for case in sorted((INDEPENDENT / "cases").iterdir()):
-            if case.is_dir():
-                shutil.copytree(
-                    case, repo / case.name, ignore=shutil.ignore_patterns("__pycache__")
-                )
+        def add(repo: Path, suffix: str = suffix) -> None:
+            for case in sorted((INDEPENDENT / "cases").iterdir()):
+                if case.is_dir() and case.name.endswith(suffix):
+                    shutil.copytree(
+                        case, repo / case.name, ignore=shutil.ignore_patterns("__pycache__")
+                    )
 
-    return _corpus_repo(dest, add)
+        repos.append(_corpus_repo(dest / suffix.strip("_"), add))
+    return repos
 
 
 def independent_corpus() -> Corpus | None:
     """The corpus written by someone who had not seen the lane (None when it is not there)."""
     if not (INDEPENDENT / "manifest.toml").is_file():
         return None
-    return Corpus("independent", load_independent(), build_independent_repo)
+    return Corpus("independent", load_independent(), build_independent_repos)
 
 
 def _cpu() -> float:
@@ -255,7 +261,7 @@ def spec_minimum(repo: Path, work: Path, tests: list[CorpusTest], tag: str = "a"
 def flakefinder(repo: Path, work: Path, tests: list[CorpusTest]) -> StrategyResult:
     start = _cpu()
     args = ["-p", "no:randomly", "--flake-finder", f"--flake-runs={FLAKE_RUNS}"]
-    runs = [_pytest_outcomes(repo, work, args, {}, "b")]
+    runs = [_pytest_outcomes(repo, work, args, {}, f"b-{repo.name}")]
     return _score(
         f"(b) flakefinder x{FLAKE_RUNS}", tests, _disagreeing(runs, tests), _cpu() - start
     )
@@ -264,7 +270,9 @@ def flakefinder(repo: Path, work: Path, tests: list[CorpusTest]) -> StrategyResu
 def randomly(repo: Path, work: Path, tests: list[CorpusTest]) -> StrategyResult:
     start = _cpu()
     runs = [
-        _pytest_outcomes(repo, work, ["-p", "randomly", f"--randomly-seed={s}"], {}, f"c{s}")
+        _pytest_outcomes(
+            repo, work, ["-p", "randomly", f"--randomly-seed={s}"], {}, f"c{s}-{repo.name}"
+        )
         for s in RANDOMLY_SEEDS
     ]
     return _score("(c) randomly x3 seeds", tests, _disagreeing(runs, tests), _cpu() - start)
@@ -309,14 +317,35 @@ class CorpusReport:
         ]
 
 
+def _combine(results: list[StrategyResult]) -> StrategyResult:
+    """One strategy's results on each repository of a corpus, added up (each test is in one)."""
+    missed = set(results[0].missed).intersection(*(r.missed for r in results[1:]))
+    first = results[0]
+    return dataclasses.replace(
+        first,
+        caught=first.flaky_total - len(missed),
+        false_positives=len({n for r in results for n in r.flagged_stable}),
+        cpu_seconds=sum(r.cpu_seconds for r in results),
+        missed=tuple(sorted(missed)),
+        flagged_stable=tuple(sorted({n for r in results for n in r.flagged_stable})),
+    )
+
+
 def _paired(
-    repo: Path, work: Path, tests: list[CorpusTest], runs: int, budget: float | None
+    repos: list[Path], work: Path, tests: list[CorpusTest], runs: int, budget: float | None
 ) -> tuple[list[StrategyResult], list[StrategyResult]]:
     minimum: list[StrategyResult] = []
     ours: list[StrategyResult] = []
     for i in range(runs):
-        minimum.append(spec_minimum(repo, work, tests, tag=f"a{i}-{budget}"))
-        ours.append(lanegate_plan(repo, work, tests, budget, tag=f"d{i}-{budget}"))
+        tag = f"{i}-{budget}"
+        minimum.append(
+            _combine([spec_minimum(r, work, tests, f"a{tag}-{k}") for k, r in enumerate(repos)])
+        )
+        ours.append(
+            _combine(
+                [lanegate_plan(r, work, tests, budget, f"d{tag}-{k}") for k, r in enumerate(repos)]
+            )
+        )
     return minimum, ours
 
 
@@ -326,13 +355,16 @@ def run_corpus(
     with tempfile.TemporaryDirectory(prefix="lanegate-flake-bench-") as raw:
         work = Path(raw)
         (work / "bench_outcomes.py").write_text(OUTCOME_PLUGIN, encoding="utf-8")
-        repo = corpus.build(work / "corpus")
+        repos = corpus.build(work / "corpus")
         tests = corpus.tests
-        baselines = [flakefinder(repo, work, tests), randomly(repo, work, tests)]
-        minimum, ours = _paired(repo, work, tests, fp_runs, None)
+        baselines = [
+            _combine([flakefinder(r, work, tests) for r in repos]),
+            _combine([randomly(r, work, tests) for r in repos]),
+        ]
+        minimum, ours = _paired(repos, work, tests, fp_runs, None)
         curve = []
         for budget in budgets:
-            a_runs, d_runs = _paired(repo, work, tests, curve_runs, budget)
+            a_runs, d_runs = _paired(repos, work, tests, curve_runs, budget)
             curve.append(
                 (
                     budget,
@@ -346,10 +378,14 @@ def run_corpus(
 
 
 def run_benchmark(
-    smoke: bool = False, fp_runs: int = 10, curve_runs: int = 3, budgets: list[float] | None = None
+    smoke: bool = False,
+    fp_runs: int = 10,
+    curve_runs: int = 3,
+    budgets: list[float] | None = None,
+    which: str = "both",
 ) -> list[CorpusReport]:
-    corpora = [own_corpus(SMOKE_MODULES if smoke else None)]
-    independent = None if smoke else independent_corpus()
+    corpora = [own_corpus(SMOKE_MODULES if smoke else None)] if which != "independent" else []
+    independent = None if smoke or which == "own" else independent_corpus()
     if independent is not None:
         corpora.append(independent)
     return [run_corpus(c, fp_runs, curve_runs, budgets or [], smoke) for c in corpora]
@@ -404,11 +440,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fp-runs", type=int, default=None, help="paired runs (default 10)")
     parser.add_argument("--runs", type=int, default=3, help="runs per curve point (default 3)")
     parser.add_argument("--curve", default="", help="comma-separated repetition budgets")
+    parser.add_argument("--corpus", choices=("own", "independent", "both"), default="both")
     args = parser.parse_args(argv)
     fp_runs = args.fp_runs if args.fp_runs is not None else (1 if args.smoke else 10)
     budgets = [float(b) for b in args.curve.split(",") if b.strip()]
     load = os.getloadavg()[0]
-    reports = run_benchmark(args.smoke, fp_runs, args.runs, budgets)
+    reports = run_benchmark(args.smoke, fp_runs, args.runs, budgets, args.corpus)
     print(report(reports))
     print(
         f"load average: {load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; {os.cpu_count()} CPUs"
