@@ -350,6 +350,7 @@ def test_batches_name_the_dimension_that_exposed_each_flake(make_repo, capsys) -
     assert {b["dimension"] for b in stable["batches"]} == {"repeat", "zone", "isolation"}
     assert all(b["passed"] == b["runs"] for b in stable["batches"])
     assert "exposed by repeat: replay 2, repeat run" in printed
+    assert "every test would have shown a flake failing >= " in printed
 
 
 def test_too_little_power_fails_under_a_strict_detect_rate(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]

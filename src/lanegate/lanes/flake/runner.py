@@ -141,9 +141,18 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
     fails = _problems(ledger, details, reasons)
     warns = [r for r in reasons if r.severity is Severity.WARNING]
     unstable = sum(1 for t in tests if not t.deterministic)
+    weakest = max(tests, key=lambda t: t.power.min_detectable_rate, default=None)
+    power = (
+        f"; every test would have shown a flake failing >= "
+        f"{weakest.power.min_detectable_rate:.1%} of its runs ({weakest.power.executions} "
+        f"executions of {weakest.node_id})"
+        if weakest is not None
+        else ""
+    )
     summary = (
         f"{len(tests)} tests x {len(runs)} replays: {unstable} non-deterministic"
         + (f", {len(warns)} warnings" if warns else "")
+        + power
         if tests
         else "no new or changed tests to replay"
     )
