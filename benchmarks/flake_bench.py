@@ -1,31 +1,42 @@
-"""Flake detection on lanegate's planted corpus: the spec minimum vs flakefinder vs randomly vs lanegate.
+"""Flake detection on two corpora: the spec minimum vs flakefinder vs randomly vs lanegate.
 
-Run: `python benchmarks/flake_bench.py [--smoke]`. One run builds the corpus repository once and runs,
-on the same tests:
+Run: `python benchmarks/flake_bench.py [--smoke] [--runs N] [--fp-runs N] [--curve B,B,...]`.
+Two corpora, reported separately:
+  own          tests/cases/flake_corpus/ (planted while the lane was written; manifest.json);
+  independent  benchmarks/flake_corpus_independent/ (written from the literature by someone who had
+               not seen the lane's code; manifest.toml + cases/<id>/, copied in unchanged).
+Per corpus, one repository holds every case; on the same tests:
   (a) the spec minimum: 3 replays, PYTHONHASHSEED=0, the same order;
   (b) pytest-flakefinder: one process, every test repeated `--flake-runs` times in place;
   (c) pytest-randomly with 3 seeds: 3 processes, shuffled order, `random` reseeded per test;
-  (d) lanegate's plan (`lanegate.lanes.flake.run_lane`).
-For each: the share of planted flaky tests caught (outcomes disagree), false positives (a stable
-look-alike flagged) and CPU seconds of the child processes (user + sys from RUSAGE_CHILDREN), and
-lanegate's CPU ratio against (a). Targets: >= 85% caught, 0 false positives, <= 1.5x the CPU of (a).
+  (d) lanegate's plan (`lanegate.lanes.flake.run_lane`) with the default policy.
+(a) and (d) run `--fp-runs` times (default 10), each (d) next to its own (a) so both see the same
+machine load: recall and the CPU ratio are the median over those runs, false positives the stable
+look-alikes flagged in any run. `--curve` adds recall and CPU ratio (median of `--runs`, default 3)
+for each repetition budget (flake.repeat_budget_seconds). CPU seconds are the child processes' user +
+sys (RUSAGE_CHILDREN). Targets: >= 90% caught, 0 false positives, <= 1.5x the CPU of (a).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
+import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "cases" / "flake_corpus"
+INDEPENDENT = ROOT / "benchmarks" / "flake_corpus_independent"
 SMOKE_MODULES = ("order", "clock", "selfpollute")
 FLAKE_RUNS = 10
 RANDOMLY_SEEDS = (1, 2, 3)
@@ -74,6 +85,16 @@ class StrategyResult:
         return self.caught / self.flaky_total if self.flaky_total else 0.0
 
 
+@dataclass(frozen=True)
+class Corpus:
+    """A labelled corpus and how to lay it out as git repositories (base: pytest.ini only; head:
+    the cases added); every strategy runs on each repository and the results are added up."""
+
+    name: str
+    tests: list[CorpusTest]
+    build: Callable[[Path], list[Path]]
+
+
 def load_manifest(modules: tuple[str, ...] | None = None) -> list[CorpusTest]:
     data = json.loads((CORPUS / "manifest.json").read_text(encoding="utf-8"))
     tests = [CorpusTest(t["node_id"], t["class"], bool(t["flaky"])) for t in data["tests"]]
@@ -91,21 +112,70 @@ def _git(repo: Path, *args: str) -> None:
     )
 
 
-def build_corpus_repo(dest: Path, modules: tuple[str, ...] | None = None) -> Path:
-    """A git repo whose `main` has only a pytest.ini and whose HEAD adds the corpus test modules."""
+def _corpus_repo(dest: Path, add: Callable[[Path], None]) -> Path:
+    """A git repo whose `main` has only a pytest.ini and whose HEAD adds what `add` writes."""
     dest.mkdir(parents=True)
     _git(dest, "init", "-q", "-b", "main")
     (dest / "pytest.ini").write_text(PYTEST_INI, encoding="utf-8")
     _git(dest, "add", "-A")
     _git(dest, "commit", "-q", "-m", "base")
     _git(dest, "checkout", "-q", "-b", "corpus")
-    for source in sorted(CORPUS.glob("case_*.py")):
-        topic = source.stem[len("case_") :]
-        if modules is None or topic in modules:
-            shutil.copyfile(source, dest / f"test_{topic}.py")
+    add(dest)
     _git(dest, "add", "-A")
     _git(dest, "commit", "-q", "-m", "corpus")
     return dest
+
+
+def build_corpus_repo(dest: Path, modules: tuple[str, ...] | None = None) -> Path:
+    """The own corpus: each `case_<topic>.py` as `test_<topic>.py`."""
+
+    def add(repo: Path) -> None:
+        for source in sorted(CORPUS.glob("case_*.py")):
+            topic = source.stem[len("case_") :]
+            if modules is None or topic in modules:
+                shutil.copyfile(source, repo / f"test_{topic}.py")
+
+    return _corpus_repo(dest, add)
+
+
+def own_corpus(modules: tuple[str, ...] | None = None) -> Corpus:
+    """The corpus planted while the lane was written."""
+    return Corpus("own", load_manifest(modules), lambda dest: [build_corpus_repo(dest, modules)])
+
+
+def load_independent() -> list[CorpusTest]:
+    """The independent corpus's judged nodes: `<case id>/<node id>` (each case is a directory)."""
+    data = tomllib.loads((INDEPENDENT / "manifest.toml").read_text(encoding="utf-8"))
+    return [
+        CorpusTest(f"{c['id']}/{c['node_id']}", str(c["class"]), bool(c["flaky"]))
+        for c in data["case"]
+    ]
+
+
+def build_independent_repos(dest: Path) -> list[Path]:
+    """The independent corpus's case directories, unchanged, as top-level directories of two
+    repositories: the `_a` cases in one, the `_b` cases in the other. Its author ran every case in a
+    process of its own; twins share their topic's ingredient (a decimal context, an env var, a
+    module name), so a flaky twin's leak would fail its stable twin in a shared process."""
+    repos = []
+    for suffix in ("_a", "_b"):
+
+        def add(repo: Path, suffix: str = suffix) -> None:
+            for case in sorted((INDEPENDENT / "cases").iterdir()):
+                if case.is_dir() and case.name.endswith(suffix):
+                    shutil.copytree(
+                        case, repo / case.name, ignore=shutil.ignore_patterns("__pycache__")
+                    )
+
+        repos.append(_corpus_repo(dest / suffix.strip("_"), add))
+    return repos
+
+
+def independent_corpus() -> Corpus | None:
+    """The corpus written by someone who had not seen the lane (None when it is not there)."""
+    if not (INDEPENDENT / "manifest.toml").is_file():
+        return None
+    return Corpus("independent", load_independent(), build_independent_repos)
 
 
 def _cpu() -> float:
@@ -179,10 +249,10 @@ def _disagreeing(runs: list[dict[str, list[str]]], tests: list[CorpusTest]) -> s
     return flagged
 
 
-def spec_minimum(repo: Path, work: Path, tests: list[CorpusTest]) -> StrategyResult:
+def spec_minimum(repo: Path, work: Path, tests: list[CorpusTest], tag: str = "a") -> StrategyResult:
     start = _cpu()
     runs = [
-        _pytest_outcomes(repo, work, ["-p", "no:randomly"], {"PYTHONHASHSEED": "0"}, f"a{i}")
+        _pytest_outcomes(repo, work, ["-p", "no:randomly"], {"PYTHONHASHSEED": "0"}, f"{tag}.{i}")
         for i in range(3)
     ]
     return _score("(a) spec minimum", tests, _disagreeing(runs, tests), _cpu() - start)
@@ -191,7 +261,7 @@ def spec_minimum(repo: Path, work: Path, tests: list[CorpusTest]) -> StrategyRes
 def flakefinder(repo: Path, work: Path, tests: list[CorpusTest]) -> StrategyResult:
     start = _cpu()
     args = ["-p", "no:randomly", "--flake-finder", f"--flake-runs={FLAKE_RUNS}"]
-    runs = [_pytest_outcomes(repo, work, args, {}, "b")]
+    runs = [_pytest_outcomes(repo, work, args, {}, f"b-{repo.name}")]
     return _score(
         f"(b) flakefinder x{FLAKE_RUNS}", tests, _disagreeing(runs, tests), _cpu() - start
     )
@@ -200,66 +270,186 @@ def flakefinder(repo: Path, work: Path, tests: list[CorpusTest]) -> StrategyResu
 def randomly(repo: Path, work: Path, tests: list[CorpusTest]) -> StrategyResult:
     start = _cpu()
     runs = [
-        _pytest_outcomes(repo, work, ["-p", "randomly", f"--randomly-seed={s}"], {}, f"c{s}")
+        _pytest_outcomes(
+            repo, work, ["-p", "randomly", f"--randomly-seed={s}"], {}, f"c{s}-{repo.name}"
+        )
         for s in RANDOMLY_SEEDS
     ]
     return _score("(c) randomly x3 seeds", tests, _disagreeing(runs, tests), _cpu() - start)
 
 
-def lanegate_plan(repo: Path, work: Path, tests: list[CorpusTest]) -> StrategyResult:
+def lanegate_plan(
+    repo: Path, work: Path, tests: list[CorpusTest], budget: float | None = None, tag: str = "d"
+) -> StrategyResult:
     from lanegate.lanes.context import LaneContext
     from lanegate.lanes.flake import run_lane
     from lanegate.ledgers.load import load_file
     from lanegate.ledgers.models import FlakeLedger
     from lanegate.policy import Policy
 
+    policy = Policy()
+    if budget is not None:
+        policy = dataclasses.replace(
+            policy, flake=dataclasses.replace(policy.flake, repeat_budget_seconds=budget)
+        )
     start = _cpu()
-    outcome = run_lane(LaneContext(repo=repo, base="main", policy=Policy(), out_dir=work / "d"))
+    outcome = run_lane(LaneContext(repo=repo, base="main", policy=policy, out_dir=work / tag))
     cpu = _cpu() - start
     ledger = load_file(FlakeLedger, "flake", outcome.ledger_path).value
     flagged = {t.node_id.split("[", 1)[0] for t in ledger.tests if not t.deterministic}
     return _score("(d) lanegate", tests, flagged, cpu)
 
 
-def run_benchmark(smoke: bool = False) -> list[StrategyResult]:
-    modules = SMOKE_MODULES if smoke else None
-    tests = load_manifest(modules)
-    with tempfile.TemporaryDirectory(prefix="lanegate-flake-bench-") as raw:
-        work = Path(raw)
-        (work / "bench_outcomes.py").write_text(OUTCOME_PLUGIN, encoding="utf-8")
-        repo = build_corpus_repo(work / "corpus", modules)
+@dataclass(frozen=True)
+class CorpusReport:
+    """One corpus: the baselines once, and (a) next to (d) in every repeated run."""
+
+    corpus: str
+    baselines: list[StrategyResult]
+    minimum: list[StrategyResult]
+    lanegate: list[StrategyResult]
+    curve: list[tuple[float, float, float]]  # (budget, median recall, median CPU ratio)
+
+    @property
+    def ratios(self) -> list[float]:
         return [
-            spec_minimum(repo, work, tests),
-            flakefinder(repo, work, tests),
-            randomly(repo, work, tests),
-            lanegate_plan(repo, work, tests),
+            d.cpu_seconds / a.cpu_seconds for a, d in zip(self.minimum, self.lanegate, strict=True)
         ]
 
 
-def report(results: list[StrategyResult]) -> str:
-    lines = [f"{'strategy':<26} {'caught':>12} {'false pos':>10} {'CPU s':>8}"]
-    for r in results:
-        caught = f"{r.caught}/{r.flaky_total} {100 * r.share:3.0f}%"
-        lines.append(
-            f"{r.name:<26} {caught:>12} {r.false_positives:>4}/{r.stable_total:<5} "
-            f"{r.cpu_seconds:8.2f}"
+def _combine(results: list[StrategyResult]) -> StrategyResult:
+    """One strategy's results on each repository of a corpus, added up (each test is in one)."""
+    missed = set(results[0].missed).intersection(*(r.missed for r in results[1:]))
+    first = results[0]
+    return dataclasses.replace(
+        first,
+        caught=first.flaky_total - len(missed),
+        false_positives=len({n for r in results for n in r.flagged_stable}),
+        cpu_seconds=sum(r.cpu_seconds for r in results),
+        missed=tuple(sorted(missed)),
+        flagged_stable=tuple(sorted({n for r in results for n in r.flagged_stable})),
+    )
+
+
+def _paired(
+    repos: list[Path], work: Path, tests: list[CorpusTest], runs: int, budget: float | None
+) -> tuple[list[StrategyResult], list[StrategyResult]]:
+    minimum: list[StrategyResult] = []
+    ours: list[StrategyResult] = []
+    for i in range(runs):
+        tag = f"{i}-{budget}"
+        minimum.append(
+            _combine([spec_minimum(r, work, tests, f"a{tag}-{k}") for k, r in enumerate(repos)])
         )
-    base, ours = results[0], results[-1]
-    ratio = ours.cpu_seconds / base.cpu_seconds if base.cpu_seconds else float("inf")
-    lines.append(f"lanegate CPU vs spec minimum: {ratio:.2f}x")
-    if ours.missed:
-        lines.append("lanegate missed: " + ", ".join(ours.missed))
-    if ours.flagged_stable:
-        lines.append("lanegate false positives: " + ", ".join(ours.flagged_stable))
+        ours.append(
+            _combine(
+                [lanegate_plan(r, work, tests, budget, f"d{tag}-{k}") for k, r in enumerate(repos)]
+            )
+        )
+    return minimum, ours
+
+
+def run_corpus(
+    corpus: Corpus, fp_runs: int, curve_runs: int, budgets: list[float], smoke: bool
+) -> CorpusReport:
+    with tempfile.TemporaryDirectory(prefix="lanegate-flake-bench-") as raw:
+        work = Path(raw)
+        (work / "bench_outcomes.py").write_text(OUTCOME_PLUGIN, encoding="utf-8")
+        repos = corpus.build(work / "corpus")
+        tests = corpus.tests
+        baselines = [
+            _combine([flakefinder(r, work, tests) for r in repos]),
+            _combine([randomly(r, work, tests) for r in repos]),
+        ]
+        minimum, ours = _paired(repos, work, tests, fp_runs, None)
+        curve = []
+        for budget in budgets:
+            a_runs, d_runs = _paired(repos, work, tests, curve_runs, budget)
+            curve.append(
+                (
+                    budget,
+                    statistics.median(d.share for d in d_runs),
+                    statistics.median(
+                        d.cpu_seconds / a.cpu_seconds for a, d in zip(a_runs, d_runs, strict=True)
+                    ),
+                )
+            )
+        return CorpusReport(corpus.name, baselines, minimum, ours, curve)
+
+
+def run_benchmark(
+    smoke: bool = False,
+    fp_runs: int = 10,
+    curve_runs: int = 3,
+    budgets: list[float] | None = None,
+    which: str = "both",
+) -> list[CorpusReport]:
+    corpora = [own_corpus(SMOKE_MODULES if smoke else None)] if which != "independent" else []
+    independent = None if smoke or which == "own" else independent_corpus()
+    if independent is not None:
+        corpora.append(independent)
+    return [run_corpus(c, fp_runs, curve_runs, budgets or [], smoke) for c in corpora]
+
+
+def _median_result(results: list[StrategyResult]) -> StrategyResult:
+    middle = sorted(results, key=lambda r: r.share)[len(results) // 2]
+    return dataclasses.replace(
+        middle,
+        cpu_seconds=statistics.median(r.cpu_seconds for r in results),
+        false_positives=len({n for r in results for n in r.flagged_stable}),
+        flagged_stable=tuple(sorted({n for r in results for n in r.flagged_stable})),
+    )
+
+
+def report(reports: list[CorpusReport]) -> str:
+    lines: list[str] = []
+    for rep in reports:
+        runs = len(rep.lanegate)
+        lines.append(f"== corpus: {rep.corpus} ({runs} paired runs of (a) and (d); median shown)")
+        lines.append(f"{'strategy':<26} {'caught':>12} {'false pos':>10} {'CPU s':>8}")
+        shown = [_median_result(rep.minimum), *rep.baselines, _median_result(rep.lanegate)]
+        for r in shown:
+            caught = f"{r.caught}/{r.flaky_total} {100 * r.share:3.0f}%"
+            lines.append(
+                f"{r.name:<26} {caught:>12} {r.false_positives:>4}/{r.stable_total:<5} "
+                f"{r.cpu_seconds:8.2f}"
+            )
+        shares = ", ".join(f"{100 * d.share:.0f}%" for d in rep.lanegate)
+        ratios = ", ".join(f"{x:.2f}" for x in rep.ratios)
+        lines.append(f"lanegate recall per run: {shares}")
+        lines.append(f"lanegate CPU vs spec minimum per run: {ratios}")
+        lines.append(f"lanegate CPU vs spec minimum: {statistics.median(rep.ratios):.2f}x (median)")
+        ours = _median_result(rep.lanegate)
+        missed = sorted({n for d in rep.lanegate for n in d.missed})
+        if missed:
+            lines.append("lanegate missed (in any run): " + ", ".join(missed))
+        if ours.flagged_stable:
+            lines.append("lanegate false positives (in any run): " + ", ".join(ours.flagged_stable))
+        for budget, share, ratio in rep.curve:
+            lines.append(
+                f"curve: repeat_budget_seconds={budget:g} recall {100 * share:.0f}% "
+                f"CPU {ratio:.2f}x"
+            )
+        lines.append("")
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="a few corpus modules only")
+    parser.add_argument("--smoke", action="store_true", help="a few own-corpus modules, one run")
+    parser.add_argument("--fp-runs", type=int, default=None, help="paired runs (default 10)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per curve point (default 3)")
+    parser.add_argument("--curve", default="", help="comma-separated repetition budgets")
+    parser.add_argument("--corpus", choices=("own", "independent", "both"), default="both")
     args = parser.parse_args(argv)
-    results = run_benchmark(smoke=args.smoke)
-    print(report(results))
+    fp_runs = args.fp_runs if args.fp_runs is not None else (1 if args.smoke else 10)
+    budgets = [float(b) for b in args.curve.split(",") if b.strip()]
+    load = os.getloadavg()[0]
+    reports = run_benchmark(args.smoke, fp_runs, args.runs, budgets, args.corpus)
+    print(report(reports))
+    print(
+        f"load average: {load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; {os.cpu_count()} CPUs"
+    )
     return 0
 
 

@@ -87,9 +87,12 @@ class AuthorshipPolicy:
 
 @dataclass(frozen=True, slots=True)
 class FlakePolicy:
-    """`[flake]`: where the human-renewed leases live."""
+    """`[flake]`: where the human-renewed leases live, the repetition budget and the detection power
+    every replayed test must reach."""
 
     leases_file: str = "flake_leases.json"
+    repeat_budget_seconds: float = 0.3
+    detect_rate: float = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +212,11 @@ _TABLES: dict[str, dict[str, _Key]] = {
         "agent_trailers": _Key("strs"),
         "human_logins": _Key("strs"),
     },
-    "flake": {"leases_file": _Key("str", _non_empty)},
+    "flake": {
+        "leases_file": _Key("str", _non_empty),
+        "repeat_budget_seconds": _Key("float", _non_negative),
+        "detect_rate": _Key("float", _ratio),
+    },
     "lint": {"exemptions": _Key("exemptions")},
     "sandbox": {
         "memory_mb": _Key("int", _positive),

@@ -275,3 +275,88 @@ def test_hypothesis_example_database_is_off_in_every_replay(make_repo) -> None: 
     assert set(outcomes(data, "tests/test_prop.py::test_db_off")) == {"passed"}
     assert all("LANEGATE_FLAKE_HYPOTHESIS_DATABASE=off" in r["command"] for r in data["replays"])
     assert not (repo.path / ".hypothesis").exists()
+
+
+DIMENSIONS = """\
+import random
+import threading
+import time
+
+STATE = {}
+
+
+def test_one_in_ten():
+    assert random.random() >= 0.1
+
+
+def test_some_zones_only():
+    assert time.localtime().tm_gmtoff in (0, 14 * 3600, -12 * 3600)
+
+
+def test_idle_interpreter():
+    assert threading.active_count() == 1
+
+
+def test_set_a():
+    STATE["a"] = 1
+
+
+def test_needs_a_setter():
+    assert STATE
+
+
+def test_set_b():
+    STATE["b"] = 1
+
+
+def test_stable():
+    assert sorted([3, 1, 2]) == [1, 2, 3]
+
+
+def test_early_in_the_month():
+    assert time.gmtime().tm_mday < 29  # UTC: no zone moves it, a shifted clock does
+"""
+
+
+def _test(data: dict[str, Any], name: str) -> dict[str, Any]:
+    (test,) = [t for t in data["tests"] if t["node_id"] == f"tests/test_dims.py::{name}"]
+    return test
+
+
+def test_batches_name_the_dimension_that_exposed_each_flake(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    repo = feature_repo(make_repo, {"tests/test_dims.py": DIMENSIONS})
+    assert flake(repo.path) == 1
+    printed = capsys.readouterr().out
+    data = ledger(repo.path)
+    # Every base run of these three passes: only the batches show them.
+    rare = _test(data, "test_one_in_ten")
+    assert not rare["deterministic"] and rare["exposed_by"] == "repeat"
+    assert rare["reproduce"].startswith("replay 2, repeat run ")
+    assert rare["power"]["executions"] >= 100 and rare["power"]["min_detectable_rate"] < 0.03
+    zone = _test(data, "test_some_zones_only")
+    assert zone["exposed_by"] == "zone" and "TZ=LGZ" in zone["reproduce"]
+    assert zone["power"]["zone"] >= 20
+    idle = _test(data, "test_idle_interpreter")
+    assert idle["exposed_by"] == "stress" and "GIL stalls seeded" in idle["reproduce"]
+    brittle = _test(data, "test_needs_a_setter")
+    (alone,) = [b for b in brittle["batches"] if b["dimension"] == "isolation"]
+    assert alone["failed"] == 1 and not brittle["deterministic"]
+    assert brittle["exposed_by"] in ("isolation", "order")
+    month = _test(data, "test_early_in_the_month")
+    assert month["exposed_by"] == "clock" and "clock shifted +" in month["reproduce"]
+    assert month["power"]["clock"] >= 20
+    stable = _test(data, "test_stable")
+    assert stable["deterministic"] and stable["exposed_by"] is None
+    assert {b["dimension"] for b in stable["batches"]} == {"repeat", "zone", "isolation"}
+    assert all(b["passed"] == b["runs"] for b in stable["batches"])
+    assert "exposed by repeat: replay 2, repeat run" in printed
+    assert "every test would have shown a flake failing >= " in printed
+
+
+def test_too_little_power_fails_under_a_strict_detect_rate(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    policy = "[flake]\nrepeat_budget_seconds = 0.0\ndetect_rate = 0.01\n"
+    repo = feature_repo(make_repo, {"tests/test_new.py": STABLE}, {"lanegate.toml": policy})
+    assert flake(repo.path) == 1
+    printed = capsys.readouterr().out
+    assert "[flake-low-power] tests/test_new.py::test_sum:" in printed
+    assert "flake.detect_rate asks for 1.0%" in printed

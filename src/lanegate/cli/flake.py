@@ -108,5 +108,41 @@ def _rerun(repo: Path, out: Path, number: int, wall_seconds: float, sandbox: San
         mark = "" if got is was else f"  (recorded: {was.value if was else 'absent'})"
         same = same and got is was
         print(f"  {got.value:<8} {key[0]} run {key[1] + 1}{mark}")
+    recorded_batches = {
+        (t.node_id, str(b.dimension)): _counts(b.passed, b.failed, b.error, b.skipped)
+        for t in ledger.tests
+        for b in t.batches
+        if b.replay == number
+    }
+    now_batches = {
+        (str(line.get("node_id")), str(line.get("dimension"))): _counts(
+            *(
+                int(line.get("counts", {}).get(k, 0))
+                for k in ("passed", "failed", "error", "skipped")
+            )
+        )
+        for line in run.lines
+        if line.get("kind") == "batch" and isinstance(line.get("counts"), dict)
+    }
+    for batch_key in sorted(set(recorded_batches) | set(now_batches)):
+        got_counts = now_batches.get(batch_key, "missing")
+        was_counts = recorded_batches.get(batch_key, "absent")
+        mark = "" if got_counts == was_counts else f"  (recorded: {was_counts})"
+        same = same and got_counts == was_counts
+        print(f"  {batch_key[1]} batch of {batch_key[0]}: {got_counts}{mark}")
     print("reproduced the recorded outcomes" if same else "outcomes differ from the ledger")
     return 0 if same else 1
+
+
+def _counts(passed: int, failed: int, error: int, skipped: int) -> str:
+    parts = [
+        f"{n} {name}"
+        for name, n in (
+            ("passed", passed),
+            ("failed", failed),
+            ("error", error),
+            ("skipped", skipped),
+        )
+        if n
+    ]
+    return ", ".join(parts) or "no runs"

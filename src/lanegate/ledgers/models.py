@@ -296,6 +296,19 @@ class Outcome(StrEnum):
 LEASE_CLASSES = ("timing", "order", "environment")
 
 
+class Dimension(StrEnum):
+    """What exposed a disagreement: the pin a run varied against the runs it disagrees with."""
+
+    ORDER = "order"  # the test's position: another test ran before it (or did not)
+    HASH_SEED = "hash-seed"  # another PYTHONHASHSEED, the same outcome wherever it ran
+    SECOND_PASS = "second-pass"  # the selection again in one process: state left behind
+    REPEAT = "repeat"  # in-process repetitions with fresh random seeds and a shifted heap
+    ZONE = "zone"  # the local time zone, rotated in-process over every hour offset
+    CLOCK = "clock"  # the wall clock shifted by a recorded offset
+    STRESS = "stress"  # GIL stalls and a 1 us switch interval while the test runs
+    ISOLATION = "isolation"  # alone in a fresh process: nothing ran before it
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Lease:
     """A dated lease on a known human flake, renewed by a human (flake_leases.json)."""
@@ -332,13 +345,55 @@ class ReplayOutcome:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RunBatch:
+    """A test's in-process runs in one replay that varied one dimension (`runs` were planned; runs
+    that reported nothing, or timed out, count as `missing`). Run `i`'s pins are a pure function of
+    the replay's recorded pins, the dimension and `i` (docs/flake-lane.md)."""
+
+    replay: int = 0
+    dimension: Dimension = Dimension.REPEAT
+    runs: int = _meta(minimum=1)
+    passed: int = 0
+    failed: int = 0
+    error: int = 0
+    skipped: int = 0
+    missing: int = 0
+    first_failed_run: int | None = None
+    first_passed_run: int | None = None
+    seconds: float = 0.0
+    detail: str = field(default="", metadata={"maxLength": 500})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DetectionPower:
+    """How hard the lane looked at one test: executions that reported an outcome, per dimension
+    (distinct values for order, hash seed and zone; runs for the rest), and the smallest per-run
+    failure probability that many executions catch with 95% confidence: 1 - 0.05 ** (1 / n)."""
+
+    executions: int = 0
+    order: int = 0
+    hash_seed: int = 0
+    zone: int = 0
+    clock: int = 0
+    repeat: int = 0
+    stress: int = 0
+    isolation: int = 0
+    min_detectable_rate: float = field(default=1.0, metadata={"maximum": 1})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FlakeTest:
-    """One selected test across every replay; deterministic means every outcome agreed."""
+    """One selected test across every replay; deterministic means every outcome agreed.
+    `exposed_by` names the dimension of the first disagreement and `reproduce` the exact run."""
 
     node_id: str = _text()
     deterministic: bool = False
     touched_by_diff: bool = True
     replays: tuple[ReplayOutcome, ...] = ()
+    batches: tuple[RunBatch, ...] = ()
+    power: DetectionPower = field(default_factory=DetectionPower)
+    exposed_by: Dimension | None = None
+    reproduce: str | None = field(default=None, metadata={"maxLength": 2000})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

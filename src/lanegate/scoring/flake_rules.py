@@ -16,6 +16,7 @@ from lanegate.ledgers.models import (
 )
 from lanegate.model import Location
 from lanegate.scoring.evidence import Hit, RuleContext, duplicates
+from lanegate.scoring.flake_power import power_of
 
 _FILE = "flake.json"
 _INCOMPLETE = (Outcome.MISSING, Outcome.TIMEOUT, Outcome.ERROR)
@@ -35,12 +36,33 @@ def _lease_at(lease: LeaseEvaluation) -> Location:
     return Location(_FILE, route=("leases", lease.test_id), note=lease.test_id)
 
 
+def _batch_counts(test: FlakeTest) -> list[tuple[str, Outcome, int]]:
+    """(`r<replay>.<dimension>`, outcome, runs) of every non-empty count of every batch."""
+    out = []
+    for b in test.batches:
+        for outcome, n in (
+            (Outcome.PASSED, b.passed),
+            (Outcome.FAILED, b.failed),
+            (Outcome.ERROR, b.error),
+            (Outcome.SKIPPED, b.skipped),
+            (Outcome.MISSING, b.missing),
+        ):
+            if n:
+                out.append((f"r{b.replay}.{b.dimension}", outcome, n))
+    return out
+
+
+def _kinds(test: FlakeTest) -> set[Outcome]:
+    return {r.outcome for r in test.replays} | {o for _, o, _ in _batch_counts(test)}
+
+
 def _outcomes(test: FlakeTest) -> list[str]:
-    return [f"r{r.replay}.{r.repeat}={r.outcome}" for r in test.replays]
+    base = [f"r{r.replay}.{r.repeat}={r.outcome}" for r in test.replays]
+    return base + [f"{where}={o} x{n}" for where, o, n in _batch_counts(test)]
 
 
 def _disagrees(test: FlakeTest) -> bool:
-    return not test.deterministic or len({r.outcome for r in test.replays}) > 1
+    return not test.deterministic or len(_kinds(test)) > 1
 
 
 def _base(node_id: str) -> str:
@@ -118,7 +140,7 @@ def nondeterministic_leased(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[H
 def test_failed(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     """A new or changed test that fails in every replay: deterministic, and wrong."""
     for test in ledger.tests:
-        outcomes = {r.outcome for r in test.replays}
+        outcomes = _kinds(test)
         if outcomes and outcomes <= set(_FAILED) and len(outcomes) == 1:
             yield Hit(f"{test.node_id}: {next(iter(outcomes))} in every replay", _test_at(test))
 
@@ -129,6 +151,7 @@ def replay_incomplete(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
         bad = [
             f"r{r.replay}.{r.repeat}={r.outcome}" for r in test.replays if r.outcome in _INCOMPLETE
         ]
+        bad += [f"{where}={o} x{n}" for where, o, n in _batch_counts(test) if o in _INCOMPLETE]
         if bad:
             yield Hit(f"{test.node_id}: {', '.join(bad)}", _test_at(test))
     for record in ledger.replays:
@@ -159,10 +182,25 @@ def too_few_replays(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
             yield Hit(f"{test.node_id}: {count} replays, the policy needs {need}", _test_at(test))
 
 
+def low_power(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """Each test's recorded executions must catch, with 95% confidence, a flake failing
+    `flake.detect_rate` of its runs (computed from the runs, not from the ledger's own claim)."""
+    need = ctx.policy.flake.detect_rate
+    for test in ledger.tests:
+        power = power_of(test)
+        if power.min_detectable_rate > need:
+            yield Hit(
+                f"{test.node_id}: {power.executions} executions catch only a flake failing "
+                f">= {power.min_detectable_rate:.1%} of runs; flake.detect_rate asks for "
+                f"{need:.1%}",
+                _test_at(test),
+            )
+
+
 def test_skipped(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     """A test skipped in every replay proves nothing (a warning: it is not evidence either way)."""
     for test in ledger.tests:
-        if test.replays and all(r.outcome is Outcome.SKIPPED for r in test.replays):
+        if test.replays and _kinds(test) == {Outcome.SKIPPED}:
             yield Hit(f"{test.node_id}: skipped in every replay", _test_at(test))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterable
 from datetime import datetime
 from typing import assert_never
@@ -35,6 +36,7 @@ from lanegate.scoring.evidence import (
     SlotEvidence,
     lane_of,
 )
+from lanegate.scoring.flake_power import ledger_power
 from lanegate.scoring.table import Row, Scope, rows
 
 _MAX_TEXT = 4096
@@ -205,11 +207,18 @@ def _ledger_counts(ledger: AnyLedger) -> dict[str, int]:
             "files_matched": sum(1 for f in ledger.files if f.status.value == "match"),
         }
     if isinstance(ledger, FlakeLedger):
+        powers = list(ledger_power(ledger).values())
         return {
             "tests": len(ledger.tests),
             "nondeterministic": sum(1 for t in ledger.tests if not t.deterministic),
             "replays": len(ledger.replays),
             "leases": len(ledger.leases),
+            "executions": sum(p.executions for p in powers),
+            "weakest_executions": min((p.executions for p in powers), default=0),
+            # every test would have shown a flake failing at least this share of its runs (95%)
+            "detectable_pct": math.ceil(
+                100 * max((p.min_detectable_rate for p in powers), default=1.0)
+            ),
         }
     assert_never(ledger)
 

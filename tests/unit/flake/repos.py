@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import subprocess
+import sys
+from collections.abc import Callable, Iterable, Mapping
 
 from tests.gitrepo import Repo
 
@@ -26,3 +28,20 @@ def feature_repo(
         repo.write(rel, text)
     repo.commit("feature")
     return repo
+
+
+def zone_offsets(zones: Iterable[str]) -> dict[str, int]:
+    """Each TZ string's real UTC offset in seconds, as a fresh interpreter sees it (`TZ=<X>-5` style
+    names are silently UTC on some C libraries, so every zone is checked, not trusted)."""
+    code = "import time; print(time.localtime(0).tm_gmtoff)"
+    out = {}
+    for zone in zones:
+        done = subprocess.run(
+            [sys.executable, "-S", "-c", code],
+            env={"TZ": zone},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        out[zone] = int(done.stdout)
+    return out

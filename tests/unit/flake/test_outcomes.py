@@ -2,11 +2,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from lanegate.lanes.flake.budget import BatchPlan
 from lanegate.lanes.flake.execute import ReplayRun
 from lanegate.lanes.flake.outcomes import assemble, describe_disagreement
 from lanegate.lanes.flake.plan import make_plan
 from lanegate.lanes.flake.select import SelectedTest, Selection
-from lanegate.ledgers.models import Outcome
+from lanegate.ledgers.models import Dimension, FlakeTest, Outcome
 
 A, B = "t.py::test_a", "t.py::test_b"
 SELECTION = Selection(
@@ -113,3 +114,103 @@ def test_unknown_outcomes_and_foreign_tests_are_ignored_or_errors() -> None:
     got = outcomes([run(1, lines), run(2, full(2)), run(3, full(3))])
     assert "other.py::test_x" not in got
     assert got[A][0] is Outcome.ERROR
+
+
+BATCHED = PLAN.with_batches(
+    (
+        BatchPlan(2, A, Dimension.REPEAT, 10),
+        BatchPlan(2, A, Dimension.ZONE, 4),
+        BatchPlan(3, A, Dimension.ISOLATION, 1),
+    )
+)
+
+
+def batch(node: str, dimension: str, **counts: int) -> dict[str, Any]:
+    first = dict.fromkeys(counts, 0)
+    return {
+        "kind": "batch",
+        "node_id": node,
+        "dimension": dimension,
+        "counts": counts,
+        "first": first,
+        "detail": "",
+        "seconds": 0.01,
+    }
+
+
+def batched(lines2: list[dict[str, Any]], lines3: list[dict[str, Any]]) -> FlakeTest:
+    runs = [run(1, full(1)), run(2, full(2) + lines2), run(3, full(3) + lines3)]
+    tests, _ = assemble(SELECTION, BATCHED, runs)
+    return tests[0]
+
+
+def test_complete_batches_count_towards_power_and_agree() -> None:
+    a = batched(
+        [batch(A, "repeat", passed=10), batch(A, "zone", passed=4)],
+        [batch(A, "isolation", passed=1)],
+    )
+    assert a.deterministic and a.exposed_by is None
+    assert [(b.dimension, b.passed, b.missing) for b in a.batches] == [
+        (Dimension.REPEAT, 10, 0),
+        (Dimension.ZONE, 4, 0),
+        (Dimension.ISOLATION, 1, 0),
+    ]
+    assert a.power.executions == 4 + 15 and a.power.repeat == 1 + 10 and a.power.isolation == 1
+
+
+def test_a_batch_that_disagrees_names_its_dimension_and_run() -> None:
+    a = batched(
+        [batch(A, "repeat", passed=10), batch(A, "zone", passed=3, failed=1)],
+        [batch(A, "isolation", passed=1)],
+    )
+    assert not a.deterministic and a.exposed_by is Dimension.ZONE
+    assert a.reproduce is not None and a.reproduce.startswith("replay 2, zone run 0 (")
+    alone = batched(
+        [batch(A, "repeat", passed=10), batch(A, "zone", passed=4)],
+        [batch(A, "isolation", failed=1)],
+    )
+    assert not alone.deterministic and alone.exposed_by is Dimension.ISOLATION
+
+
+def test_missing_short_duplicate_and_leftover_batches_are_never_passes() -> None:
+    missing = batched([batch(A, "repeat", passed=10)], [batch(A, "isolation", passed=1)])
+    assert missing.batches[1].missing == 4 and not missing.deterministic
+    short = batched(
+        [batch(A, "repeat", passed=9), batch(A, "zone", passed=4)],
+        [batch(A, "isolation", passed=1)],
+    )
+    assert short.batches[0].missing == 1 and not short.deterministic
+    twice = batched(
+        [batch(A, "repeat", passed=10), batch(A, "repeat", passed=10), batch(A, "zone", passed=4)],
+        [batch(A, "isolation", passed=1)],
+    )
+    assert twice.batches[0].error == 10
+    left = batched(
+        [
+            batch(A, "repeat", passed=10),
+            batch(A, "zone", passed=4),
+            {"kind": "leftover", "node_id": A, "repeat": "zone", "pid": 7},
+        ],
+        [batch(A, "isolation", passed=1)],
+    )
+    assert left.batches[1].error == 4 and "left process 7" in left.batches[1].detail
+
+
+def test_failing_everywhere_but_differently_per_replay_is_nondeterministic() -> None:
+    def failing(replay: int, detail: str) -> list[dict[str, Any]]:
+        pin = PLAN.pins[replay - 1]
+        return [
+            {**out(node, repeat, "failed"), "detail": detail}
+            for node in (A, B)
+            for repeat in range(PLAN.runs_of(node, pin))
+        ]
+
+    same = [run(r, failing(r, "AssertionError: assert 1 == 2 at 0x7f00aa")) for r in (1, 2, 3)]
+    tests, _ = assemble(SELECTION, PLAN, same)
+    assert all(t.deterministic for t in tests)  # addresses differ, the cause does not
+    orders = ["['a', 'b'] != ['b', 'a']", "['a', 'b'] != ['b', 'a']", "['b', 'a'] != ['b', 'a']"]
+    differ = [run(r, failing(r, f"AssertionError: {orders[r - 1]}")) for r in (1, 2, 3)]
+    tests, _ = assemble(SELECTION, PLAN, differ)
+    a = tests[0]
+    assert not a.deterministic and a.exposed_by is Dimension.HASH_SEED
+    assert a.reproduce is not None and a.reproduce.startswith("replay 3 run 1 (PYTHONHASHSEED=")

@@ -1,13 +1,11 @@
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lanegate.lanes.flake.plan import ZONES, Order, make_plan
 from lanegate.lanes.flake.select import SelectedTest, Selection
+from tests.unit.flake.repos import zone_offsets
 
 SELECTION = Selection(
     (
@@ -39,17 +37,7 @@ def test_replays_differ_on_purpose_and_are_reproducible(seed: str, min_replays: 
 
 def test_every_zone_really_moves_the_clock() -> None:
     # `TZ=<X>-5` style names are silently UTC on some C libraries: check each zone's real offset.
-    code = "import time; print(time.localtime(0).tm_gmtoff)"
-    offsets = {}
-    for zone in ZONES:
-        done = subprocess.run(
-            [sys.executable, "-S", "-c", code],
-            env={"TZ": zone},
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        offsets[zone] = int(done.stdout)
+    offsets = zone_offsets(ZONES)
     assert offsets["UTC0"] == 0
     assert offsets["LGE-14"] == 14 * 3600
     assert offsets["LGW+12"] == -12 * 3600

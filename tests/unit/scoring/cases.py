@@ -426,6 +426,19 @@ CASES: dict[str, Case] = {
         ),
         (S,),
     ),
+    "flake-low-power": Case(
+        (
+            S.but(flake=r(FL, tests=(r(FL.tests[0], batches=()), FL.tests[1]))),
+            S.but(flake=r(FL, tests=(r(FL.tests[0], batches=(samples.batch(1, runs=1),)),))),
+        ),
+        (
+            S,
+            S.but(
+                flake=r(FL, tests=(r(FL.tests[0], batches=()), FL.tests[1])),
+                policy=r(samples.POLICY, flake=r(samples.POLICY.flake, detect_rate=0.7)),
+            ),
+        ),
+    ),
     "flake-test-skipped": Case((_flake_tests(*(Outcome.SKIPPED,) * 3),), (S,)),
     "flake-lease-class": Case((_lease(lease_class="cosmic"),), (S, _lease(lease_class="timing"))),
     "flake-lease-expired": Case(

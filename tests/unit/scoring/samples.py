@@ -13,6 +13,7 @@ from lanegate.ledgers.models import (
     PROPERTY_WRITER,
     AuthorKind,
     CaseStatus,
+    Dimension,
     FileStatus,
     FixtureCaseResult,
     FixtureFile,
@@ -30,10 +31,12 @@ from lanegate.ledgers.models import (
     PropertyRun,
     ReplayOutcome,
     ReplayRecord,
+    RunBatch,
     SandboxLimitsRecord,
     SandboxRecord,
 )
 from lanegate.policy import Policy
+from lanegate.scoring.flake_power import power_of
 
 T = TypeVar("T")
 
@@ -188,15 +191,37 @@ def replay(n: int, outcome: Outcome = Outcome.PASSED) -> ReplayOutcome:
     )
 
 
+def batch(n: int, outcome: Outcome = Outcome.PASSED, runs: int = 30) -> RunBatch:
+    """A repeat batch of replay `n` whose runs all went `outcome`."""
+    counts = {o.value: runs if o is outcome else 0 for o in Outcome if o is not Outcome.TIMEOUT}
+    return RunBatch(
+        replay=n,
+        dimension=Dimension.REPEAT,
+        runs=runs,
+        passed=counts["passed"],
+        failed=counts["failed"],
+        error=counts["error"],
+        skipped=counts["skipped"],
+        missing=counts["missing"] + (runs if outcome is Outcome.TIMEOUT else 0),
+        first_failed_run=0 if outcome is Outcome.FAILED else None,
+        first_passed_run=0 if outcome is Outcome.PASSED else None,
+        seconds=0.01,
+        detail="",
+    )
+
+
 def flake_test(
     node_id: str, outcomes: tuple[Outcome, ...] = (Outcome.PASSED,) * 3, touched: bool = True
 ) -> FlakeTest:
-    return FlakeTest(
+    """A test whose base runs went `outcomes`, with a repeat batch like its first outcome."""
+    test = FlakeTest(
         node_id=node_id,
         deterministic=len(set(outcomes)) == 1,
         touched_by_diff=touched,
         replays=tuple(replay(i, o) for i, o in enumerate(outcomes)),
+        batches=(batch(1, outcomes[0]),) if outcomes else (),
     )
+    return replace(test, power=power_of(test))
 
 
 def record(n: int) -> ReplayRecord:

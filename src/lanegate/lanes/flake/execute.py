@@ -148,6 +148,10 @@ def pinned_env(pin: ReplayPin, plan: Plan, forbidden: Sequence[str]) -> dict[str
         flake_plugin.EXTRA_TESTS_VAR: ",".join(plan.extra_tests) if pin.extra_repeats else "",
         flake_plugin.FORBIDDEN_VAR: ",".join(disabled_plugins(forbidden)),
         flake_plugin.HYPOTHESIS_DB_VAR: "off",
+        flake_plugin.BATCHES_VAR: json.dumps(
+            [[b.node_id, str(b.dimension), b.runs] for b in plan.batches_of(pin.replay)],
+            separators=(",", ":"),
+        ),
     }
 
 

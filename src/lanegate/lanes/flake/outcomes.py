@@ -8,13 +8,18 @@ failed or skipped, or any two different outcomes, makes a test non-deterministic
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from lanegate.lanes.flake.budget import BatchPlan, RunCost
+from lanegate.lanes.flake.dimensions import run_pins
 from lanegate.lanes.flake.execute import ReplayRun
 from lanegate.lanes.flake.plan import Plan, ReplayPin
 from lanegate.lanes.flake.select import Selection
-from lanegate.ledgers.models import FlakeTest, Outcome, ReplayOutcome
+from lanegate.ledgers.models import Dimension, FlakeTest, Outcome, ReplayOutcome, RunBatch
+from lanegate.scoring.flake_power import power_of
 
 STABLE_OUTCOMES = frozenset({Outcome.PASSED, Outcome.FAILED, Outcome.SKIPPED})
 
@@ -40,17 +45,45 @@ def _belongs(node_id: str, selected: frozenset[str]) -> bool:
     return base.split("::", 1)[0] in selected
 
 
+_BatchKey = tuple[str, str]  # (node id, dimension)
+
+
+def _count(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+def _batch_line(line: dict[str, object]) -> tuple[_BatchKey, dict[str, object]] | None:
+    node_id, dimension = line.get("node_id"), line.get("dimension")
+    if not isinstance(node_id, str) or not isinstance(dimension, str):
+        return None
+    return (node_id, dimension), line
+
+
 def _replay_results(
     run: ReplayRun, selected: frozenset[str]
-) -> tuple[dict[tuple[str, int], _Seen], set[str], str | None]:
+) -> tuple[dict[tuple[str, int], _Seen], set[str], str | None, dict[_BatchKey, dict[str, object]]]:
     """(outcomes by (node id, repeat), node ids the replay collected, why every outcome of the replay
     is an error: a stray process no test was blamed for, or lines in the result file without the
-    nonce)."""
+    nonce; the batch lines by (node id, dimension), a leftover process blamed on a batch marked)."""
     seen: dict[tuple[str, int], _Seen] = {}
     collected: set[str] = set()
+    batches: dict[_BatchKey, dict[str, object]] = {}
     blamed = False
     for line in run.lines:
         kind = line.get("kind")
+        if kind == "batch":
+            found = _batch_line(line)
+            if found is not None:
+                batch_key, batch_value = found
+                batches[batch_key] = {"duplicate": True} if batch_key in batches else batch_value
+            continue
+        if kind == "leftover" and isinstance(line.get("repeat"), str):
+            node_id = line.get("node_id")
+            if isinstance(node_id, str):
+                blamed = True
+                batch_key = (node_id, str(line.get("repeat")))
+                batches[batch_key] = {**batches.get(batch_key, {}), "leftover": line.get("pid")}
+            continue
         if kind == "collected":
             for entry in line.get("runs", []):
                 if isinstance(entry, list) and entry and isinstance(entry[0], str):
@@ -89,7 +122,36 @@ def _replay_results(
         blanket = f"{run.forged_lines} line(s) in the result file were not written by lanegate"
     elif run.stray_processes and not blamed:
         blanket = "a process was left behind in the replay's process group"
-    return seen, collected, blanket
+    return seen, collected, blanket, batches
+
+
+def measured_costs(run: ReplayRun, selection: Selection) -> list[RunCost]:
+    """What replay 1 measured of each test it ran (its fastest run), for the budget planner."""
+    risks = {t.node_id: t.risks for t in selection.tests}
+    touched = selection.touched_ids
+    best: dict[str, RunCost] = {}
+    selected = frozenset(selection.node_ids) | frozenset(
+        t.path for t in selection.tests if t.whole_module
+    )
+    for line in run.lines:
+        node_id = line.get("node_id")
+        if line.get("kind") != "outcome" or not isinstance(node_id, str):
+            continue
+        if not _belongs(node_id, selected):
+            continue
+        fast = line.get("fast") is True
+        raw = line.get("call_seconds" if fast else "seconds")
+        seconds = float(raw) if isinstance(raw, int | float) and raw >= 0 else 1.0
+        cost = RunCost(
+            node_id,
+            seconds,
+            fast,
+            risks.get(base_id(node_id), frozenset()),
+            base_id(node_id) in touched or base_id(node_id).split("::", 1)[0] in touched,
+        )
+        if node_id not in best or cost.seconds < best[node_id].seconds:
+            best[node_id] = cost
+    return list(best.values())
 
 
 def _missing(run: ReplayRun) -> tuple[Outcome, str]:
@@ -116,7 +178,7 @@ def assemble(
     )
     per_replay = [_replay_results(run, selected) for run in runs]
     node_ids: list[str] = []
-    for _, collected, _ in per_replay:
+    for _, collected, _, _ in per_replay:
         for node_id in sorted(collected):
             if node_id not in node_ids:
                 node_ids.append(node_id)
@@ -131,7 +193,8 @@ def assemble(
     details: Details = {}
     for node_id in node_ids:
         outcomes: list[ReplayOutcome] = []
-        for run, (seen, _, blanket) in zip(runs, per_replay, strict=True):
+        batches: list[RunBatch] = []
+        for run, (seen, _, blanket, reported) in zip(runs, per_replay, strict=True):
             pin = pins[run.replay]
             for repeat in range(plan.runs_of(node_id, pin)):
                 got = seen.get((node_id, repeat))
@@ -143,18 +206,181 @@ def assemble(
                 outcomes.append(_outcome(pin, repeat, got))
                 if got.detail:
                     details[(node_id, pin.replay, repeat)] = got.detail
-        kinds = {o.outcome for o in outcomes}
+            for planned in plan.batches_of(run.replay):
+                if planned.node_id == node_id:
+                    line = reported.get((node_id, str(planned.dimension)))
+                    batches.append(_batch(planned, line, run, blanket))
+        kinds = {o.outcome for o in outcomes} | {k for b in batches for k in _kinds(b)}
         deterministic = len(kinds) == 1 and kinds <= STABLE_OUTCOMES
+        test = FlakeTest(
+            node_id=node_id,
+            deterministic=deterministic,
+            touched_by_diff=base_id(node_id) in touched
+            or base_id(node_id).split("::", 1)[0] in touched,
+            replays=tuple(outcomes),
+            batches=tuple(batches),
+        )
+        exposed, reproduce = (None, None) if deterministic else exposure(test, plan, details)
+        if deterministic and kinds == {Outcome.FAILED}:
+            differs = fails_differently(test, details)
+            if differs is not None:
+                test = dataclasses.replace(test, deterministic=False)
+                exposed, reproduce = Dimension.HASH_SEED, differs
         tests.append(
-            FlakeTest(
-                node_id=node_id,
-                deterministic=deterministic,
-                touched_by_diff=base_id(node_id) in touched
-                or base_id(node_id).split("::", 1)[0] in touched,
-                replays=tuple(outcomes),
-            )
+            dataclasses.replace(test, power=power_of(test), exposed_by=exposed, reproduce=reproduce)
         )
     return tuple(tests), details
+
+
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+_TMP = re.compile(r"/[^\s'\"]*lanegate-flake-[^\s'\"]*")
+
+
+def _normalized(detail: str) -> str:
+    """A failure's one-line cause without what differs between any two processes (addresses,
+    the replay's private temporary directory)."""
+    return _TMP.sub("<tmp>", _ADDRESS.sub("0x?", detail))
+
+
+def fails_differently(test: FlakeTest, details: Details) -> str | None:
+    """For a test that fails in every run: when every run of one replay fails the same way but
+    two replays fail differently (another set order in the message, say), the runs do not agree
+    and the test is non-deterministic. The odd run and both causes, or None."""
+    per_replay: dict[int, set[str]] = {}
+    for o in test.replays:
+        cause = _normalized(details.get((test.node_id, o.replay, o.repeat), ""))
+        per_replay.setdefault(o.replay, set()).add(cause)
+    if any(len(causes) != 1 for causes in per_replay.values()) or len(per_replay) < 2:
+        return None
+    first_replay, *others = sorted(per_replay)
+    first = next(iter(per_replay[first_replay]))
+    odd = next((r for r in others if per_replay[r] != {first}), None)
+    if odd is None:
+        return None
+    run = next(o for o in test.replays if o.replay == odd)
+    return (
+        f"replay {odd} run 1 ({_pins(run)}) failed with {next(iter(per_replay[odd]))!r}; "
+        f"replay {first_replay} with {first!r}"
+    )[:2000]
+
+
+def _kinds(batch: RunBatch) -> set[Outcome]:
+    counts = {
+        Outcome.PASSED: batch.passed,
+        Outcome.FAILED: batch.failed,
+        Outcome.ERROR: batch.error,
+        Outcome.SKIPPED: batch.skipped,
+        Outcome.MISSING: batch.missing,
+    }
+    return {k for k, v in counts.items() if v}
+
+
+def _first_run(first: object, outcome: str) -> int | None:
+    if isinstance(first, dict):
+        value = first.get(outcome)
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+    return None
+
+
+def _batch(
+    planned: BatchPlan, line: dict[str, object] | None, run: ReplayRun, blanket: str | None
+) -> RunBatch:
+    """The ledger record of one planned batch from its line (fail closed: a missing line, a short
+    count, a duplicate line, a leftover process or a forged result file)."""
+    base = RunBatch(replay=planned.replay, dimension=planned.dimension, runs=planned.runs)
+    if line is None or "counts" not in line:
+        if line is None:
+            return dataclasses.replace(base, missing=planned.runs, detail=_missing(run)[1])
+        reason = "reported twice in one run (a rerun?)"
+        if "leftover" in line:
+            reason = f"left process {line['leftover']} running after the session ended"
+        return dataclasses.replace(base, error=planned.runs, detail=reason)
+    counts = line.get("counts")
+    got = (
+        {k: _count(counts.get(k)) for k in ("passed", "failed", "error", "skipped")}
+        if isinstance(counts, dict)
+        else {}
+    )
+    reported = sum(got.values())
+    seconds = line.get("seconds")
+    record = dataclasses.replace(
+        base,
+        passed=got.get("passed", 0),
+        failed=got.get("failed", 0),
+        error=got.get("error", 0),
+        skipped=got.get("skipped", 0),
+        missing=max(0, planned.runs - reported),
+        first_failed_run=_first_run(line.get("first"), "failed"),
+        first_passed_run=_first_run(line.get("first"), "passed"),
+        seconds=round(float(seconds), 6)
+        if isinstance(seconds, int | float) and seconds >= 0
+        else 0.0,
+        detail=str(line.get("detail", ""))[:500],
+    )
+    if reported > planned.runs:
+        record = dataclasses.replace(
+            record, error=reported, passed=0, failed=0, skipped=0, detail="more runs than planned"
+        )
+    why: str | None = blanket
+    if why is None and "leftover" in line:
+        why = f"left process {line['leftover']} running after the session ended"
+    if why is not None:
+        record = dataclasses.replace(
+            record,
+            error=planned.runs - record.missing,
+            passed=0,
+            failed=0,
+            skipped=0,
+            detail=why,
+        )
+    return record
+
+
+def _run_of(batch: RunBatch, odd_failed: bool) -> int:
+    value = batch.first_failed_run if odd_failed else batch.first_passed_run
+    return value if value is not None else 0
+
+
+def exposure(test: FlakeTest, plan: Plan, details: Details) -> tuple[Dimension | None, str | None]:
+    """The dimension that exposed a disagreement, and the exact run that shows it: a batch whose
+    own runs disagree names its dimension; a second pass that disagrees with the first names the
+    state left behind; otherwise the replays disagree, and the test's batch runs in the odd replay
+    (run after the whole pass, in the same process) tell order (they went the other way) from hash
+    seed (they went the same way)."""
+    pins = {p.replay: p for p in plan.pins}
+    for batch in test.batches:
+        kinds = _kinds(batch)
+        if len(kinds) > 1 or (kinds and not kinds <= STABLE_OUTCOMES):
+            index = _run_of(batch, batch.failed > 0)  # the first failing run: the one to rerun
+            base_random = pins[batch.replay].random_seed if batch.replay in pins else 0
+            where = run_pins(batch.dimension, index, base_random).describe()
+            return batch.dimension, f"replay {batch.replay}, {where}: {batch.detail}".strip()
+    if not test.replays:
+        return None, None
+    first = test.replays[0]
+    odd = next((o for o in test.replays if o.outcome is not first.outcome), None)
+    if odd is None:  # every base run agrees: a batch disagreed with them
+        other = next((b for b in test.batches if _kinds(b) != {first.outcome}), None)
+        if other is None:
+            return None, None
+        index = _run_of(other, other.failed > 0)
+        base_random = pins[other.replay].random_seed if other.replay in pins else 0
+        dimension = other.dimension
+        if other.replay != first.replay and dimension in (Dimension.REPEAT, Dimension.ZONE):
+            dimension = (
+                Dimension.ORDER
+            )  # every run of the batch, after the pass, went the other way
+        where = run_pins(other.dimension, index, base_random).describe()
+        return dimension, f"replay {other.replay}, {where}: {other.detail}".strip()
+    why = details.get((test.node_id, odd.replay, odd.repeat), "")
+    at = f"replay {odd.replay} run {odd.repeat + 1} ({_pins(odd)})" + (f": {why}" if why else "")
+    if odd.replay == first.replay:
+        return Dimension.SECOND_PASS, at
+    later = [b for b in test.batches if b.replay == odd.replay]
+    if later and all(_kinds(b) == {odd.outcome} for b in later):
+        return Dimension.HASH_SEED, at
+    return Dimension.ORDER, at
 
 
 def _outcome(pin: ReplayPin, repeat: int, seen: _Seen) -> ReplayOutcome:
@@ -184,18 +410,29 @@ def describe_disagreement(test: FlakeTest, details: Details | None = None) -> st
     for o in test.replays:
         counts[o.outcome.value] = counts.get(o.outcome.value, 0) + 1
     summary = ", ".join(f"{k} x{v}" for k, v in sorted(counts.items()))
+    for b in test.batches:
+        for name, n in (("passed", b.passed), ("failed", b.failed), ("error", b.error)):
+            if n:
+                key = f"{name} x{n} in r{b.replay}.{b.dimension}"
+                summary += f", {key}"
+    exposed = (
+        f"; exposed by {test.exposed_by}: {test.reproduce}"
+        if test.exposed_by is not None and test.reproduce
+        else ""
+    )
     first = test.replays[0]
     odd = next((o for o in test.replays if o.outcome is not first.outcome), None)
     if odd is None:
         first_why = why.get((test.node_id, first.replay, first.repeat), "")
         detail = f": {first_why}" if first_why else ""
-        return f"{test.node_id}: {first.outcome.value} in every run{detail} [{summary}]"
+        every = "every base run" if test.batches else "every run"
+        return f"{test.node_id}: {first.outcome.value} in {every}{detail}{exposed} [{summary}]"
     odd_why = why.get((test.node_id, odd.replay, odd.repeat), "")
     detail = f": {odd_why}" if odd_why else ""
     return (
         f"{test.node_id}: {odd.outcome.value} in replay {odd.replay} run {odd.repeat + 1} "
         f"({_pins(odd)}){detail}; but {first.outcome.value} in replay {first.replay} run "
-        f"{first.repeat + 1} ({_pins(first)}) [{summary}]"
+        f"{first.repeat + 1} ({_pins(first)}){exposed} [{summary}]"
     )
 
 

@@ -16,10 +16,13 @@ EXTRA_REPEATS_VAR = "LANEGATE_FLAKE_EXTRA_REPEATS"
 EXTRA_TESTS_VAR = "LANEGATE_FLAKE_EXTRA_TESTS"
 FORBIDDEN_VAR = "LANEGATE_FLAKE_FORBIDDEN"
 HYPOTHESIS_DB_VAR = "LANEGATE_FLAKE_HYPOTHESIS_DATABASE"  # "off": no example database in a replay
+# JSON `[[node_id, dimension, runs], ...]`: the in-process batches a replay runs after its passes.
+BATCHES_VAR = "LANEGATE_FLAKE_BATCHES"
 
 
-def derived_seed(random_seed: int, node_id: str, repeat: int) -> int:
-    """The `random` (and Hypothesis) seed of one test run: a pure function of recorded values."""
+def derived_seed(random_seed: int, node_id: str, repeat: int | str) -> int:
+    """The `random` (and Hypothesis) seed of one test run: a pure function of recorded values
+    (`repeat` is the run's index in its replay, or a batch run's random key)."""
     return zlib.crc32(f"{random_seed}:{node_id}:{repeat}".encode())
 
 

@@ -13,10 +13,12 @@ can be repeated exactly.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from dataclasses import dataclass
 from enum import StrEnum
 
+from lanegate.lanes.flake.budget import BatchPlan
 from lanegate.lanes.flake.select import Selection, StrSet
 from lanegate.lanes.flake.strhash import hash_secret, set_order
 
@@ -58,10 +60,20 @@ class ReplayPin:
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """The replays to run and which tests get extra in-process repeats."""
+    """The replays to run, which tests get extra in-process repeats, and the batches (planned from
+    replay 1's durations, so empty until replay 1 has run)."""
 
     pins: tuple[ReplayPin, ...]
     extra_tests: tuple[str, ...]
+    batches: tuple[BatchPlan, ...] = ()
+
+    def with_batches(self, batches: tuple[BatchPlan, ...]) -> Plan:
+        """The same plan with these batches."""
+        return dataclasses.replace(self, batches=batches)
+
+    def batches_of(self, replay: int) -> tuple[BatchPlan, ...]:
+        """The batches replay `replay` runs."""
+        return tuple(b for b in self.batches if b.replay == replay)
 
     def runs_of(self, node_id: str, pin: ReplayPin) -> int:
         """How many outcomes replay `pin` must report for a test."""

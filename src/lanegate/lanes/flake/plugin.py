@@ -15,7 +15,9 @@ is reproducible from the ledger.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import gc
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -25,13 +27,16 @@ import random
 import sys
 import time
 import unittest
-from collections.abc import Generator
+import warnings
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from lanegate.lanes.flake.dimensions import Dimension, RunPins, run_pins
 from lanegate.lanes.flake.pins import (
+    BATCHES_VAR,
     CHANNEL_VAR,
     EXTRA_REPEATS_VAR,
     EXTRA_TESTS_VAR,
@@ -77,13 +82,68 @@ class _Recorder:
         self.repeat_of: dict[int, int] = {}
         self.phase: dict[int, tuple[str, str]] = {}
         self.started: dict[int, float] = {}
-        self.child_owner: dict[int, tuple[str, int]] = {}
+        self.child_owner: dict[int, tuple[str, int | str]] = {}
         self.jitter: list[Any] = []
         self.saved_interval: float | None = None
+        self.batches = _read_batches(os.environ.get(BATCHES_VAR, ""))
+        # id(carrier item) -> its batch (fast path: one item runs every run of the batch);
+        # id(clone) -> (batch, run) (fixture path: one clone per run, each with its own fixtures).
+        self.carriers: dict[int, _Batch] = {}
+        self.call_seconds: dict[int, float] = {}
+        self.isolated: list[tuple[pytest.Item, _Batch]] = []
+        self.batch_runs: dict[int, tuple[_Batch, int]] = {}
 
     def emit(self, kind: str, **fields: Any) -> None:
         line = json.dumps({"nonce": self.nonce, "kind": kind, **fields}, sort_keys=True)
         os.write(self.fd, (line + "\n").encode("utf-8"))
+
+
+class _Batch:
+    """The outcomes of one test's runs in one dimension, reported as one line when complete."""
+
+    def __init__(self, node_id: str, dimension: Dimension, runs: int) -> None:
+        self.node_id = node_id
+        self.dimension = dimension
+        self.runs = runs
+        self.counts: dict[str, int] = {}
+        self.first: dict[str, int] = {}
+        self.detail = ""
+        self.seconds = 0.0
+        self.done = 0
+
+    def add(self, run: int, outcome: str, detail: str, seconds: float) -> None:
+        self.counts[outcome] = self.counts.get(outcome, 0) + 1
+        self.first.setdefault(outcome, run)
+        if detail and not self.detail:
+            self.detail = f"run {run}: {detail}"
+        self.seconds += seconds
+        self.done += 1
+
+    def emit(self, rec: _Recorder) -> None:
+        rec.emit(
+            "batch",
+            node_id=self.node_id,
+            dimension=str(self.dimension),
+            runs=self.done,
+            counts=self.counts,
+            first=self.first,
+            detail=self.detail[:400],
+            seconds=round(self.seconds, 6),
+        )
+
+
+def _read_batches(raw: str) -> dict[str, list[tuple[Dimension, int]]]:
+    out: dict[str, list[tuple[Dimension, int]]] = {}
+    if not raw:
+        return out
+    try:
+        entries = json.loads(raw)
+        for node_id, dimension, runs in entries:
+            if int(runs) > 0:
+                out.setdefault(str(node_id), []).append((Dimension(dimension), int(runs)))
+    except (ValueError, TypeError) as exc:
+        raise pytest.UsageError(f"lanegate flake plugin: unreadable {BATCHES_VAR}: {exc}") from None
+    return out
 
 
 _recorder: _Recorder | None = None
@@ -107,6 +167,12 @@ def _open_channel() -> _Recorder | None:
 
 # Read at import: the plugin is imported (by -p) before any conftest or test module.
 _recorder = _open_channel()
+if _recorder is not None and any(
+    d is Dimension.CLOCK for batches in _recorder.batches.values() for d, _ in batches
+):
+    from lanegate.lanes.flake import clock as _clock
+
+    _clock.install()  # before test modules bind `datetime.datetime` and `time.time`
 
 
 def _children() -> set[int]:
@@ -259,8 +325,95 @@ def pytest_collection_modifyitems(
             for extra in range(rec.extra_repeats):
                 plan.append(_clone(item))
                 rec.repeat_of[id(plan[-1])] = rec.repeats + extra
+    runs = [[i.nodeid, rec.repeat_of[id(i)]] for i in plan]
+    batches: list[list[Any]] = []
+    for item in ordered:
+        for dimension, count in rec.batches.get(item.nodeid, ()):
+            batch = _Batch(item.nodeid, dimension, count)
+            batches.append([item.nodeid, str(dimension), count])
+            if dimension is Dimension.ISOLATION:
+                rec.isolated.append((item, batch))  # run in forked children before the loop
+            elif _fast(item):
+                carrier = _clone(item)
+                carrier.runtest = _batch_runner(carrier, batch)  # type: ignore[method-assign]
+                rec.carriers[id(carrier)] = batch
+                plan.append(carrier)
+            else:
+                for run in range(count):
+                    twin = _clone(item)
+                    rec.batch_runs[id(twin)] = (batch, run)
+                    plan.append(twin)
     items[:] = plan
-    rec.emit("collected", runs=[[i.nodeid, rec.repeat_of[id(i)]] for i in plan])
+    rec.emit("collected", runs=runs, batches=batches)
+
+
+def _fast(item: pytest.Item) -> bool:
+    """A plain test function with no fixtures at all: its batch runs call the function in a loop
+    inside one setup/teardown (no fixture can carry state from one run to the next)."""
+    return type(item) is pytest.Function and not item.fixturenames
+
+
+@contextlib.contextmanager
+def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins) -> Iterator[None]:
+    """Apply a batch run's pins around the test call, and undo them after."""
+    seed = derived_seed(rec.random_seed, item.nodeid, pins.random_key)
+    random.seed(seed)
+    _pin_hypothesis_seed(seed)
+    saved_tz = os.environ.get("TZ")
+    try:
+        if pins.tz is not None:
+            os.environ["TZ"] = pins.tz
+            time.tzset()
+        if pins.dimension is Dimension.REPEAT:
+            _jitter_heap(rec, seed)
+        if pins.dimension is Dimension.CLOCK:
+            from lanegate.lanes.flake import clock
+
+            with clock.shifted(clock.offset_for(pins.clock_hours, pins.clock_lead)):
+                yield
+        elif pins.stress_seed is not None:
+            from lanegate.lanes.flake.stress import Stalls
+
+            with Stalls(pins.stress_seed):
+                yield
+        else:
+            yield
+    finally:
+        rec.jitter.clear()
+        if pins.tz is not None:
+            if saved_tz is None:
+                os.environ.pop("TZ", None)
+            else:
+                os.environ["TZ"] = saved_tz
+            time.tzset()
+
+
+def _batch_runner(
+    item: pytest.Item, batch: _Batch, first_run: int = 0, runs: int | None = None
+) -> Callable[[], None]:
+    """The carrier's `runtest`: every run of the batch (or `runs` of them from `first_run`), each
+    one's outcome taken from its exception."""
+    call = type(item).runtest
+
+    def run_all() -> None:
+        assert _recorder is not None
+        rec = _recorder
+        for run in range(first_run, first_run + (batch.runs if runs is None else runs)):
+            pins = run_pins(batch.dimension, run, rec.random_seed)
+            started = time.perf_counter()
+            outcome, detail = "passed", ""
+            try:
+                with _varied(rec, item, pins):
+                    call(item)
+            except (KeyboardInterrupt, pytest.exit.Exception):
+                batch.add(run, "error", "interrupted", time.perf_counter() - started)
+                raise
+            except BaseException as exc:
+                outcome = "skipped" if _skip_like(exc) else "failed"
+                detail = _describe(exc)
+            batch.add(run, outcome, detail, time.perf_counter() - started)
+
+    return run_all
 
 
 def _clone(item: pytest.Item) -> pytest.Item:
@@ -269,6 +422,50 @@ def _clone(item: pytest.Item) -> pytest.Item:
     if init is not None:
         init()
     return twin
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtestloop(session: pytest.Session) -> Generator[None, Any, Any]:
+    if _recorder is not None and _recorder.isolated and not session.config.option.collectonly:
+        _run_isolated(_recorder)
+    return (yield)
+
+
+def _run_isolated(rec: _Recorder) -> None:
+    """Each isolation batch: the test alone, in a child forked before any test of this process
+    ran (nothing set state up for it), with its own fixtures set up and torn down in the child.
+    The child appends its batch line to the result file and exits; the parent waits for it."""
+    # Frozen objects are never visited by the child's collector: fewer copy-on-write page faults.
+    gc.freeze()
+    try:
+        _fork_each(rec)
+    finally:
+        gc.unfreeze()
+
+
+def _fork_each(rec: _Recorder) -> None:
+    for item, batch in rec.isolated:
+        for run in range(batch.runs):
+            twin = _clone(item)
+            rec.batch_runs[id(twin)] = (batch, run)
+            with warnings.catch_warnings():
+                # A conftest may have started threads; the child only runs one test and exits.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pid = os.fork()
+            if pid == 0:  # the child: run the test alone, never return into pytest's loop
+                code = 0
+                try:
+                    if _fast(item):  # no fixture to set up: the call alone, like a batch run
+                        _batch_runner(twin, batch, first_run=run, runs=1)()
+                        batch.emit(rec)
+                    else:
+                        twin.ihook.pytest_runtest_protocol(item=twin, nextitem=None)
+                except BaseException:
+                    code = 1
+                finally:
+                    os._exit(code)
+            os.waitpid(pid, 0)
+            del rec.batch_runs[id(twin)]
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -302,7 +499,11 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, Any, Any]:
     rec = _recorder
     repeat = rec.repeat_of.get(id(item), 0)
     rec.started[id(item)] = time.perf_counter()
-    seed = derived_seed(rec.random_seed, item.nodeid, repeat)
+    in_batch = rec.batch_runs.get(id(item))
+    key: int | str = repeat
+    if in_batch is not None:
+        key = run_pins(in_batch[0].dimension, in_batch[1], rec.random_seed).random_key
+    seed = derived_seed(rec.random_seed, item.nodeid, key)
     random.seed(seed)
     _pin_hypothesis_seed(seed)
     try:
@@ -317,17 +518,28 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
     if _recorder is None:
         return (yield)
     rec = _recorder
-    shaken = rec.repeat_of.get(id(item), 0) >= rec.repeats
+    in_batch = rec.batch_runs.get(id(item))
+    if in_batch is not None:
+        pins = run_pins(in_batch[0].dimension, in_batch[1], rec.random_seed)
+        try:
+            with _varied(rec, item, pins):
+                return (yield)
+        except BaseException as exc:
+            _note(item, "skipped" if _skip_like(exc) else "failed", _describe(exc))
+            raise
+    shaken = id(item) in rec.repeat_of and rec.repeat_of[id(item)] >= rec.repeats
     if shaken:
         rec.saved_interval = sys.getswitchinterval()
         sys.setswitchinterval(SHAKE_SWITCH_INTERVAL)
-        _jitter_heap(rec, item)
+        _jitter_heap(rec, derived_seed(rec.random_seed, item.nodeid, rec.repeat_of[id(item)]))
+    started = time.perf_counter()
     try:
         return (yield)
     except BaseException as exc:
         _note(item, "skipped" if _skip_like(exc) else "failed", _describe(exc))
         raise
     finally:
+        rec.call_seconds[id(item)] = time.perf_counter() - started
         if shaken and rec.saved_interval is not None:
             sys.setswitchinterval(rec.saved_interval)
         rec.jitter.clear()
@@ -337,10 +549,10 @@ class _Filler:
     """A small instance, the size class of most test objects."""
 
 
-def _jitter_heap(rec: _Recorder, item: pytest.Item) -> None:
+def _jitter_heap(rec: _Recorder, seed: int) -> None:
     """Leave holes in the allocator's free lists of the common small size classes (a seeded number
     of them), so that objects the test creates land at other addresses and in another id order."""
-    count = 8 + derived_seed(rec.random_seed, item.nodeid, rec.repeat_of.get(id(item), 0)) % 57
+    count = 8 + seed % 57
     blocks: list[Any] = []
     for i in range(count * 2):
         blocks += (_Filler(), (i,) * (i % 6), [i])
@@ -365,14 +577,41 @@ def pytest_runtest_teardown(
         repeat = rec.repeat_of.get(key, 0)
         outcome, detail = rec.phase.pop(key, ("passed", ""))
         seconds = time.perf_counter() - rec.started.pop(key, time.perf_counter())
-        for pid in _children():
-            rec.child_owner.setdefault(pid, (item.nodeid, repeat))
+        _finish(rec, item, repeat, outcome, detail, seconds)
+
+
+def _finish(
+    rec: _Recorder, item: pytest.Item, repeat: int, outcome: str, detail: str, seconds: float
+) -> None:
+    """Record one finished item: an outcome line, or its part of a batch (a line when complete)."""
+    key = id(item)
+    batch = rec.carriers.get(key)
+    in_batch = rec.batch_runs.get(key)
+    owner: tuple[str, int | str] = (item.nodeid, repeat)
+    if batch is not None:
+        owner = (item.nodeid, str(batch.dimension))
+    elif in_batch is not None:
+        owner = (item.nodeid, str(in_batch[0].dimension))
+    for pid in _children():
+        rec.child_owner.setdefault(pid, owner)
+    if batch is not None:
+        if outcome != "passed":  # setup or teardown of the carrier failed: the batch is suspect
+            batch.add(batch.done, "error", detail, 0.0)
+        batch.emit(rec)
+    elif in_batch is not None:
+        done_batch, run = in_batch
+        done_batch.add(run, outcome, detail, seconds)
+        if done_batch.done == done_batch.runs:
+            done_batch.emit(rec)
+    else:
         rec.emit(
             "outcome",
             node_id=item.nodeid,
             repeat=repeat,
             outcome=outcome,
             seconds=round(seconds, 6),
+            call_seconds=round(rec.call_seconds.pop(key, seconds), 6),
+            fast=_fast(item),
             detail=detail,
         )
 

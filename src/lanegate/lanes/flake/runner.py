@@ -14,6 +14,7 @@ from lanegate.lanes.context import (
     envelope,
     lane_sandbox,
 )
+from lanegate.lanes.flake.budget import plan_batches
 from lanegate.lanes.flake.execute import (
     ReplayRun,
     ReplaySpec,
@@ -24,8 +25,8 @@ from lanegate.lanes.flake.execute import (
     run_replay,
 )
 from lanegate.lanes.flake.leases import evaluate_leases, load_leases
-from lanegate.lanes.flake.outcomes import Details, assemble, describe_disagreement
-from lanegate.lanes.flake.plan import Plan, make_plan
+from lanegate.lanes.flake.outcomes import Details, assemble, describe_disagreement, measured_costs
+from lanegate.lanes.flake.plan import Plan, ReplayPin, make_plan
 from lanegate.lanes.flake.select import Selection, select_tests
 from lanegate.ledgers.load import write_document
 from lanegate.ledgers.models import FLAKE_WRITER, FlakeLedger, ReplayRecord
@@ -37,14 +38,16 @@ LANE = "flake"
 LEDGER_NAME = "flake.json"
 
 
-def replay_specs(selection: Selection, plan: Plan, policy: Policy) -> list[ReplaySpec]:
-    """The command and pinned environment of every replay of the plan."""
+def replay_spec(selection: Selection, plan: Plan, pin: ReplayPin, policy: Policy) -> ReplaySpec:
+    """The command and pinned environment of one replay of the plan."""
     forbidden = policy.lane.forbidden_pytest_plugins
     argv = pytest_command(selection.pytest_args, forbidden)
-    return [
-        ReplaySpec(pin.replay, recorded_command(pinned_env(pin, plan, forbidden), argv))
-        for pin in plan.pins
-    ]
+    return ReplaySpec(pin.replay, recorded_command(pinned_env(pin, plan, forbidden), argv))
+
+
+def replay_specs(selection: Selection, plan: Plan, policy: Policy) -> list[ReplaySpec]:
+    """The command and pinned environment of every replay of the plan."""
+    return [replay_spec(selection, plan, pin, policy) for pin in plan.pins]
 
 
 def _records(
@@ -98,15 +101,22 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
     # drawn here, never derived from the head commit (its hash is the agent's choice); every
     # replay's pins are recorded, so `lanegate flake --replay N` still reproduces it exactly
     plan = make_plan(selection, policy.authorship.min_replays, secrets.token_hex(16))
-    specs = replay_specs(selection, plan, policy) if selection.tests else []
+    pins = plan.pins if selection.tests else ()
+    specs: list[ReplaySpec] = []
     runs: list[ReplayRun] = []
     with (
         lane_sandbox(ctx) as sandbox,
         tempfile.TemporaryDirectory(prefix="lanegate-flake-") as work,
     ):
-        for spec in specs:
+        for pin in pins:
+            if runs and not plan.batches:
+                # Replay 1 measured every test: spend the repetition budget on the later replays.
+                costs = measured_costs(runs[0], selection)
+                plan = plan.with_batches(plan_batches(costs, policy.flake.repeat_budget_seconds))
+            spec = replay_spec(selection, plan, pin, policy)
+            specs.append(spec)
             ctx.progress(
-                ProgressEvent(LANE, f"replay {spec.replay}", "replay", len(runs), len(specs))
+                ProgressEvent(LANE, f"replay {spec.replay}", "replay", len(runs), len(pins))
             )
             run = run_replay(
                 ctx.repo, spec, policy.lane.max_wall_seconds, Path(work), sandbox=sandbox
@@ -146,11 +156,20 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
     fails = _problems(ledger, details, reasons)
     warns = [r for r in reasons if r.severity is Severity.WARNING]
     unstable = sum(1 for t in tests if not t.deterministic)
+    weakest = max(tests, key=lambda t: t.power.min_detectable_rate, default=None)
+    power = (
+        f"; every test would have shown a flake failing >= "
+        f"{weakest.power.min_detectable_rate:.1%} of its runs ({weakest.power.executions} "
+        f"executions of {weakest.node_id})"
+        if weakest is not None
+        else ""
+    )
     summary = (
         f"{len(tests)} tests x {len(runs)} replays: {unstable} non-deterministic"
         + (f", {len(warns)} warnings" if warns else "")
+        + power
         if tests
         else "no new or changed tests to replay"
     )
-    ctx.progress(ProgressEvent(LANE, "done", "replay", len(runs), len(specs)))
+    ctx.progress(ProgressEvent(LANE, "done", "replay", len(runs), len(pins)))
     return LaneOutcome(LANE, ledger_path, not fails, summary, fails)

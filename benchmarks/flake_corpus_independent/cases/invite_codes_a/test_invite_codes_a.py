@@ -1,0 +1,11 @@
+import random
+
+
+def generate_invite_codes(n):
+    return [str(c) for c in random.sample(range(1000, 10000), n)]
+
+
+def test_invite_codes_unique():
+    codes = generate_invite_codes(40)
+    assert all(len(c) == 4 for c in codes)
+    assert len(set(codes)) == len(codes)

@@ -1,0 +1,6 @@
+def upper(s):
+    return s.upper()
+
+
+def strip(s):
+    return s.strip()

@@ -1,0 +1,12 @@
+import json
+
+
+def word_counts(words):
+    counts = dict.fromkeys(set(words), 0)
+    for w in words:
+        counts[w] += 1
+    return counts
+
+
+def test_counts_json():
+    assert json.dumps(word_counts(["red", "blue", "red"]), sort_keys=True) == '{"blue": 1, "red": 2}'

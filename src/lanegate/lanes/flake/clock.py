@@ -1,0 +1,145 @@
+"""A shifted wall clock inside one replay process, for the clock dimension's batch runs.
+
+libfaketime (`LD_PRELOAD`) would shift the clock of the whole process, but under CPython 3.11+ it
+breaks `time.sleep` (`clock_nanosleep` returns EINVAL: checked on Debian 12 with faketime 0.9.10) and
+slows every timed wait, which would turn stable tests into failures. This module shifts the wall
+clock the way freezegun does, in-process and only while a clock run is active: `time.time`,
+`time.time_ns`, the no-argument forms of `time.localtime`, `gmtime`, `ctime`, `asctime` and
+`strftime`, and `datetime.datetime.now/utcnow/today` and `datetime.date.today` (through subclasses
+that look like the originals: same names, reprs and pickling, and `isinstance` true for instances
+of the real classes that code imported earlier creates). Monotonic clocks never move: a real
+machine's wall clock may jump, its monotonic clock does not.
+
+`install()` must run before test modules import (`from datetime import datetime` binds the class at
+import); the plugin calls it at its own import when the replay has clock runs. Outside a clock run
+the offset is 0 and every function returns the real time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import time as _time
+from collections.abc import Iterator
+from typing import Any, SupportsIndex
+
+_offset = 0.0
+_installed = False
+_real_time = _time.time
+_real_time_ns = _time.time_ns
+_real_localtime = _time.localtime
+_real_gmtime = _time.gmtime
+_real_ctime = _time.ctime
+_real_asctime = _time.asctime
+_real_strftime = _time.strftime
+_RealDatetime = _dt.datetime
+_RealDate = _dt.date
+
+
+def now() -> float:
+    """The (shifted) wall clock, in seconds since the epoch."""
+    return _real_time() + _offset
+
+
+def _time_ns() -> int:
+    return _real_time_ns() + int(_offset * 1e9)
+
+
+def _localtime(secs: float | SupportsIndex | None = None) -> _time.struct_time:
+    return _real_localtime(now() if secs is None else secs)
+
+
+def _gmtime(secs: float | SupportsIndex | None = None) -> _time.struct_time:
+    return _real_gmtime(now() if secs is None else secs)
+
+
+def _ctime(secs: float | SupportsIndex | None = None) -> str:
+    return _real_ctime(now() if secs is None else secs)
+
+
+def _asctime(t: Any = None) -> str:
+    return _real_asctime(_localtime() if t is None else t)
+
+
+def _strftime(fmt: str, t: Any = None) -> str:
+    return _real_strftime(fmt, _localtime() if t is None else t)
+
+
+class _DatetimeMeta(type):
+    def __instancecheck__(cls, obj: object) -> bool:
+        return isinstance(obj, _RealDatetime)
+
+
+class _DateMeta(type):
+    def __instancecheck__(cls, obj: object) -> bool:
+        return isinstance(obj, _RealDate)
+
+
+class _Datetime(_dt.datetime, metaclass=_DatetimeMeta):
+    @classmethod
+    def now(cls, tz: _dt.tzinfo | None = None) -> Any:
+        return cls.fromtimestamp(now(), tz)
+
+    @classmethod
+    def utcnow(cls) -> Any:
+        return cls.fromtimestamp(now(), _dt.UTC).replace(tzinfo=None)
+
+    @classmethod
+    def today(cls) -> Any:
+        return cls.fromtimestamp(now())
+
+    def __repr__(self) -> str:  # a heap type's repr omits the module: say it like the original
+        return "datetime." + _RealDatetime.__repr__(self)
+
+
+class _Date(_dt.date, metaclass=_DateMeta):
+    @classmethod
+    def today(cls) -> Any:
+        return cls.fromtimestamp(now())
+
+    def __repr__(self) -> str:
+        return "datetime." + _RealDate.__repr__(self)
+
+
+for _fake, _real in ((_Datetime, _RealDatetime), (_Date, _RealDate)):
+    _fake.__name__ = _real.__name__
+    _fake.__qualname__ = _real.__qualname__
+    _fake.__module__ = _real.__module__
+    _fake.__reduce_ex__ = _real.__reduce_ex__  # type: ignore[method-assign]
+
+
+def install() -> None:
+    """Route the wall-clock functions and classes through the offset (idempotent)."""
+    global _installed
+    if _installed:
+        return
+    _installed = True
+    _time.time = now
+    _time.time_ns = _time_ns
+    _time.localtime = _localtime
+    _time.gmtime = _gmtime
+    _time.ctime = _ctime
+    _time.asctime = _asctime
+    _time.strftime = _strftime
+    _dt.datetime = _Datetime  # type: ignore[misc]
+    _dt.date = _Date  # type: ignore[misc]
+
+
+def offset_for(hours: int, lead: float, real: float | None = None) -> float:
+    """The offset that puts the clock `hours` ahead and `lead` seconds before a whole second
+    (`real`: the real time now, read when not given)."""
+    real = _real_time() if real is None else real
+    target = float(int(real + hours * 3600) + 1) - lead
+    return target - real
+
+
+@contextlib.contextmanager
+def shifted(offset: float) -> Iterator[None]:
+    """The wall clock moved by `offset` seconds while the block runs."""
+    global _offset
+    saved = _offset
+    _offset = offset
+    try:
+        yield
+    finally:
+        _offset = saved

@@ -1,0 +1,131 @@
+"""The dimensions a flake replay varies, and the exact pins of every in-process batch run.
+
+Shared by the lane (which records the pins and names the dimension that exposed a disagreement) and
+its pytest plugin (which applies them); stdlib only, so the plugin's import stays cheap.
+
+A batch varies one dimension against the replay's own pins, so a batch whose runs disagree names the
+dimension that exposed the flake:
+- `repeat`: a fresh `random` (and Hypothesis) seed and a shifted heap per run (run-to-run chance,
+  object ids, unseeded draws);
+- `zone`: the process's local time zone (`TZ` + `time.tzset()`) rotated over offsets from UTC-12 to
+  UTC+14, every hour of the day and the half-hour ones, so a test that buckets by local hour meets
+  every bucket; the run's random seed stays the replay's;
+- `clock`: the wall clock shifted by a recorded offset (whole hours and days, so a test bucketing by
+  UTC hour, weekday or day of month meets every bucket, plus a recorded lead before a whole second,
+  so two timestamps taken in one run straddle a second), in-process (`lanes/flake/clock.py`);
+- `isolation`: the test alone, in a child forked from the replay's process before any test ran;
+- `stress`: the interpreter stalled (its GIL held by a sleeping thread) for seeded 5-30 ms stretches
+  while the test runs, and a 1 us GIL switch interval: a busy, preempting machine, at no CPU cost.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from lanegate.ledgers.models import Dimension
+
+__all__ = ["BATCH_DIMENSIONS", "WIDE_ZONES", "Dimension", "RunPins", "run_pins"]
+
+BATCH_DIMENSIONS = (
+    Dimension.REPEAT,
+    Dimension.ZONE,
+    Dimension.CLOCK,
+    Dimension.STRESS,
+    Dimension.ISOLATION,
+)
+
+# POSIX TZ strings, one per hour offset from UTC-12 to UTC+14 plus the half- and quarter-hour zones
+# that exist (India, Nepal, Newfoundland, Chatham...). Alphabetic names: `<X>-5` is silently UTC on
+# some C libraries.
+_HOURS = (
+    0,
+    1,
+    -1,
+    2,
+    -2,
+    3,
+    -3,
+    4,
+    -4,
+    5,
+    -5,
+    6,
+    -6,
+    7,
+    -7,
+    8,
+    -8,
+    9,
+    -9,
+    10,
+    -10,
+    11,
+    -11,
+    12,
+    -12,
+)
+WIDE_ZONES = (
+    *(f"LGZ{-h:+d}" if h else "UTC0" for h in _HOURS),
+    "LGZ-13",
+    "LGZ-14",
+    "LGZ-5:30",
+    "LGZ-5:45",
+    "LGZ+3:30",
+    "LGZ-9:30",
+    "LGZ-12:45",
+)
+# Runs of the stress dimension stall the interpreter for this long (seconds), at most once per gap.
+STALL_RANGE = (0.005, 0.030)
+GAP_RANGE = (0.002, 0.015)
+SWITCH_INTERVAL = 1e-6
+# Clock runs: an hour shift per run (every UTC hour within 24 runs) and a lead before a whole second.
+CLOCK_LEADS = (0.0005, 0.002, 0.008, 0.03, 0.1, 0.3)
+
+
+@dataclass(frozen=True, slots=True)
+class RunPins:
+    """Everything one batch run pins beyond its replay's pins; rendered into the ledger."""
+
+    dimension: Dimension
+    run: int
+    random_key: str
+    tz: str | None = None
+    clock_hours: int = 0
+    clock_lead: float = 0.0
+    stress_seed: int | None = None
+
+    def describe(self) -> str:
+        """`dimension run N (pins)`, the way the ledger and the report name one run."""
+        parts = [f"random seed key {self.random_key!r}"]
+        if self.tz is not None:
+            parts.append(f"TZ={self.tz}")
+        if self.dimension is Dimension.CLOCK:
+            parts.append(
+                f"clock shifted {self.clock_hours:+d} h, {self.clock_lead:g} s before a second"
+            )
+        if self.stress_seed is not None:
+            parts.append(f"GIL stalls seeded {self.stress_seed}")
+        return f"{self.dimension} run {self.run} ({', '.join(parts)})"
+
+
+def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
+    """The pins of run `run` (from 0) of a `dimension` batch in a replay whose random seed is
+    `base_random`: a pure function of recorded values."""
+    if dimension is Dimension.REPEAT:
+        return RunPins(dimension, run, f"repeat:{run}")
+    if dimension is Dimension.ZONE:
+        return RunPins(dimension, run, "0", tz=WIDE_ZONES[run % len(WIDE_ZONES)])
+    if dimension is Dimension.CLOCK:
+        # 7 is prime to 23 and 11 to 31: runs 0..22 reach every hour shift 1..23 and 0..30 every
+        # day shift 0..30 (day of month, weekday, month end), independently.
+        hours = 24 * ((run * 11) % 31) + 1 + (run * 7) % 23
+        return RunPins(
+            dimension, run, "0", clock_hours=hours, clock_lead=CLOCK_LEADS[run % len(CLOCK_LEADS)]
+        )
+    if dimension is Dimension.STRESS:
+        seed = random.Random(f"{base_random}:stress:{run}").getrandbits(32)
+        return RunPins(dimension, run, "0", stress_seed=seed)
+    if dimension is Dimension.ISOLATION:
+        return RunPins(dimension, run, "0")
+    raise ValueError(f"{dimension} is not a batch dimension")

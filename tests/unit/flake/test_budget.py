@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lanegate.lanes.flake.budget import (
+    MAX_RUNS,
+    MIN_RUNS,
+    STRESS_PLAIN,
+    RunCost,
+    plan_batches,
+    spent,
+    total_runs,
+)
+from lanegate.lanes.flake.dimensions import Dimension
+
+
+def _runs(plans: tuple[object, ...], node: str) -> dict[tuple[int, Dimension], int]:
+    return {(p.replay, p.dimension): p.runs for p in plans if p.node_id == node}  # type: ignore[attr-defined]
+
+
+def test_fast_tests_get_hundreds_slow_ones_the_minimum() -> None:
+    costs = [RunCost("t.py::fast", 0.00002, True), RunCost("t.py::slow", 2.0, False)]
+    fast, slow = total_runs(costs, 0.5)
+    assert fast == MAX_RUNS and slow == MIN_RUNS
+
+
+def test_the_budget_is_shared_by_water_filling() -> None:
+    costs = [RunCost(f"t.py::t{i}", 0.001 * (i + 1), True) for i in range(5)]
+    runs = total_runs(costs, 0.3)
+    assert runs == sorted(runs, reverse=True)  # cheaper tests run more often
+    assert 0.25 <= spent(costs, runs) <= 0.3  # the budget is spent, not exceeded
+
+
+@settings(derandomize=True, max_examples=80)
+@given(
+    seconds=st.lists(st.floats(min_value=0, max_value=5), min_size=1, max_size=12),
+    budget=st.floats(min_value=0, max_value=20),
+)
+def test_never_over_budget_beyond_the_minimum(seconds: list[float], budget: float) -> None:
+    costs = [RunCost(f"t.py::t{i}", s, i % 2 == 0) for i, s in enumerate(seconds)]
+    runs = total_runs(costs, budget)
+    assert all(MIN_RUNS <= r <= MAX_RUNS for r in runs)
+    assert spent(costs, runs) <= budget + 1e-9
+
+
+def test_every_dimension_gets_runs_and_risky_tests_more_stress() -> None:
+    costs = [
+        RunCost("t.py::plain", 0.0001, True, frozenset(), touched=False),
+        RunCost("t.py::timed", 0.0001, True, frozenset({"threads"})),
+    ]
+    plans = plan_batches(costs, 1.0)
+    plain, timed = _runs(plans, "t.py::plain"), _runs(plans, "t.py::timed")
+    assert set(plain) == {(2, Dimension.REPEAT), (3, Dimension.REPEAT), (2, Dimension.ZONE)}
+    assert timed[(3, Dimension.ISOLATION)] == 1  # touched by the diff: once alone
+    assert STRESS_PLAIN == 0 < timed[(3, Dimension.STRESS)]
+    clocked = _runs(
+        plan_batches([RunCost("t.py::c", 0.0001, True, frozenset({"clock"}))], 1.0), "t.py::c"
+    )
+    assert clocked[(3, Dimension.CLOCK)] == 31 and clocked[(3, Dimension.STRESS)] > 0
+    assert sum(plain.values()) == MAX_RUNS
+    assert plan_batches(costs, 1.0) == plans
