@@ -271,6 +271,11 @@ def _clone(item: pytest.Item) -> pytest.Item:
     return twin
 
 
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    if _recorder is not None and report.failed:
+        _recorder.emit("collect_error", node_id=report.nodeid or "<session>")
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_finish(session: pytest.Session) -> None:
     if _recorder is not None:

@@ -6,7 +6,9 @@ import tempfile
 from pathlib import Path
 
 from lanegate.diff import classify_diff
+from lanegate.lanes.collection import changed_test_files
 from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent, envelope
+from lanegate.lanes.flake.collect import collect
 from lanegate.lanes.flake.execute import (
     ReplayRun,
     ReplaySpec,
@@ -86,12 +88,20 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
     """Replay the diff's new and changed tests under varied pins and write `flake.json`."""
     policy = ctx.policy
     diff = classify_diff(ctx.repo, ctx.base, policy, ctx.head)
-    selection = select_tests(ctx.repo, diff)
     leases = load_leases(ctx.repo, policy.flake.leases_file, diff.head_commit)
-    plan = make_plan(selection, policy.authorship.min_replays, diff.head_commit)
-    specs = replay_specs(selection, plan, policy) if selection.tests else []
     runs: list[ReplayRun] = []
     with tempfile.TemporaryDirectory(prefix="lanegate-flake-") as work:
+        ctx.progress(ProgressEvent(LANE, "collect", "replay", 0, 0))
+        collection = collect(
+            ctx.repo,
+            [f.path for f in changed_test_files(ctx.repo, diff)],
+            policy.lane.forbidden_pytest_plugins,
+            policy.lane.max_wall_seconds,
+            Path(work),
+        )
+        selection = select_tests(ctx.repo, diff, collection)
+        plan = make_plan(selection, policy.authorship.min_replays, diff.head_commit)
+        specs = replay_specs(selection, plan, policy) if selection.tests else []
         for spec in specs:
             ctx.progress(
                 ProgressEvent(LANE, f"replay {spec.replay}", "replay", len(runs), len(specs))
