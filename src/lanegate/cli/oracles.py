@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import tempfile
+from pathlib import Path
 
 from lanegate.cli.common import add_repo_arguments, repo_and_policy
 from lanegate.diff import classify_diff
+from lanegate.lanes.collection import changed_test_files
+from lanegate.lanes.flake.collect import collect
 from lanegate.lanes.property.runner import check_oracles
 
 COMMAND = "oracles"
@@ -21,7 +25,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     repo, policy = repo_and_policy(args)
     summary = classify_diff(repo, args.base, policy, args.head)
-    check = check_oracles(repo, summary, policy)
+    with tempfile.TemporaryDirectory(prefix="lanegate-collect-") as work:
+        collection = collect(
+            repo,
+            [f.path for f in changed_test_files(repo, summary)],
+            policy.lane.forbidden_pytest_plugins,
+            policy.lane.max_wall_seconds,
+            Path(work),
+        )
+    check = check_oracles(repo, summary, policy, collection)
     for r in check.rejections:
         print(f"{r.path}:{r.line}: {r.test}: {r.reason}")
     print(

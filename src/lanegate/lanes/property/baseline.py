@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from lanegate.errors import RunnerError
+from lanegate.lanes.collection import Collection
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.mutate_run import PLUGIN, child_env
 from lanegate.policy import Policy
@@ -37,6 +38,14 @@ class Baseline:
         """Seconds the baseline process spent outside tests (start-up, collection): a per-run cost."""
         spent = sum(float(t.get("duration", 0.0)) for t in self.tests.values())
         return max(0.0, self.seconds - spent)
+
+    @property
+    def collection(self) -> Collection:
+        """What pytest collected in the baseline run (node ids in its order) and failed to collect."""
+        collected = self.record.get("collected")
+        ids = [str(n) for n in collected] if isinstance(collected, list) else list(self.tests)
+        errors = [str(e) for e in self.record.get("collect_errors", [])]
+        return Collection(tuple(dict.fromkeys(ids)), tuple(errors))
 
     @property
     def tests(self) -> dict[str, dict[str, Any]]:

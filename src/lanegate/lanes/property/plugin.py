@@ -62,6 +62,7 @@ class _Recorder:
         trace = config.getoption("lanegate_trace")
         self.trace_files = frozenset(str(Path(p).resolve()) for p in trace.split(os.pathsep) if p)
         self.tests: dict[str, dict[str, Any]] = {}
+        self.collected: list[str] = []
         self.collect_errors: list[str] = []
         self.current: str | None = None
         self.counts: dict[str, observe.CaseCounts] = {}
@@ -178,7 +179,13 @@ def _short_repr(excinfo: pytest.ExceptionInfo[BaseException], style: Any = None)
     return f"{excinfo.typename}: {str(excinfo.value)[:500]}"
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    recorder = config.stash.get(_STATE_KEY, None)
+    if recorder is not None and JOB is None:
+        # what pytest collected (after the repository's own deselection), in its order: the lanes
+        # find tests here, not by naming guesses
+        recorder.collected = [item.nodeid for item in items]
     if config.getoption("lanegate_mode") == "mutant":
         # a mutant run needs which test failed, not a formatted traceback (the costliest part of a
         # failing test under pytest); the instance attribute shadows the method
@@ -285,6 +292,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         "profile": recorder.profile,
         "observe": recorder.observe_mode,
         "collect_errors": list(_pending_collect_errors),
+        "collected": recorder.collected,
         "tests": recorder.tests,
     }
     target = Path(out)

@@ -44,8 +44,8 @@ def replay_mutant(
             f"({len(specs)} planted: {', '.join(sorted(specs)[:5]) or 'none'})"
         )
     sources = _working_tree_matches(repo, summary, [spec.path])
-    check = check_oracles(repo, summary, policy)
     baseline = run_baseline(repo, policy, [repo / spec.path])
+    check = check_oracles(repo, summary, policy, baseline.collection)
     coverage = CoverageMap.from_record(baseline.tests)
     property_tests = frozenset(n for n in baseline.tests if _base_node(n) in check.passed)
     (job,) = build_jobs(

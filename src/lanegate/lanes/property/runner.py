@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from lanegate import git
-from lanegate.diff import Change, DiffSummary, Role, changed_lines, classify_diff
+from lanegate.diff import Change, DiffSummary, changed_lines, classify_diff
 from lanegate.errors import RunnerError
+from lanegate.lanes.collection import Collection, changed_test_files
 from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent, envelope
 from lanegate.lanes.property import oracle_ast, stryker
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
@@ -67,14 +68,13 @@ def oracle_module(repo: Path, policy: Policy, commit: str) -> oracle_ast.OracleM
     return oracle_ast.OracleModule.from_policy(module, source)
 
 
-def check_oracles(repo: Path, summary: DiffSummary, policy: Policy) -> OracleCheck:
-    """Run the AST oracle check on every new or changed test file of the diff."""
+def check_oracles(
+    repo: Path, summary: DiffSummary, policy: Policy, collection: Collection
+) -> OracleCheck:
+    """Run the AST oracle check on every new or changed test file of the diff, on the tests pytest
+    collected from it (`collection`)."""
     custom = oracle_module(repo, policy, summary.head_commit)
-    files = [
-        f
-        for f in summary.with_role(Role.TEST)
-        if f.path.endswith(".py") and Path(f.path).name != "conftest.py"
-    ]
+    files = list(changed_test_files(repo, summary))
     passed: set[str] = set()
     rejections: list[oracle_ast.Rejection] = []
     for changed in files:
@@ -86,8 +86,9 @@ def check_oracles(repo: Path, summary: DiffSummary, policy: Policy) -> OracleChe
             if changed.change is Change.ADDED
             else changed_lines(repo, summary.merge_base, summary.head_commit, changed.path)
         )
+        node_ids = None if collection.failed(changed.path) else collection.in_file(changed.path)
         verdict = oracle_ast.check_source(
-            changed.path, raw.decode("utf-8", "replace"), custom, lines
+            changed.path, raw.decode("utf-8", "replace"), custom, lines, node_ids
         )
         passed.update(f"{changed.path}::{name.replace('.', '::')}" for name in verdict.passed)
         rejections.extend(verdict.rejections)
@@ -266,8 +267,6 @@ def run_lane(
     summary = classify_diff(repo, ctx.base, policy, ctx.head)
     if git.resolve_commit(repo, "HEAD") != summary.head_commit:
         raise RunnerError(f"--head {ctx.head} is not the checked-out commit; the lane runs HEAD")
-    say(ProgressEvent(LANE, "oracle check", "files", 0, 0))
-    check = check_oracles(repo, summary, policy)
     specs = plan_from_summary(repo, summary, policy)
     sources = _working_tree_matches(repo, summary, sorted({s.path for s in specs}))
     # the mutant workers start now so that their imports overlap the baseline run
@@ -277,6 +276,8 @@ def run_lane(
         say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
         baseline = run_baseline(repo, policy, [repo / p for p in sources])
         times["baseline"] = baseline.seconds
+        say(ProgressEvent(LANE, "oracle check", "files", 0, 0))
+        check = check_oracles(repo, summary, policy, baseline.collection)
         properties = _properties(baseline, check, policy)
         coverage = CoverageMap.from_record(baseline.tests)
         property_tests = frozenset(
