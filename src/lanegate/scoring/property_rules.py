@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterator
 from decimal import Decimal
 
-from lanegate.ledgers.models import KillKind, MutantStatus, PropertyLedger
+from lanegate.ledgers.models import KillKind, Mutant, MutantStatus, PropertyLedger
 from lanegate.model import Location
 from lanegate.scoring.evidence import Hit, RuleContext, duplicates
 
@@ -23,6 +23,14 @@ def _accepted_budgets(ratio: float, planted: int) -> set[int]:
     # (0.7 * 10 = 7.000000000000001); that is stricter, so both are accepted.
     exact = required_mutant_budget(ratio, planted)
     return {exact, math.ceil(ratio * planted)} if math.isfinite(ratio * planted) else {exact}
+
+
+def counts_as_detected(m: Mutant) -> bool:
+    """A mutant counted in `killed_mutants`: killed by a trusted property test, or a timeout or
+    memory-cap mutant the lane recorded as detected (Stryker's convention, see `Mutant.detected`)."""
+    if m.status is MutantStatus.KILLED:
+        return m.kill_kind is KillKind.PROPERTY
+    return m.detected and m.status in (MutantStatus.TIMEOUT, MutantStatus.MEMORY)
 
 
 def _at(route: str) -> Location:
@@ -85,10 +93,9 @@ def missing_oracle(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
 def mutant_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """killed_mutants < mutant_budget: the tests let too many planted bugs through."""
     if ledger.killed_mutants < ledger.mutant_budget:
-        survivors = sum(1 for m in ledger.mutants if m.status is not MutantStatus.KILLED)
         yield Hit(
-            f"{ledger.killed_mutants} of {ledger.mutants_planted} mutants killed by a property, "
-            f"budget {ledger.mutant_budget}; {survivors} not killed",
+            f"{ledger.killed_mutants} of {ledger.mutants_planted} mutants detected by a property, "
+            f"budget {ledger.mutant_budget}; {mutant_tally(ledger.mutants)}",
             _at("killed_mutants"),
         )
 
@@ -132,17 +139,35 @@ def planted_mismatch(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
         yield Hit(f"mutant {mutant_id} is listed more than once", _at("mutants"))
 
 
+def mutant_tally(mutants: tuple[Mutant, ...]) -> str:
+    """`2 killed by a property, 1 timeout counted as detected, 1 killed by a unit test
+    (tests/t.py::test_x), 1 survived`: every mutant in exactly one group, unit killers by name."""
+    groups: dict[str, list[Mutant]] = {}
+    for m in mutants:
+        if m.status is MutantStatus.KILLED:
+            key = "killed by a property" if m.kill_kind is KillKind.PROPERTY else "unit"
+        elif m.detected:
+            key = f"{m.status} counted as detected"
+        else:
+            key = str(m.status).replace("_", " ")
+        groups.setdefault(key, []).append(m)
+    parts = []
+    for key, members in groups.items():
+        if key == "unit":
+            names = ", ".join(sorted({str(m.killed_by) for m in members}))
+            parts.append(f"{len(members)} killed by a unit test only ({names})")
+        else:
+            parts.append(f"{len(members)} {key}")
+    return ", ".join(parts) if parts else "none planted"
+
+
 def killed_mismatch(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
-    """killed_mutants must count exactly the mutants killed by a property."""
-    counted = sum(
-        1
-        for m in ledger.mutants
-        if m.status is MutantStatus.KILLED and m.kill_kind is KillKind.PROPERTY
-    )
+    """killed_mutants must count exactly the mutants killed by a property or counted as detected."""
+    counted = sum(1 for m in ledger.mutants if counts_as_detected(m))
     if ledger.killed_mutants != counted:
         yield Hit(
             f"killed_mutants is {ledger.killed_mutants} but {counted} mutants are listed as "
-            "killed by a property",
+            "killed by a property or detected",
             _at("killed_mutants"),
         )
 
@@ -157,6 +182,8 @@ def mutant_record(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
             m.killed_by is not None or m.kill_kind is not None
         ):
             yield Hit(f"mutant {m.id} is {m.status} but names a killer", where)
+        if m.detected and m.status not in (MutantStatus.TIMEOUT, MutantStatus.MEMORY):
+            yield Hit(f"mutant {m.id} is {m.status} but marked detected", where)
 
 
 def too_many_mutants(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from lanegate.errors import RunnerError
+from lanegate.lanes import pytest_plugins
 from lanegate.lanes.collection import Collection
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.mutate_run import PLUGIN, child_env
@@ -40,6 +41,11 @@ class Baseline:
         return max(0.0, self.seconds - spent)
 
     @property
+    def peak_rss(self) -> int:
+        """The baseline process's peak resident memory in bytes (0 where unknown)."""
+        return int(self.record.get("peak_rss_bytes", 0) or 0)
+
+    @property
     def collection(self) -> Collection:
         """What pytest collected in the baseline run (node ids in its order) and failed to collect."""
         collected = self.record.get("collected")
@@ -60,6 +66,7 @@ def pytest_flags(policy: Policy) -> list[str]:
     for name in blocked:
         flags += ["-p", f"no:{name}"]
     flags += [
+        *pytest_plugins.extra_args(),
         "-p",
         PLUGIN,
         f"--hypothesis-seed={policy.properties.seed}",

@@ -14,6 +14,7 @@ from typing import Any
 from lanegate import git
 from lanegate.diff import Change, DiffSummary, changed_lines, classify_diff
 from lanegate.errors import RunnerError
+from lanegate.lanes import pytest_plugins
 from lanegate.lanes.collection import Collection, changed_test_files
 from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent, envelope
 from lanegate.lanes.property import oracle_ast, stryker
@@ -28,12 +29,11 @@ from lanegate.lanes.property.mutate_run import (
 )
 from lanegate.lanes.property.operators import OPERATORS_VERSION
 from lanegate.lanes.property.plant import MutantSpec, plan_from_summary
+from lanegate.lanes.property.trusted import trusted_tests
 from lanegate.ledgers.load import write_document
 from lanegate.ledgers.models import (
     PROPERTY_WRITER,
-    KillKind,
     Mutant,
-    MutantStatus,
     OracleFinding,
     PropertyLedger,
     PropertyRun,
@@ -41,9 +41,20 @@ from lanegate.ledgers.models import (
 from lanegate.model import Severity
 from lanegate.policy import Policy
 from lanegate.scoring import lane_reasons
-from lanegate.scoring.property_rules import required_mutant_budget
+from lanegate.scoring.property_rules import (
+    counts_as_detected,
+    mutant_tally,
+    required_mutant_budget,
+)
 
 LANE = "property"
+# a mutant child may grow to this many times the baseline run's peak resident memory
+MEMORY_FACTOR = 4
+
+
+def memory_cap_for(baseline_peak: int) -> int:
+    """The resident-memory cap of one mutant child, in bytes (0: unknown baseline, no cap)."""
+    return MEMORY_FACTOR * baseline_peak if baseline_peak > 0 else 0
 LEDGER_NAME = "property.json"
 REPORT_NAME = "mutation-report.json"
 
@@ -209,6 +220,7 @@ def _ledger_mutants(specs: Sequence[MutantSpec], results: Sequence[MutantResult]
                 killed_by=result.killed_by,
                 kill_kind=result.kill_kind,
                 seconds=round(result.seconds, 3),
+                detected=result.detected,
             )
         )
     return out
@@ -280,9 +292,16 @@ def run_lane(
         check = check_oracles(repo, summary, policy, baseline.collection)
         properties = _properties(baseline, check, policy)
         coverage = CoverageMap.from_record(baseline.tests)
-        property_tests = frozenset(
-            node for node in baseline.tests if _base_node(node) in check.passed
+        trusted = trusted_tests(
+            repo,
+            summary,
+            oracle_module(repo, policy, summary.head_commit),
+            baseline.tests,
+            baseline.collection,
+            check.passed,
         )
+        property_tests = trusted.all
+        memory_cap = memory_cap_for(baseline.peak_rss)
         jobs = build_jobs(
             repo, specs, sources, coverage, baseline.tests, property_tests, baseline.overhead
         )
@@ -306,14 +325,13 @@ def run_lane(
             on_done=tick,
             pool=pool,
             timings=times,
+            memory_cap=memory_cap,
         )
     finally:
         if pool is not None:
             pool.close()
     mutants = _ledger_mutants(specs, results)
-    killed = sum(
-        1 for m in mutants if m.status is MutantStatus.KILLED and m.kill_kind is KillKind.PROPERTY
-    )
+    killed = sum(1 for m in mutants if counts_as_detected(m))
     ratio = policy.properties.mutant_kill_ratio
     suite = hashlib.sha256("\n".join(sorted(check.test_files)).encode()).hexdigest()[:12]
     ledger = PropertyLedger(
@@ -326,7 +344,14 @@ def run_lane(
         ),
         seed=policy.properties.seed,
         command=baseline.command,
-        effective_settings=_effective_settings(baseline, properties, policy),
+        effective_settings={
+            **_effective_settings(baseline, properties, policy),
+            "pytest_plugins": "; ".join(pytest_plugins.notes()),
+            "baseline_peak_rss_bytes": baseline.peak_rss,
+            "mutant_memory_cap_bytes": memory_cap,
+            "control_problem": control_problem,
+            "base_property_tests": len(trusted.base),
+        },
         new_test_files=check.new_test_files,
         oracle_findings=tuple(
             OracleFinding(path=r.path, line=r.line, test=r.test, reason=r.reason)
@@ -352,15 +377,25 @@ def run_lane(
     (ctx.out_dir / REPORT_NAME).write_text(json.dumps(report, indent=1, sort_keys=True), "utf-8")
     problems = lane_problems(ledger, ctx)
     if control_problem:
-        problems.append(control_problem)
-    statuses = {s: sum(1 for m in mutants if m.status is s) for s in MutantStatus}
+        problems.append(f"mutants not judged: {control_problem}")
+    if ledger.killed_mutants < ledger.mutant_budget:
+        problems += [
+            f"not detected: {m.id} ({m.status}) {m.path}:{m.line}: "
+            f"{m.original!r} -> {m.replacement!r}"
+            for m in mutants
+            if not counts_as_detected(m)
+        ]
+    base_killers = sorted({str(m.killed_by) for m in mutants if m.killed_by in trusted.base})
     summary_text = (
         f"{ledger.cases_run} cases ({ledger.cases_failed} failed) in {len(properties)} tests; "
-        f"mutants: {len(mutants)} planted, {killed} killed by properties (budget "
-        f"{ledger.mutant_budget}); "
-        + ", ".join(f"{k} {v}" for k, v in statuses.items() if v)
+        f"mutants: {len(mutants)} planted, {killed} detected by properties (budget "
+        f"{ledger.mutant_budget}): {mutant_tally(ledger.mutants)}"
+        + (f"; base property tests credited: {', '.join(base_killers)}" if base_killers else "")
         + f"; {len(check.rejections)} oracle rejection(s)"
     )
+    notes = pytest_plugins.notes()
+    if notes:
+        summary_text += "; pytest plugins: " + "; ".join(notes)
     warnings = lane_warnings(ledger, policy)
     if warnings:
         summary_text += f"; {len(warnings)} propert(ies) with max_examples cut: " + "; ".join(
