@@ -126,5 +126,13 @@ def run_baseline(
         )
     record = json.loads(record_path.read_text(encoding="utf-8"))
     shutil.rmtree(scratch, ignore_errors=True)
+    if proc.returncode in (3, 4):  # pytest's internal error or usage error: the record is partial
+        lines = [ln for ln in output.decode("utf-8", "replace").splitlines() if ln.strip()]
+        lines = [ln for ln in lines if ln.startswith(("INTERNALERROR>", "ERROR"))] or lines
+        raise RunnerError(
+            f"the baseline test run stopped with pytest exit {proc.returncode}: "
+            + (lines[-1].strip() if lines else "no output"),
+            hint="run the suite with the recorded command to see pytest's full message",
+        )
     shown = ["python", "-m", "pytest", *flags, *selection]
     return Baseline(tuple(shown), proc.returncode, record, seconds)

@@ -126,6 +126,8 @@ class _Recorder:
 def _settings_record(item: pytest.Item, recorder: _Recorder) -> dict[str, Any] | None:
     """Effective Hypothesis settings of a test, after our overrides (None for non-Hypothesis tests)."""
     func = getattr(item, "obj", None)
+    # a unittest.TestCase test is a bound method: its settings live on the function
+    func = getattr(func, "__func__", func)
     current = getattr(func, "_hypothesis_internal_use_settings", None)
     if func is None or current is None or not hasattr(func, "hypothesis"):
         return None
