@@ -152,7 +152,10 @@ def mutant_tally(mutants: tuple[Mutant, ...]) -> str:
             key = str(m.status).replace("_", " ")
         groups.setdefault(key, []).append(m)
     parts = []
-    for key, members in groups.items():
+    first = ["killed by a property", "timeout counted as detected", "memory counted as detected"]
+    keys = [k for k in first if k in groups] + sorted(k for k in groups if k not in first)
+    for key in keys:
+        members = groups[key]
         if key == "unit":
             names = ", ".join(sorted({str(m.killed_by) for m in members}))
             parts.append(f"{len(members)} killed by a unit test only ({names})")

@@ -116,11 +116,15 @@ def _base_node(node_id: str) -> str:
     return node_id.split("[", 1)[0]
 
 
-def _properties(baseline: Baseline, check: OracleCheck, policy: Policy) -> list[PropertyRun]:
+def _properties(
+    baseline: Baseline, check: OracleCheck, policy: Policy, base_tests: frozenset[str] = frozenset()
+) -> list[PropertyRun]:
+    """The tests of the diff's test files, and `base_tests` (the merge base's property tests that
+    cover a mutant: their cases are evidence too)."""
     out: list[PropertyRun] = []
     files = set(check.test_files)
     for node_id, entry in sorted(baseline.tests.items()):
-        if node_id.split("::", 1)[0] not in files:
+        if node_id.split("::", 1)[0] not in files and node_id not in base_tests:
             continue
         settings = entry.get("settings")
         failed_outcome = entry.get("outcome") in ("failed", "error")
@@ -290,7 +294,6 @@ def run_lane(
         times["baseline"] = baseline.seconds
         say(ProgressEvent(LANE, "oracle check", "files", 0, 0))
         check = check_oracles(repo, summary, policy, baseline.collection)
-        properties = _properties(baseline, check, policy)
         coverage = CoverageMap.from_record(baseline.tests)
         trusted = trusted_tests(
             repo,
@@ -305,6 +308,8 @@ def run_lane(
         jobs = build_jobs(
             repo, specs, sources, coverage, baseline.tests, property_tests, baseline.overhead
         )
+        covering = frozenset(t for job in jobs for t in job.tests)
+        properties = _properties(baseline, check, policy, trusted.base & covering)
         done: list[MutantResult] = []
 
         def tick(result: MutantResult) -> None:
