@@ -294,5 +294,6 @@ def check_refusal(run: ReplayRun) -> None:
         last = [ln for ln in run.output_tail.strip().splitlines() if ln.strip()][-1:]
         raise RunnerError(
             f"replay {run.replay}: pytest refused its command line: {last[0] if last else 'exit 4'}",
-            hint="a test config may add options of a disabled plugin (e.g. --reruns in addopts)",
+            hint="the test config's addopts may use an option of a plugin that is disabled or "
+            "not installed in lanegate's interpreter (--reruns is refused; -n needs pytest-xdist)",
         )

@@ -6,6 +6,7 @@ import tempfile
 from pathlib import Path
 
 from lanegate.diff import classify_diff
+from lanegate.lanes import pytest_plugins
 from lanegate.lanes.collection import changed_test_files
 from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent, envelope
 from lanegate.lanes.flake.collect import collect
@@ -145,7 +146,11 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
         f"{len(tests)} tests x {len(runs)} replays: {unstable} non-deterministic"
         + (f", {len(warns)} warnings" if warns else "")
         if tests
-        else "no new or changed tests to replay"
+        else f"no new or changed tests to replay (pytest collected {len(collection.node_ids)} "
+        "test(s) from the diff's test files; none is defined on a changed line)"
     )
+    notes = pytest_plugins.notes()
+    if notes:  # the recorded commands carry the arguments; the summary says why
+        summary += "; pytest plugins: " + "; ".join(notes)
     ctx.progress(ProgressEvent(LANE, "done", "replay", len(runs), len(specs)))
     return LaneOutcome(LANE, ledger_path, not fails, summary, fails)
