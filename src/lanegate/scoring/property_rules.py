@@ -11,6 +11,7 @@ from lanegate.model import Location
 from lanegate.scoring.evidence import Hit, RuleContext, duplicates
 
 _FILE = "property.json"
+SHOWN_MUTANTS = 5  # undetected mutants whose one-line diff the budget message shows
 
 
 def required_mutant_budget(ratio: float, planted: int) -> int:
@@ -93,9 +94,18 @@ def missing_oracle(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
 def mutant_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """killed_mutants < mutant_budget: the tests let too many planted bugs through."""
     if ledger.killed_mutants < ledger.mutant_budget:
+        control = ledger.effective_settings.get("control_problem")
+        alive = [m for m in ledger.mutants if not counts_as_detected(m)]
+        shown = "; ".join(
+            f"{m.path}:{m.line} {m.original!r} -> {m.replacement!r} ({m.status})"
+            for m in alive[:SHOWN_MUTANTS]
+        )
+        more = f" and {len(alive) - SHOWN_MUTANTS} more" if len(alive) > SHOWN_MUTANTS else ""
         yield Hit(
             f"{ledger.killed_mutants} of {ledger.mutants_planted} mutants detected by a property, "
-            f"budget {ledger.mutant_budget}; {mutant_tally(ledger.mutants)}",
+            f"budget {ledger.mutant_budget}; {mutant_tally(ledger.mutants)}"
+            + (f"; mutants not judged: {control}" if isinstance(control, str) and control else "")
+            + (f"; not detected: {shown}{more}" if shown else ""),
             _at("killed_mutants"),
         )
 
