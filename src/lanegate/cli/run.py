@@ -11,7 +11,12 @@ from pathlib import Path
 
 from lanegate import git
 from lanegate.authorship import Authorship
-from lanegate.cli.common import add_repo_arguments, out_dir, repo_and_policy
+from lanegate.cli.common import (
+    add_repo_arguments,
+    authorship_from_args,
+    out_dir,
+    repo_and_policy,
+)
 from lanegate.lanes.context import job_from_env, run_attempt_from_env
 from lanegate.ledgers.load import dump_bytes
 from lanegate.ledgers.models import AuthorKind
@@ -53,6 +58,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--pr-body", type=Path, default=None, help="pull request description (for lease expiries)"
+    )
+    parser.add_argument(
+        "--authorship",
+        choices=("agent", "human"),
+        default=None,
+        help="who wrote the diff (default: unknown, judged as the agent's)",
     )
 
 
@@ -98,7 +109,11 @@ def run(args: argparse.Namespace) -> int:
         base=choice.commit,
         out_dir=target,
         now=datetime.now(UTC),
-        authorship=Authorship(AuthorKind.AGENT, "local run: authorship unknown, treated as agent"),
+        authorship=(
+            authorship_from_args(args)
+            if args.authorship
+            else Authorship(AuthorKind.AGENT, "local run: authorship unknown, treated as agent")
+        ),
         run_attempt=run_attempt_from_env(),
         job=job_from_env(),
         pr_body=read_pr_body(args.pr_body) if args.pr_body is not None else None,
