@@ -83,7 +83,8 @@ CONFIGS: dict[str, tuple[dict[str, str], str]] = {
         {
             "setup.cfg": (
                 "[tool:pytest]\ntestpaths = tests\n"
-                "addopts = --cov=windows --cov-fail-under=100 --strict-markers -W error\n"
+                "addopts = --cov=windows --cov-fail-under=100 --strict-markers --strict-config "
+                "-W error -ra\n"
             )
         },
         "windows.py",

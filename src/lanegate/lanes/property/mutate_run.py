@@ -582,12 +582,10 @@ def run_mutants(
     control_seconds: dict[str, float] = {}
     control_peak: list[int] = []
 
-    # no terminal reporter: our plugin records outcomes, and Hypothesis's failure patch (libcst
-    # formatting) would cost more than the mutant's tests; plain asserts: no rewriting per child.
+    # no terminal reporter (the plugin unregisters it in mutant mode; `-p no:terminal` would make a
+    # repository's `-ra` in addopts an unknown option); plain asserts: no rewriting per child.
     init_args = [
         *base_args,
-        "-p",
-        "no:terminal",
         "--assert=plain",
         "--lanegate-mode=mutant",
         "--lanegate-out=" + str(scratch / "unused.json"),

@@ -170,12 +170,25 @@ def _settings_record(item: pytest.Item, recorder: _Recorder) -> dict[str, Any] |
     }
 
 
+@pytest.hookimpl(trylast=True)  # after the terminal plugin's own configure (see _terminal_off)
 def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("lanegate_mode") == "mutant":
+        _terminal_off(config)
     if config.getoption("lanegate_out") is None:
         return
     recorder = _Recorder(config)
     config.stash[_STATE_KEY] = recorder
     recorder.trace_threads()
+
+
+def _terminal_off(config: pytest.Config) -> None:
+    """Mutant runs need no terminal reporter: our plugin records outcomes, and Hypothesis's failure
+    report (libcst formatting) would cost more than the mutant's tests. It is unregistered after
+    configure, not disabled with `-p no:terminal`, so that terminal options in a repository's
+    addopts (`-ra`, `-v`) still parse."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        config.pluginmanager.unregister(reporter, "terminalreporter")
 
 
 @pytest.hookimpl(trylast=True)
