@@ -288,7 +288,10 @@ def make_env(project: Project, repo: Path, work: Path) -> Path:
     parents = [p for p in site.getsitepackages() if Path(p).is_dir()]
     lines = "".join(f"import site; site.addsitedir({p!r})\n" for p in parents)
     Path(purelib.strip(), "lanegate-bench-parent.pth").write_text(lines, encoding="utf-8")
-    _run([str(python), "-m", "pip", "install", "-q", "-e", str(repo), *project.deps], work)
+    # the project first: a test dependency may need it to build (freezegun imports dateutil)
+    _run([str(python), "-m", "pip", "install", "-q", "-e", "."], repo)
+    if project.deps:
+        _run([str(python), "-m", "pip", "install", "-q", *project.deps], repo)
     return python
 
 
