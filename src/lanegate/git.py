@@ -35,9 +35,16 @@ def run_git(repo: Path, *args: str, check: bool = True, input_bytes: bytes | Non
 
 
 def repo_root(path: Path) -> Path:
-    """The top of the work tree containing `path`."""
-    out = run_git(path, "rev-parse", "--show-toplevel")
-    return Path(out.decode("utf-8").strip())
+    """The top of the work tree containing `path`; outside one, a `GitError` saying so."""
+    if not path.is_dir():
+        raise GitError(f"{path}: no such directory")
+    done = run_git(path, "rev-parse", "--show-toplevel", check=False)
+    if not done.strip():
+        raise GitError(
+            f"{path.resolve()}: not inside a git repository",
+            hint="run lanegate in a clone (git init; git commit) or pass --repo PATH",
+        )
+    return Path(done.decode("utf-8").strip())
 
 
 def resolve_commit(repo: Path, ref: str) -> str:
@@ -50,6 +57,12 @@ def resolve_commit(repo: Path, ref: str) -> str:
         shallow = (
             run_git(repo, "rev-parse", "--is-shallow-repository", check=False).decode().strip()
         )
+        empty = not run_git(repo, "rev-list", "-n", "1", "--all", check=False).strip()
+        if empty:
+            raise GitError(
+                f"{repo}: the repository has no commit yet",
+                hint="commit the code the pull request starts from on the default branch first",
+            )
         hint = (
             "this is a shallow clone: fetch the base (actions/checkout with fetch-depth: 0)"
             if shallow == "true"

@@ -15,6 +15,7 @@ from lanegate.errors import GitError, UsageError
 from lanegate.policy import Policy, load_policy
 from lanegate.workflow_lint import lint_paths
 from lanegate.workflow_lint.output import FORMATS
+from lanegate.workflow_lint.registry import RULES
 
 COMMAND = "lint"
 HELP = "find retry and failure-forgiving constructs in workflows, actions and test config (exit 1 on findings)"
@@ -51,6 +52,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         help="processes to lint with (default: one per core for large directories)",
+    )
+    parser.add_argument(
+        "--list-rules", action="store_true", help="print every rule id with its summary and exit"
     )
     parser.add_argument(
         "--today",
@@ -97,19 +101,27 @@ def _write(path: Path, content: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.list_rules:
+        for rule in RULES:
+            print(f"{rule.id:<28} {rule.summary}")
+        return 0
     paths = list(args.paths) or [_repository_of(Path.cwd())]
-    policy: Policy | None = None
-    if args.mode == "lane-a" or args.config is not None:
-        policy = load_policy(_repository_of(paths[0].resolve()), args.config)
+    for path in paths:
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or directory")
+    # the policy is read (and so validated) on every run: a malformed lanegate.toml is exit 2
+    loaded = load_policy(_repository_of(paths[0].resolve()), args.config)
+    policy: Policy | None = loaded if args.mode == "lane-a" or args.config is not None else None
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs: must be at least 1")
     result = lint_paths(
         paths, mode=args.mode, policy=policy, today=_today(args.today), jobs=args.jobs
     )
-    if result.mode == "lane-b" and result.files_scanned == 0:
-        # a gate that read nothing proves nothing: a usage error, never a clean pass
-        shown = ", ".join(str(p) for p in paths)
-        raise UsageError(f"{shown}: nothing to lint (no workflow, action or test config found)")
+    if result.files_scanned == 0:  # nothing read is no evidence of a clean configuration
+        raise UsageError(
+            f"{', '.join(str(p) for p in paths)}: no workflow, action or test configuration to lint",
+            hint="run lanegate lint in a repository, or name its files",
+        )
     rendered = FORMATS[args.format](result, __version__)
     if args.output is not None:
         _write(args.output, rendered)

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import tempfile
+from pathlib import Path
 
-from lanegate.cli.common import add_repo_arguments, repo_and_policy
+from lanegate.cli.common import add_repo_arguments, add_sandbox_argument, repo_and_policy
 from lanegate.diff import classify_diff
+from lanegate.lanes.collection import changed_test_files
+from lanegate.lanes.flake.collect import collect
 from lanegate.lanes.property.runner import check_oracles
+from lanegate.sandbox import open_sandbox
 
 COMMAND = "oracles"
 HELP = "check that new and changed tests call a property oracle on their own inputs"
@@ -16,12 +21,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_repo_arguments(parser)
     parser.add_argument("--base", required=True, help="base ref of the pull request")
     parser.add_argument("--head", default="HEAD", help="head ref (default: HEAD)")
+    add_sandbox_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     repo, policy = repo_and_policy(args)
     summary = classify_diff(repo, args.base, policy, args.head)
-    check = check_oracles(repo, summary, policy)
+    with (
+        open_sandbox(repo, policy.sandbox, enabled=not args.no_sandbox) as sandbox,
+        tempfile.TemporaryDirectory(prefix="lanegate-collect-") as work,
+    ):
+        collection = collect(
+            repo,
+            [f.path for f in changed_test_files(repo, summary)],
+            policy.lane.forbidden_pytest_plugins,
+            policy.lane.max_wall_seconds,
+            Path(work),
+            sandbox=sandbox,
+        )
+    check = check_oracles(repo, summary, policy, collection)
     for r in check.rejections:
         print(f"{r.path}:{r.line}: {r.test}: {r.reason}")
     print(

@@ -14,6 +14,7 @@ from lanegate.authorship import Authorship
 from lanegate.cli.common import (
     add_repo_arguments,
     add_sandbox_argument,
+    authorship_from_args,
     out_dir,
     repo_and_policy,
 )
@@ -58,6 +59,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--pr-body", type=Path, default=None, help="pull request description (for lease expiries)"
+    )
+    parser.add_argument(
+        "--authorship",
+        choices=("agent", "human"),
+        default=None,
+        help="who wrote the diff (default: unknown, judged as the agent's)",
     )
     add_sandbox_argument(parser)
 
@@ -104,7 +111,11 @@ def run(args: argparse.Namespace) -> int:
         base=choice.commit,
         out_dir=target,
         now=datetime.now(UTC),
-        authorship=Authorship(AuthorKind.AGENT, "local run: authorship unknown, treated as agent"),
+        authorship=(
+            authorship_from_args(args)
+            if args.authorship
+            else Authorship(AuthorKind.AGENT, "local run: authorship unknown, treated as agent")
+        ),
         run_attempt=run_attempt_from_env(),
         job=job_from_env(),
         pr_body=read_pr_body(args.pr_body) if args.pr_body is not None else None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -163,6 +164,9 @@ def run(args: argparse.Namespace) -> int:
         diff = classify_diff(repo, args.base, policy, args.head)
     else:
         policy = load_policy(repo, args.config)
+    # the policy decides budgets and ratios: say whose it is (the current directory's by default)
+    where = "defaults (no lanegate.toml)" if policy.source == "defaults" else policy.source
+    print(f"lanegate score: policy {where} of {repo.resolve()}", file=sys.stderr)
 
     lint: LintSlot | None = None
     if args.lint is not None:

@@ -88,11 +88,13 @@ class SandboxRecord:
 
 
 class MutantStatus(StrEnum):
-    """What became of a planted mutant. A timeout is never a kill."""
+    """What became of a planted mutant. A timeout (or a child over the memory cap) is never a kill;
+    it is counted as detected (`Mutant.detected`) only under the conditions the lane records."""
 
     KILLED = "killed"
     SURVIVED = "survived"
     TIMEOUT = "timeout"
+    MEMORY = "memory"
     NO_TESTS = "no_tests"
     ERROR = "error"
 
@@ -142,6 +144,10 @@ class Mutant:
     kill_kind: KillKind | None = None
     seconds: float = 0.0
     function: str = field(default="<module>", metadata={"maxLength": 400})
+    # Stryker's convention: a timeout (or memory) mutant counts as detected when the test that was
+    # running is a trusted property test and the unmutated control ran the same tests well inside
+    # the limit (at most half of it); `killed_mutants` counts these with the property kills.
+    detected: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -10,13 +10,13 @@ from lanegate.ledgers.models import (
     FlakeLedger,
     FlakeTest,
     Mutant,
-    MutantStatus,
     PropertyLedger,
     ReportReason,
     ScoreReport,
 )
 from lanegate.model import Lane
 from lanegate.scoring.evidence import LoadedLedger, ScoreInputs
+from lanegate.scoring.property_rules import counts_as_detected
 
 MARKER = "<!-- lanegate score summary -->"
 # GitHub refuses a step summary over 1024 KiB; keep a margin for what other steps append.
@@ -188,8 +188,8 @@ class MarkdownReporter:
             w.section("Replay matrix of nondeterministic tests", [replay_matrix(t) for t in shaky])
         prop = _loaded(inputs, Lane.PROPERTY)
         if isinstance(prop, PropertyLedger):
-            alive = [m for m in prop.mutants if m.status is not MutantStatus.KILLED]
-            w.section("Mutants not killed", [mutant_diff(m) for m in alive])
+            alive = [m for m in prop.mutants if not counts_as_detected(m)]
+            w.section("Mutants not detected by a property", [mutant_diff(m) for m in alive])
         if report.ledgers:
             digests = [f"- {code(d.name)} {code(d.digest)}\n" for d in report.ledgers]
             w.section("Evidence read", digests)

@@ -9,6 +9,7 @@ verdict: the final table only renders a `ScoreReport`.
 from __future__ import annotations
 
 import shutil
+import textwrap
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -236,9 +237,11 @@ def _paint(text: str, verdict: str, color: bool) -> str:
 
 
 def render_table(
-    report: ScoreReport, report_path: Path | str, *, color: bool = False, width: int = 100
+    report: ScoreReport, report_path: Path | str, *, color: bool = False, width: int | None = None
 ) -> str:
-    """Lane, verdict and counts; under each lane its fails (rule id, file:line, message, fix)."""
+    """Lane, verdict and counts; under each lane its fails (rule id, file:line, message, fix),
+    wrapped (never cut) at `width`, the terminal's width (COLUMNS) when None."""
+    width = width or max(40, shutil.get_terminal_size((100, 24)).columns - 1)
     lines = [f"{'lane':<10}{'verdict':<9}{'fails':>6}{'warns':>7}"]
     listed: set[str] = set()
     by_lane: dict[str, list[ReportReason]] = {}
@@ -269,7 +272,14 @@ def _reason_lines(reasons: list[ReportReason], width: int) -> list[str]:
     for reason in reasons:
         mark = "warn " if reason.severity != "error" else ""
         message = " ".join(reason.message.split())
-        out.append(_clip(f"  {mark}{reason.rule_id}  {_where(reason)}  {message}", width))
+        out.extend(_wrap(f"  {mark}{reason.rule_id}  {_where(reason)}  {message}", width))
         if reason.fix:
-            out.append(_clip(f"      fix: {' '.join(reason.fix.split())}", width))
+            out.extend(_wrap(f"      fix: {' '.join(reason.fix.split())}", width))
     return out
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """One reason over as many lines as it needs; continuation lines indented under it."""
+    return textwrap.wrap(
+        text, width, subsequent_indent="        ", break_long_words=True, break_on_hyphens=False
+    ) or [text]

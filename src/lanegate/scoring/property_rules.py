@@ -6,11 +6,12 @@ import math
 from collections.abc import Iterator
 from decimal import Decimal
 
-from lanegate.ledgers.models import AuthorKind, KillKind, MutantStatus, PropertyLedger
+from lanegate.ledgers.models import AuthorKind, KillKind, Mutant, MutantStatus, PropertyLedger
 from lanegate.model import Location
 from lanegate.scoring.evidence import Hit, RuleContext, duplicates
 
 _FILE = "property.json"
+SHOWN_MUTANTS = 5  # undetected mutants whose one-line diff the budget message shows
 
 
 def required_mutant_budget(ratio: float, planted: int) -> int:
@@ -23,6 +24,14 @@ def _accepted_budgets(ratio: float, planted: int) -> set[int]:
     # (0.7 * 10 = 7.000000000000001); that is stricter, so both are accepted.
     exact = required_mutant_budget(ratio, planted)
     return {exact, math.ceil(ratio * planted)} if math.isfinite(ratio * planted) else {exact}
+
+
+def counts_as_detected(m: Mutant) -> bool:
+    """A mutant counted in `killed_mutants`: killed by a trusted property test, or a timeout or
+    memory-cap mutant the lane recorded as detected (Stryker's convention, see `Mutant.detected`)."""
+    if m.status is MutantStatus.KILLED:
+        return m.kill_kind is KillKind.PROPERTY
+    return m.detected and m.status in (MutantStatus.TIMEOUT, MutantStatus.MEMORY)
 
 
 def _at(route: str) -> Location:
@@ -85,10 +94,18 @@ def missing_oracle(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
 def mutant_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """killed_mutants < mutant_budget: the tests let too many planted bugs through."""
     if ledger.killed_mutants < ledger.mutant_budget:
-        survivors = sum(1 for m in ledger.mutants if m.status is not MutantStatus.KILLED)
+        control = ledger.effective_settings.get("control_problem")
+        alive = [m for m in ledger.mutants if not counts_as_detected(m)]
+        shown = "; ".join(
+            f"{m.path}:{m.line} {m.original!r} -> {m.replacement!r} ({m.status})"
+            for m in alive[:SHOWN_MUTANTS]
+        )
+        more = f" and {len(alive) - SHOWN_MUTANTS} more" if len(alive) > SHOWN_MUTANTS else ""
         yield Hit(
-            f"{ledger.killed_mutants} of {ledger.mutants_planted} mutants killed by a property, "
-            f"budget {ledger.mutant_budget}; {survivors} not killed",
+            f"{ledger.killed_mutants} of {ledger.mutants_planted} mutants detected by a property, "
+            f"budget {ledger.mutant_budget}; {mutant_tally(ledger.mutants)}"
+            + (f"; mutants not judged: {control}" if isinstance(control, str) and control else "")
+            + (f"; not detected: {shown}{more}" if shown else ""),
             _at("killed_mutants"),
         )
 
@@ -132,17 +149,38 @@ def planted_mismatch(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
         yield Hit(f"mutant {mutant_id} is listed more than once", _at("mutants"))
 
 
+def mutant_tally(mutants: tuple[Mutant, ...]) -> str:
+    """`2 killed by a property, 1 timeout counted as detected, 1 killed by a unit test
+    (tests/t.py::test_x), 1 survived`: every mutant in exactly one group, unit killers by name."""
+    groups: dict[str, list[Mutant]] = {}
+    for m in mutants:
+        if m.status is MutantStatus.KILLED:
+            key = "killed by a property" if m.kill_kind is KillKind.PROPERTY else "unit"
+        elif m.detected:
+            key = f"{m.status} counted as detected"
+        else:
+            key = str(m.status).replace("_", " ")
+        groups.setdefault(key, []).append(m)
+    parts = []
+    first = ["killed by a property", "timeout counted as detected", "memory counted as detected"]
+    keys = [k for k in first if k in groups] + sorted(k for k in groups if k not in first)
+    for key in keys:
+        members = groups[key]
+        if key == "unit":
+            names = ", ".join(sorted({str(m.killed_by) for m in members}))
+            parts.append(f"{len(members)} killed by a unit test only ({names})")
+        else:
+            parts.append(f"{len(members)} {key}")
+    return ", ".join(parts) if parts else "none planted"
+
+
 def killed_mismatch(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
-    """killed_mutants must count exactly the mutants killed by a property."""
-    counted = sum(
-        1
-        for m in ledger.mutants
-        if m.status is MutantStatus.KILLED and m.kill_kind is KillKind.PROPERTY
-    )
+    """killed_mutants must count exactly the mutants killed by a property or counted as detected."""
+    counted = sum(1 for m in ledger.mutants if counts_as_detected(m))
     if ledger.killed_mutants != counted:
         yield Hit(
             f"killed_mutants is {ledger.killed_mutants} but {counted} mutants are listed as "
-            "killed by a property",
+            "killed by a property or detected",
             _at("killed_mutants"),
         )
 
@@ -157,6 +195,8 @@ def mutant_record(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
             m.killed_by is not None or m.kill_kind is not None
         ):
             yield Hit(f"mutant {m.id} is {m.status} but names a killer", where)
+        if m.detected and m.status not in (MutantStatus.TIMEOUT, MutantStatus.MEMORY):
+            yield Hit(f"mutant {m.id} is {m.status} but marked detected", where)
 
 
 def too_many_mutants(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
@@ -185,7 +225,6 @@ def base_test_failed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
             restored = " (restored: the diff changed or deleted it)" if run.restored else ""
             detail = f": {run.detail}" if run.detail else ""
             yield Hit(f"{run.node_id}: {run.outcome} at head{restored}{detail}", _at("base_tests"))
-
 
 
 def max_examples_cut(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:

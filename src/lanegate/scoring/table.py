@@ -111,7 +111,7 @@ TABLE: tuple[Row, ...] = (
     Row("property-planted-mismatch", Scope.PROPERTY, P, E, "mutants_planted != number of mutants listed",
         "regenerate the ledger with `lanegate property`", prop.planted_mismatch),
     Row("property-killed-mismatch", Scope.PROPERTY, P, E,
-        "killed_mutants != mutants listed as killed by a property",
+        "killed_mutants != mutants listed as killed by a property or detected",
         "regenerate the ledger with `lanegate property`", prop.killed_mismatch),
     Row("property-mutant-record", Scope.PROPERTY, P, E,
         "a killed mutant names no killer, or a surviving one names a killer",

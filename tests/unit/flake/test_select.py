@@ -1,8 +1,13 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 from lanegate.diff import classify_diff
+from lanegate.lanes.collection import Collection, changed_test_files
+from lanegate.lanes.flake.collect import collect
 from lanegate.lanes.flake.select import discover_tests, select_module, select_tests
 from lanegate.policy import Policy
+from tests.unit.flake.repos import PYTEST_INI
 
 MODULE = """\
 import random
@@ -45,17 +50,21 @@ def test_last():
 """
 
 
-def test_discover_in_source_order_with_spans_and_risks() -> None:
-    tests = discover_tests(MODULE, "t.py")
-    assert [t.node_id for t in tests] == [
-        "t.py::test_first",
-        "t.py::test_second",
-        "t.py::TestGroup::test_method",
-        "t.py::test_third",
-        "t.py::test_last",
-    ]
+
+IDS = (
+    "t.py::test_first",
+    "t.py::test_second",
+    "t.py::TestGroup::test_method",
+    "t.py::test_third",
+    "t.py::test_last",
+)
+
+
+def test_discover_in_collection_order_with_spans_and_risks() -> None:
+    tests = discover_tests(MODULE, "t.py", IDS)
+    assert [t.node_id for t in tests] == list(IDS)
     second = tests[1]
-    assert MODULE.splitlines()[second.first_line - 1] == "@decorated"
+    assert MODULE.splitlines()[second.spans[0][0] - 1] == "@decorated"
     assert second.risks == frozenset({"random"})  # through the helper it calls
     assert tests[2].risks == frozenset({"clock"})
     assert tests[3].risks == frozenset({"threads", "identity"})
@@ -67,7 +76,7 @@ def test_discover_in_source_order_with_spans_and_risks() -> None:
 
 def test_changed_test_selects_every_test_before_it() -> None:
     line = MODULE.splitlines().index("    def test_method(self):") + 2
-    selected = select_module("t.py", MODULE, frozenset({line}))
+    selected = select_module("t.py", MODULE, frozenset({line}), IDS)
     assert [(s.node_id, s.touched) for s in selected] == [
         ("t.py::test_first", False),
         ("t.py::test_second", False),
@@ -77,31 +86,44 @@ def test_changed_test_selects_every_test_before_it() -> None:
 
 
 def test_changes_outside_tests_select_nothing_and_new_files_select_all() -> None:
-    assert select_module("t.py", MODULE, frozenset({5})) == []
-    everything = select_module("t.py", MODULE, None)
+    assert select_module("t.py", MODULE, frozenset({5}), IDS) == []
+    everything = select_module("t.py", MODULE, None, IDS)
     assert len(everything) == 5 and all(s.touched and s.whole_module for s in everything)
 
 
-def test_unparsable_module_is_run_whole() -> None:
-    (only,) = select_module("t.py", "def test_x(:\n", None)
+def test_unparsable_or_uncollectable_module_is_run_whole() -> None:
+    (only,) = select_module("t.py", "def test_x(:\n", None, ())
     assert only.node_id == "t.py" and only.touched
+    (failed,) = select_module("t.py", MODULE, frozenset({5}), (), collect_failed=True)
+    assert failed.node_id == "t.py" and failed.whole_module
+
+
+def test_a_name_pytest_did_not_collect_is_no_test() -> None:
+    # `test_third` is not in the collection (say python_functions excludes it): never selected
+    line = MODULE.splitlines().index("def test_third():") + 2
+    ids = tuple(i for i in IDS if not i.endswith("test_third"))
+    assert select_module("t.py", MODULE, frozenset({line}), ids) == []
 
 
 def test_select_from_a_real_diff(make_repo) -> None:  # type: ignore[no-untyped-def]
     repo = make_repo("r")
-    repo.write("tests/test_mod.py", MODULE)
+    repo.write("pytest.ini", PYTEST_INI)
+    repo.write("tests/test_mod.py", MODULE.replace("@decorated\n", ""))
     repo.write("tests/test_gone.py", "def test_gone():\n    pass\n")
     repo.write("src/lib.py", "X = 1\n")
     repo.commit("base")
     repo.branch("feature")
-    repo.write("tests/test_mod.py", MODULE.replace("assert helper() < 2", "assert helper() < 3"))
+    repo.write(
+        "tests/test_mod.py",
+        MODULE.replace("@decorated\n", "").replace("assert helper() < 2", "assert helper() < 3"),
+    )
     repo.write("tests/test_new.py", "def test_new():\n    pass\n")
     repo.write("tests/conftest.py", "X = 1\n")
     repo.remove("tests/test_gone.py")
     repo.write("src/lib.py", "X = 2\n")
     repo.commit("feature")
     diff = classify_diff(repo.path, "main", Policy())
-    selection = select_tests(repo.path, diff)
+    selection = select_tests(repo.path, diff, _collect(repo.path, diff))
     assert selection.node_ids == (
         "tests/test_mod.py::test_first",
         "tests/test_mod.py::test_second",
@@ -116,3 +138,118 @@ def test_select_from_a_real_diff(make_repo) -> None:  # type: ignore[no-untyped-
         "tests/test_mod.py::test_second",
         "tests/test_new.py",
     )
+
+
+def _collect(repo: Path, diff) -> Collection:  # type: ignore[no-untyped-def]
+    work = repo.parent / "work"
+    work.mkdir(exist_ok=True)
+    return collect(repo, [f.path for f in changed_test_files(repo, diff)], (), 60, work)
+
+
+UNITTEST_MODULE = """\
+import unittest
+
+import pytest
+
+
+class ChunkedTests(unittest.TestCase):
+    def test_basic(self):
+        self.assertEqual(1, 1)
+
+    def test_changed(self):
+        self.assertEqual(2, 2)
+
+    def helper(self):
+        pass
+
+
+class TestOuter:
+    class TestInner:
+        @pytest.mark.parametrize("n", [1, 2])
+        def check_nested(self, n):
+            assert n
+
+
+class BaseChecks:
+    def check_inherited(self):
+        assert True
+
+
+class CheckDerived(BaseChecks):
+    pass
+
+
+def check_custom():
+    assert True
+
+
+def test_not_by_custom_names():
+    assert True
+"""
+
+SETUP_CFG = """\
+[tool:pytest]
+addopts = -p no:hypothesispytest
+testpaths = tests
+python_files = *_spec.py
+python_classes = Check* Test*
+python_functions = check_*
+"""
+
+
+def test_unittest_nested_parametrized_and_configured_names(make_repo) -> None:  # type: ignore[no-untyped-def]
+    repo = make_repo("r")
+    repo.write("setup.cfg", SETUP_CFG)
+    repo.write("tests/chunk_spec.py", UNITTEST_MODULE)
+    repo.commit("base")
+    repo.branch("feature")
+    changed = UNITTEST_MODULE.replace("self.assertEqual(2, 2)", "self.assertEqual(3, 3)")
+    changed = changed.replace("assert n\n", "assert n > 0\n")
+    repo.write("tests/chunk_spec.py", changed)
+    repo.commit("feature")
+    diff = classify_diff(repo.path, "main", Policy())
+    collection = _collect(repo.path, diff)
+    assert collection.node_ids == (
+        "tests/chunk_spec.py::ChunkedTests::test_basic",
+        "tests/chunk_spec.py::ChunkedTests::test_changed",
+        "tests/chunk_spec.py::TestOuter::TestInner::check_nested[1]",
+        "tests/chunk_spec.py::TestOuter::TestInner::check_nested[2]",
+        "tests/chunk_spec.py::CheckDerived::check_inherited",
+        "tests/chunk_spec.py::check_custom",
+    )
+    selection = select_tests(repo.path, diff, collection)
+    assert selection.node_ids == collection.node_ids[:4]
+    assert selection.touched_ids == {
+        "tests/chunk_spec.py::ChunkedTests::test_changed",
+        "tests/chunk_spec.py::TestOuter::TestInner::check_nested[1]",
+        "tests/chunk_spec.py::TestOuter::TestInner::check_nested[2]",
+    }
+
+
+def test_inherited_test_is_touched_through_its_base(make_repo) -> None:  # type: ignore[no-untyped-def]
+    repo = make_repo("r")
+    repo.write("setup.cfg", SETUP_CFG)
+    repo.write("tests/chunk_spec.py", UNITTEST_MODULE)
+    repo.commit("base")
+    repo.branch("feature")
+    repo.write("tests/chunk_spec.py", UNITTEST_MODULE.replace("assert True\n", "assert 1\n", 1))
+    repo.commit("feature")
+    diff = classify_diff(repo.path, "main", Policy())
+    selection = select_tests(repo.path, diff, _collect(repo.path, diff))
+    assert selection.touched_ids == {"tests/chunk_spec.py::CheckDerived::check_inherited"}
+
+
+def test_a_file_pytest_cannot_import_is_replayed_whole(make_repo) -> None:  # type: ignore[no-untyped-def]
+    repo = make_repo("r")
+    repo.write("pytest.ini", PYTEST_INI)
+    repo.commit("base")
+    repo.branch("feature")
+    repo.write("tests/test_broken.py", "import no_such_module\n\n\ndef test_x():\n    pass\n")
+    repo.write("tests/test_fine.py", "def test_y():\n    pass\n")
+    repo.commit("feature")
+    diff = classify_diff(repo.path, "main", Policy())
+    collection = _collect(repo.path, diff)
+    assert collection.failed("tests/test_broken.py")
+    assert collection.node_ids == ("tests/test_fine.py::test_y",)
+    selection = select_tests(repo.path, diff, collection)
+    assert selection.node_ids == ("tests/test_broken.py", "tests/test_fine.py::test_y")

@@ -73,10 +73,56 @@ def test_syntax_error_is_a_rejection_not_a_crash() -> None:
 
 def test_new_file_without_tests_is_rejected() -> None:
     verdict = check_source("test_empty.py", "import os\n", HOUSE)
-    assert [r.reason for r in verdict.rejections] == ["new test file defines no test function"]
+    assert [r.reason for r in verdict.rejections] == ["pytest collects no test from this new test file"]
 
 
 def test_dotted_policy_module() -> None:
     module = OracleModule.from_policy("acme.testing.laws", None)
     source = "from acme.testing import laws\n\ndef test_a(v):\n    laws.anything(v)\n"
     assert check_source("t.py", source, module).passed == {"test_a"}
+
+
+UNITTEST_STYLE = """\
+import unittest
+
+from hypothesis import given, strategies as st
+
+from lanegate.oracles import round_trip
+
+
+class ChunkTests(unittest.TestCase):
+    @given(st.lists(st.integers()))
+    def test_round_trip(self, xs):
+        round_trip(xs, list, list)
+
+    def test_plain(self):
+        self.assertEqual([1], [1])
+
+
+def check_it():
+    assert True
+"""
+
+
+def test_collected_node_ids_decide_what_is_a_test() -> None:
+    ids = (
+        "t.py::ChunkTests::test_plain",
+        "t.py::ChunkTests::test_round_trip",
+        "t.py::check_it",
+    )
+    verdict = check_source("t.py", UNITTEST_STYLE, HOUSE, None, ids)
+    assert verdict.checked == ("ChunkTests.test_plain", "ChunkTests.test_round_trip", "check_it")
+    assert verdict.passed == {"ChunkTests.test_round_trip"}
+    assert {r.test for r in verdict.rejections} == {"ChunkTests.test_plain", "check_it"}
+    # pytest's default names alone would not see the unittest class nor check_it
+    assert check_source("t.py", UNITTEST_STYLE, HOUSE).checked == ()
+
+
+def test_parametrized_ids_are_one_function_and_nothing_collected_is_rejected() -> None:
+    source = "def test_a(n):\n    pass\n"
+    verdict = check_source("t.py", source, HOUSE, None, ("t.py::test_a[1]", "t.py::test_a[2]"))
+    assert verdict.checked == ("test_a",)
+    empty = check_source("test_x.py", source, HOUSE, None, ())
+    assert [r.reason for r in empty.rejections] == [
+        "pytest collects no test from this new test file"
+    ]

@@ -66,7 +66,8 @@ def test_sarif_validates_against_the_official_schema(result: LintResult) -> None
     rules = run["tool"]["driver"]["rules"]
     assert [r["id"] for r in rules] == [f"lanegate/{r.id}" for r in RULES]
     assert all(
-        r["helpUri"] == f"docs/lint-rules.md#{r['name']}"
+        r["helpUri"]
+        == f"https://github.com/lanegate/lanegate/blob/main/docs/lint-rules.md#{r['name']}"
         and r["help"]["text"]
         and r["shortDescription"]["text"]
         for r in rules

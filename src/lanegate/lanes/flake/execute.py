@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from lanegate.errors import RunnerError
+from lanegate.lanes import pytest_plugins
 from lanegate.lanes.flake import pins as flake_plugin
 from lanegate.lanes.flake.plan import Plan, ReplayPin
 from lanegate.sandbox import Sandbox
@@ -32,7 +33,8 @@ PLUGIN_MODULE = (
 )
 PYTHON_PLACEHOLDER = "python"
 # Always disabled, whatever the policy lists: retry plugins, reordering plugins, the last-failed cache,
-# and parallel workers (they would split the order and the in-process repeats the plan pins).
+# and parallel workers (they would split the order and the in-process repeats the plan pins; when
+# pytest-xdist is installed it is switched off with `-n 0` instead, see lanes/pytest_plugins.py).
 ALWAYS_DISABLED = ("rerunfailures", "flaky", "pytest_retry", "randomly", "cacheprovider", "xdist")
 # Only these variables reach a replay from lanegate's own environment; everything else (PYTEST_ADDOPTS,
 # PYTEST_PLUGINS, CI, GITHUB_*, PYTHONSTARTUP, TZ, PYTHONHASHSEED, ...) is dropped.
@@ -90,9 +92,13 @@ class ReplayRun:
 
 
 def disabled_plugins(forbidden: Sequence[str]) -> tuple[str, ...]:
-    """Every `-p no:` name: the always-disabled ones and the policy's forbidden ones, both spellings."""
+    """Every `-p no:` name: the always-disabled ones and the policy's forbidden ones, both spellings;
+    an installed plugin that `lanegate.lanes.pytest_plugins` neutralizes with arguments instead is
+    not disabled unless the policy forbids it."""
     names: list[str] = []
-    for name in (*ALWAYS_DISABLED, *forbidden):
+    neutralized = pytest_plugins.neutralized_names()
+    always = [n for n in ALWAYS_DISABLED if n not in neutralized]
+    for name in (*always, *forbidden):
         for spelling in (name, name.removeprefix("pytest_")):
             if spelling and spelling not in names:
                 names.append(spelling)
@@ -131,7 +137,7 @@ def pytest_command(node_ids: Sequence[str], forbidden: Sequence[str]) -> tuple[s
     # --tb=no: the plugin records each failure's one-line cause; pytest's long tracebacks (which parse
     # every failing module's source again) would cost more than the test runs.
     command += ["--rootdir=.", "-q", "--no-header", "--tb=no", "-o", "console_output_style=classic"]
-    command += ["--", *node_ids]
+    command += [*pytest_plugins.extra_args(), "--", *node_ids]
     return tuple(command)
 
 
@@ -312,5 +318,6 @@ def check_refusal(run: ReplayRun) -> None:
         last = [ln for ln in run.output_tail.strip().splitlines() if ln.strip()][-1:]
         raise RunnerError(
             f"replay {run.replay}: pytest refused its command line: {last[0] if last else 'exit 4'}",
-            hint="a test config may add options of a disabled plugin (e.g. --reruns in addopts)",
+            hint="the test config's addopts may use an option of a plugin that is disabled or "
+            "not installed in lanegate's interpreter (--reruns is refused; -n needs pytest-xdist)",
         )

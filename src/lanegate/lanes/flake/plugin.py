@@ -468,6 +468,11 @@ def _fork_each(rec: _Recorder) -> None:
             del rec.batch_runs[id(twin)]
 
 
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    if _recorder is not None and report.failed:
+        _recorder.emit("collect_error", node_id=report.nodeid or "<session>")
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_finish(session: pytest.Session) -> None:
     if _recorder is not None:

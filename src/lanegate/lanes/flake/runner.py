@@ -7,6 +7,8 @@ import tempfile
 from pathlib import Path
 
 from lanegate.diff import classify_diff
+from lanegate.lanes import pytest_plugins
+from lanegate.lanes.collection import changed_test_files
 from lanegate.lanes.context import (
     LaneContext,
     LaneOutcome,
@@ -15,6 +17,7 @@ from lanegate.lanes.context import (
     lane_sandbox,
 )
 from lanegate.lanes.flake.budget import plan_batches
+from lanegate.lanes.flake.collect import collect
 from lanegate.lanes.flake.execute import (
     ReplayRun,
     ReplaySpec,
@@ -96,18 +99,27 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
     """Replay the diff's new and changed tests under varied pins and write `flake.json`."""
     policy = ctx.policy
     diff = classify_diff(ctx.repo, ctx.base, policy, ctx.head)
-    selection = select_tests(ctx.repo, diff)
     leases = load_leases(ctx.repo, policy.flake.leases_file, diff.head_commit)
-    # drawn here, never derived from the head commit (its hash is the agent's choice); every
-    # replay's pins are recorded, so `lanegate flake --replay N` still reproduces it exactly
-    plan = make_plan(selection, policy.authorship.min_replays, secrets.token_hex(16))
-    pins = plan.pins if selection.tests else ()
     specs: list[ReplaySpec] = []
     runs: list[ReplayRun] = []
     with (
         lane_sandbox(ctx) as sandbox,
         tempfile.TemporaryDirectory(prefix="lanegate-flake-") as work,
     ):
+        ctx.progress(ProgressEvent(LANE, "collect", "replay", 0, 0))
+        collection = collect(
+            ctx.repo,
+            [f.path for f in changed_test_files(ctx.repo, diff)],
+            policy.lane.forbidden_pytest_plugins,
+            policy.lane.max_wall_seconds,
+            Path(work),
+            sandbox=sandbox,
+        )
+        selection = select_tests(ctx.repo, diff, collection)
+        # drawn here, never derived from the head commit (its hash is the agent's choice); every
+        # replay's pins are recorded, so `lanegate flake --replay N` still reproduces it exactly
+        plan = make_plan(selection, policy.authorship.min_replays, secrets.token_hex(16))
+        pins = plan.pins if selection.tests else ()
         for pin in pins:
             if runs and not plan.batches:
                 # Replay 1 measured every test: spend the repetition budget on the later replays.
@@ -169,7 +181,11 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
         + (f", {len(warns)} warnings" if warns else "")
         + power
         if tests
-        else "no new or changed tests to replay"
+        else f"no new or changed tests to replay (pytest collected {len(collection.node_ids)} "
+        "test(s) from the diff's test files; none is defined on a changed line)"
     )
+    notes = pytest_plugins.notes()
+    if notes:  # the recorded commands carry the arguments; the summary says why
+        summary += "; pytest plugins: " + "; ".join(notes)
     ctx.progress(ProgressEvent(LANE, "done", "replay", len(runs), len(pins)))
     return LaneOutcome(LANE, ledger_path, not fails, summary, fails)

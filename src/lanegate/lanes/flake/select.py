@@ -1,8 +1,8 @@
 """Which tests the flake lane replays: the tests the diff added or changed, and the tests that run
 before them in the same module (an order-dependent victim of an unchanged polluter shows only then).
 
-Tests are found by an AST scan of each changed test file at head (pytest's default naming: `test*`
-functions, `test*` methods of `Test*` classes). The same scan marks tests that touch randomness, the
+Tests are what pytest itself collects from each changed test file (node ids, see
+`lanegate.lanes.collection`); the AST of the file at head maps them onto their definitions, and marks tests that touch randomness, the
 clock, threads or object identity (directly or through a module-level helper they call), which the plan
 repeats more often.
 """
@@ -10,12 +10,13 @@ repeats more often.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from lanegate import git
-from lanegate.diff import Change, DiffSummary, Role, changed_lines
+from lanegate.diff import Change, DiffSummary, changed_lines
+from lanegate.lanes.collection import Collection, changed_test_files, locate, touched_by
 
 RISK_NAMES: dict[str, frozenset[str]] = {
     "random": frozenset(
@@ -83,12 +84,12 @@ StrSet = tuple[str, ...]
 
 @dataclass(frozen=True, slots=True)
 class TestDef:
-    """One test function as the AST shows it; `str_sets` are the sets of string literals it builds
+    """One collected test as the AST shows it (`spans`: see `lanegate.lanes.collection.TestSite`);
+    `str_sets` are the sets of string literals it builds
     (their iteration order follows the hash seed)."""
 
     node_id: str
-    first_line: int
-    last_line: int
+    spans: tuple[tuple[int, int], ...]
     risks: frozenset[str]
     str_sets: tuple[StrSet, ...] = ()
 
@@ -191,13 +192,9 @@ def _str_sets(node: ast.AST, constants: dict[str, StrSet]) -> list[StrSet]:
     return found
 
 
-def _span(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> tuple[int, int]:
-    first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-    return first, node.end_lineno or node.lineno
-
-
-def discover_tests(source: str, path: str) -> list[TestDef]:
-    """The tests of one module in source order; a SyntaxError propagates."""
+def discover_tests(source: str, path: str, node_ids: Sequence[str]) -> list[TestDef]:
+    """The collected tests of one module, in pytest's order, with the spans of their definitions and
+    their risks; a SyntaxError propagates."""
     tree = ast.parse(source, filename=path)
     helpers = {
         n.name: _names(n)
@@ -222,53 +219,42 @@ def discover_tests(source: str, path: str) -> list[TestDef]:
         return _risks(n for n in names if n in module_imports or n in {"id", "hash", "object"})
 
     tests: list[TestDef] = []
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
-            "test"
-        ):
-            first, last = _span(node)
-            tests.append(
-                TestDef(
-                    f"{path}::{node.name}",
-                    first,
-                    last,
-                    risks_of(node),
-                    tuple(_str_sets(node, constants)),
-                )
+    for site in (locate(tree, node_id) for node_id in node_ids):
+        func = site.node
+        tests.append(
+            TestDef(
+                site.node_id,
+                site.spans,
+                risks_of(func) if func is not None else frozenset(),
+                tuple(_str_sets(func, constants)) if func is not None else (),
             )
-        elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
-            for item in node.body:
-                if isinstance(
-                    item, ast.FunctionDef | ast.AsyncFunctionDef
-                ) and item.name.startswith("test"):
-                    first, last = _span(item)
-                    tests.append(
-                        TestDef(
-                            f"{path}::{node.name}::{item.name}",
-                            first,
-                            last,
-                            risks_of(item),
-                            tuple(_str_sets(item, constants)),
-                        )
-                    )
+        )
     return tests
 
 
-def select_module(path: str, source: str, changed: frozenset[int] | None) -> list[SelectedTest]:
-    """The tests of one changed module to replay. `changed` None means the whole file is new.
+def select_module(
+    path: str,
+    source: str,
+    changed: frozenset[int] | None,
+    node_ids: Sequence[str],
+    *,
+    collect_failed: bool = False,
+) -> list[SelectedTest]:
+    """The tests of one changed module to replay. `changed` None means the whole file is new;
+    `node_ids` are what pytest collected from it, in its order.
 
-    Every test up to the last touched one is selected, in source order: the untouched ones may be the
-    polluters or state-setters of the touched ones.
+    Every test up to the last touched one is selected, in pytest's order: the untouched ones may be
+    the polluters or state-setters of the touched ones. A module pytest failed to collect (or that
+    does not parse) is run whole, so that the failure is recorded, not skipped.
     """
+    whole_file = [SelectedTest(path, path, True, frozenset(), whole_module=True)]
+    if collect_failed and (changed is None or changed):
+        return whole_file
     try:
-        tests = discover_tests(source, path)
+        tests = discover_tests(source, path, node_ids)
     except (SyntaxError, ValueError):
-        # pytest will fail to collect it; run the file so that the failure is recorded, not skipped.
-        return [SelectedTest(path, path, True, frozenset(), whole_module=True)]
-    touched = [
-        changed is None or any(t.first_line <= line <= t.last_line for line in changed)
-        for t in tests
-    ]
+        return whole_file
+    touched = [touched_by(t.spans, changed) for t in tests]
     if not any(touched):
         return []
     last = max(i for i, hit in enumerate(touched) if hit)
@@ -279,13 +265,12 @@ def select_module(path: str, source: str, changed: frozenset[int] | None) -> lis
     ]
 
 
-def select_tests(repo: Path, diff: DiffSummary) -> Selection:
-    """The tests of `diff` to replay, read at the diff's head commit."""
+def select_tests(repo: Path, diff: DiffSummary, collection: Collection) -> Selection:
+    """The tests of `diff` to replay, read at the diff's head commit; `collection` is pytest's
+    collection of `changed_test_files(repo, diff)`."""
     selected: list[SelectedTest] = []
-    for changed_file in diff.with_role(Role.TEST):
+    for changed_file in changed_test_files(repo, diff):
         path = changed_file.path
-        if Path(path).name == "conftest.py" or changed_file.binary:
-            continue
         data = git.show_file(repo, diff.head_commit, path)
         if data is None:
             continue
@@ -293,5 +278,13 @@ def select_tests(repo: Path, diff: DiffSummary) -> Selection:
         lines: frozenset[int] | None = None
         if changed_file.change is not Change.ADDED:
             lines = changed_lines(repo, diff.merge_base, diff.head_commit, path)
-        selected.extend(select_module(path, source, lines))
+        selected.extend(
+            select_module(
+                path,
+                source,
+                lines,
+                collection.in_file(path),
+                collect_failed=collection.failed(path),
+            )
+        )
     return Selection(tuple(selected))

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from lanegate.errors import RunnerError
+from lanegate.lanes import pytest_plugins
+from lanegate.lanes.collection import Collection
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.mutate_run import PLUGIN, child_env
 from lanegate.policy import Policy
@@ -41,6 +43,19 @@ class Baseline:
         return max(0.0, self.seconds - spent)
 
     @property
+    def peak_rss(self) -> int:
+        """The baseline process's peak resident memory in bytes (0 where unknown)."""
+        return int(self.record.get("peak_rss_bytes", 0) or 0)
+
+    @property
+    def collection(self) -> Collection:
+        """What pytest collected in the baseline run (node ids in its order) and failed to collect."""
+        collected = self.record.get("collected")
+        ids = [str(n) for n in collected] if isinstance(collected, list) else list(self.tests)
+        errors = [str(e) for e in self.record.get("collect_errors", [])]
+        return Collection(tuple(dict.fromkeys(ids)), tuple(errors))
+
+    @property
     def tests(self) -> dict[str, dict[str, Any]]:
         tests: dict[str, dict[str, Any]] = self.record.get("tests", {})
         return tests
@@ -62,6 +77,7 @@ def pytest_flags(policy: Policy) -> list[str]:
     for name in blocked:
         flags += ["-p", f"no:{name}"]
     flags += [
+        *pytest_plugins.extra_args(),
         "-p",
         PLUGIN,
         f"--hypothesis-seed={policy.properties.seed}",
@@ -138,6 +154,17 @@ def run_baseline(
         )
     try:
         record = read_record(record_path)
+        if proc.returncode in (
+            3,
+            4,
+        ):  # pytest's internal error or usage error: the record is partial
+            lines = log_tail(log_path, lines=40)
+            lines = [ln for ln in lines if ln.startswith(("INTERNALERROR>", "ERROR"))] or lines
+            raise RunnerError(
+                f"the baseline test run stopped with pytest exit {proc.returncode}: "
+                + (lines[-1].strip() if lines else "no output"),
+                hint="run the suite with the recorded command to see pytest's full message",
+            )
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     shown = ["python", "-m", "pytest", *flags, *selection]

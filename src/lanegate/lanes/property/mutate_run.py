@@ -32,6 +32,8 @@ from lanegate.ledgers.models import KillKind, MutantStatus
 from lanegate.sandbox import Sandbox
 from lanegate.sandbox.outbox import read_record
 
+RUNNING_SUFFIX = ".running"  # the property plugin's running-test file, next to the record
+
 PLUGIN = "lanegate.lanes.property.plugin"
 MAX_ANSWER_CHARS = 4096
 TIMEOUT_FACTOR = 3.0
@@ -65,6 +67,7 @@ class MutantResult:
     kill_kind: KillKind | None
     seconds: float
     detail: str = ""
+    detected: bool = False
 
 
 def timeout_for(tests_seconds: float, overhead_seconds: float) -> float:
@@ -156,20 +159,43 @@ def _run_child(config: Any, session: Any, job: dict[str, Any], preloaded: list[s
         os._exit(70)
 
 
-def _wait(pid: int, timeout: float) -> tuple[int | None, bool]:
+def resident_bytes(pid: int) -> int:
+    """The resident memory of a live process in bytes (0 where /proc cannot tell)."""
+    try:
+        fields = Path(f"/proc/{pid}/statm").read_text().split()
+        return int(fields[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
+class _Ended:
+    code: int | None
+    timed_out: bool = False
+    over_memory: bool = False
+    peak_rss: int = 0
+
+
+def _wait(pid: int, timeout: float, memory_cap: int = 0) -> _Ended:
+    """Wait for a child; kill its group at the wall clock or when its resident memory passes
+    `memory_cap` bytes (0: no cap), sampled as often as the wait polls (every 20 ms at most)."""
     deadline = time.monotonic() + timeout
     pause = 0.001
+    peak = 0
     while True:
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
-            return os.waitstatus_to_exitcode(status), False
-        if time.monotonic() > deadline:
+            return _Ended(os.waitstatus_to_exitcode(status), peak_rss=peak)
+        rss = resident_bytes(pid)
+        peak = max(peak, rss)
+        over = bool(memory_cap) and rss > memory_cap
+        if over or time.monotonic() > deadline:
             try:
                 os.killpg(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
             os.waitpid(pid, 0)
-            return None, True
+            return _Ended(None, timed_out=not over, over_memory=over, peak_rss=peak)
         time.sleep(pause)
         pause = min(pause * 2, 0.02)
 
@@ -277,13 +303,15 @@ def serve(stdin: Any, stdout: Any) -> None:
         pid = os.fork()
         if pid == 0:
             _run_child(config, session, job, preloaded)
-        code, timed_out = _wait(pid, float(job["timeout"]))
+        ended = _wait(pid, float(job["timeout"]), int(job.get("memory_cap", 0)))
         if init.get("contained"):
             _end_strays()
         answer = {
             "id": job["id"],
-            "exit": code,
-            "timed_out": timed_out,
+            "exit": ended.code,
+            "timed_out": ended.timed_out,
+            "over_memory": ended.over_memory,
+            "peak_rss": ended.peak_rss,
             "seconds": time.perf_counter() - started,
         }
         answers.write(json.dumps(answer) + "\n")
@@ -298,6 +326,8 @@ class _Answer:
     exit: int | None
     timed_out: bool
     seconds: float
+    over_memory: bool = False
+    peak_rss: int = 0
 
 
 class _Worker:
@@ -358,6 +388,7 @@ class _Worker:
         out: Path,
         log: Path,
         timeout: float,
+        memory_cap: int = 0,
     ) -> _Answer:
         if self.proc is None:
             args = [*self.init_args, f"--lanegate-out={out}"]
@@ -372,6 +403,7 @@ class _Worker:
             "out": str(out),
             "log": str(log),
             "timeout": timeout,
+            "memory_cap": memory_cap,
         }
         self.proc.stdin.write(json.dumps(job) + "\n")
         self.proc.stdin.flush()
@@ -383,7 +415,13 @@ class _Worker:
             raise RunnerError(f"a mutant worker exited {self.proc.returncode} before answering")
         try:
             answer = json.loads(line)
-            return _Answer(answer["exit"], bool(answer["timed_out"]), float(answer["seconds"]))
+            return _Answer(
+                answer["exit"],
+                bool(answer["timed_out"]),
+                float(answer["seconds"]),
+                bool(answer.get("over_memory", False)),
+                int(answer.get("peak_rss", 0)),
+            )
         except (ValueError, KeyError, TypeError):
             raise RunnerError(f"a mutant worker answered garbage for {ident}") from None
 
@@ -427,20 +465,72 @@ class _Worker:
             os.killpg(self.proc.pid, signal.SIGKILL)  # nothing a mutant left behind outlives it
 
 
+def _running_test(record_path: Path) -> str | None:
+    """The test a killed child was running (the last line its plugin appended)."""
+    path = record_path.with_name(record_path.name + RUNNING_SUFFIX)
+    try:
+        lines = path.read_text("utf-8", "replace").splitlines()
+    except OSError:
+        return None
+    return lines[-1] if lines else None
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What a mutant child may spend: its wall clock and its resident memory (0: no cap), and what
+    the unmutated control spent on the same tests (seconds per test, peak resident bytes)."""
+
+    timeout: float
+    memory_cap: int
+    control_seconds: dict[str, float]
+    control_peak_rss: int
+
+
+def _stopped(
+    job: MutantJob,
+    answer: _Answer,
+    record_path: Path,
+    property_tests: frozenset[str],
+    limits: Limits,
+) -> MutantResult:
+    """A child killed at its wall clock or memory cap; detected (Stryker's convention) when the
+    test that was running is a property test and the control ran the same tests within half the
+    limit."""
+    running = _running_test(record_path)
+    if answer.over_memory:
+        status = MutantStatus.MEMORY
+        inside = 0 < limits.control_peak_rss * 2 <= limits.memory_cap
+        detail = (
+            f"resident memory passed the cap of {limits.memory_cap // 2**20} MiB "
+            f"(control peak {limits.control_peak_rss // 2**20} MiB)"
+        )
+    else:
+        status = MutantStatus.TIMEOUT
+        spent = [limits.control_seconds.get(t) for t in job.tests]
+        inside = all(t is not None for t in spent) and (
+            2 * sum(t for t in spent if t is not None) <= limits.timeout
+        )
+        detail = f"no verdict within {limits.timeout:.1f} s"
+    detected = inside and running is not None and running in property_tests
+    if running is not None:
+        detail += f" while {running} ran"
+    return MutantResult(job.id, status, None, None, answer.seconds, detail, detected)
+
+
 def _classify(
     job: MutantJob,
     answer: _Answer,
     record_path: Path,
     property_tests: frozenset[str],
+    limits: Limits | None = None,
 ) -> MutantResult:
-    if answer.timed_out:
-        return MutantResult(
-            job.id,
-            MutantStatus.TIMEOUT,
-            None,
-            None,
-            answer.seconds,
-            f"no verdict within {job.timeout:.1f} s",
+    if answer.timed_out or answer.over_memory:
+        return _stopped(
+            job,
+            answer,
+            record_path,
+            property_tests,
+            limits or Limits(job.timeout, 0, {}, 0),
         )
     if not record_path.is_file():
         return MutantResult(
@@ -521,8 +611,12 @@ def run_mutants(
     pool: WorkerPool | None = None,
     timings: dict[str, float] | None = None,
     sandbox: Sandbox | None = None,
+    memory_cap: int = 0,
 ) -> tuple[list[MutantResult], str | None]:
     """Run every job; returns results in job order and a problem when the unmutated control failed.
+
+    `memory_cap` (bytes, 0: none) kills a forked child whose resident memory passes it: status
+    `memory`, like a timeout never a kill, counted as detected under the same conditions.
 
     A control job (no mutant, every selected test) runs first: if the tests fail without any mutant in
     a worker, no failure under a mutant can be a kill, so every mutant becomes `error`. `timings`, when
@@ -537,7 +631,9 @@ def run_mutants(
     if pool is None:
         if sandbox is None:
             raise RunnerError("run_mutants needs a worker pool or a sandbox to start one in")
-        pool = WorkerPool(repo, min(workers or os.cpu_count() or 1, len(jobs)), env, sandbox=sandbox)
+        pool = WorkerPool(
+            repo, min(workers or os.cpu_count() or 1, len(jobs)), env, sandbox=sandbox
+        )
     scratch = pool.scratch
     use_fork = pool.use_fork
     union = tuple(dict.fromkeys(t for job in jobs for t in job.tests))
@@ -559,13 +655,13 @@ def run_mutants(
         control_done.set()
     control_setups: list[float] = []
     child_overhead: list[float] = []
+    control_seconds: dict[str, float] = {}
+    control_peak: list[int] = []
 
-    # no terminal reporter: our plugin records outcomes, and Hypothesis's failure patch (libcst
-    # formatting) would cost more than the mutant's tests; plain asserts: no rewriting per child.
+    # no terminal reporter (the plugin unregisters it in mutant mode; `-p no:terminal` would make a
+    # repository's `-ra` in addopts an unknown option); plain asserts: no rewriting per child.
     init_args = [
         *base_args,
-        "-p",
-        "no:terminal",
         "--assert=plain",
         "--lanegate-mode=mutant",
         "--lanegate-out=" + str(scratch / "unused.json"),  # every job names its own
@@ -604,15 +700,18 @@ def run_mutants(
                 if job is None:
                     part = controls[ident]
                     asked = time.perf_counter()
-                    answer = worker.run(ident, part, None, record, log, control_timeout)
+                    answer = worker.run(ident, part, None, record, log, control_timeout, memory_cap)
                     if first:  # what the fork server's own set-up still cost after the baseline
                         _note("worker_setup_wait", time.perf_counter() - asked - answer.seconds)
                         first = False
                     _note("control", answer.seconds)
-                    problem = _control_problem(answer, record, part)
+                    problem = _control_problem(answer, record, part, memory_cap)
                     with lock:
                         if problem:
                             control.append(problem)
+                        else:
+                            control_seconds.update(_durations(record))
+                            control_peak.append(answer.peak_rss)
                         control_setups.append(
                             _setup_seconds(answer, record) if not problem else 0.0
                         )
@@ -647,11 +746,16 @@ def run_mutants(
                     )
                     asked = time.perf_counter()
                     timeout = fork_timeout(job, child_overhead[0] if child_overhead else None)
-                    answer = worker.run(ident, job.tests, mutant_file, record, log, timeout)
+                    answer = worker.run(
+                        ident, job.tests, mutant_file, record, log, timeout, memory_cap
+                    )
                     if first:
                         _note("worker_setup_wait", time.perf_counter() - asked - answer.seconds)
                         first = False
-                    result = _classify(job, answer, record, property_tests)
+                    limits = Limits(
+                        timeout, memory_cap, control_seconds, max(control_peak, default=0)
+                    )
+                    result = _classify(job, answer, record, property_tests, limits)
                     _note(f"mutant_{result.status}", answer.seconds)
                     _note(f"mutant_{result.status}_count", 1)
                 with lock:
@@ -693,9 +797,20 @@ def _setup_seconds(answer: _Answer, record_path: Path) -> float:
     return max(0.0, answer.seconds - spent)
 
 
-def _control_problem(answer: _Answer, record_path: Path, tests: tuple[str, ...]) -> str | None:
+def _durations(record_path: Path) -> dict[str, float]:
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+    return {t: float(e.get("duration", 0.0)) for t, e in record.get("tests", {}).items()}
+
+
+def _control_problem(
+    answer: _Answer, record_path: Path, tests: tuple[str, ...], memory_cap: int = 0
+) -> str | None:
+    """Why the unmutated control run cannot vouch for the mutants (None: it can): it timed out,
+    passed the memory cap, wrote no record, or a test did not pass, named with its one-line cause."""
     if answer.timed_out:
         return "the unmutated control run timed out in a worker"
+    if answer.over_memory:
+        return f"the unmutated control run passed the memory cap of {memory_cap // 2**20} MiB"
     if not record_path.is_file():
         return f"the unmutated control run exited {answer.exit} without a record"
     try:
@@ -705,7 +820,15 @@ def _control_problem(answer: _Answer, record_path: Path, tests: tuple[str, ...])
     outcomes = record.get("tests", {})
     bad = [t for t in tests if outcomes.get(t, {}).get("outcome") != "passed"]
     if bad:
-        return f"without any mutant, {bad[0]} does not pass in a worker (control run)"
+        entry = outcomes.get(bad[0], {})
+        outcome = entry.get("outcome", "not run")
+        cause = str(entry.get("detail", "")).strip()
+        more = f" ({len(bad) - 1} more)" if len(bad) > 1 else ""
+        return (
+            f"without any mutant, {bad[0]} is {outcome} in a worker (control run)"
+            + (f": {cause}" if cause else "")
+            + more
+        )
     return None
 
 

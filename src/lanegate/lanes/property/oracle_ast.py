@@ -12,11 +12,12 @@ by the function under test itself).
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from lanegate import oracles as _oracles
+from lanegate.lanes.collection import locate, touched_by
 
 BUILTIN_ORACLE_MODULE = "lanegate.oracles"
 BUILTIN_ORACLES = frozenset(_oracles.__all__)
@@ -30,7 +31,7 @@ REASON_RESTATES = (
     "computes the expected value with the function under test itself, {name}() (line {line})"
 )
 REASON_SAME_REFERENCE = "compares {name} with itself as its own reference (line {line})"
-REASON_NO_TESTS = "new test file defines no test function"
+REASON_NO_TESTS = "pytest collects no test from this new test file"
 REASON_SYNTAX = "cannot parse: {error}"
 
 # Calls that neither compute the code under test nor make a value depend on it.
@@ -451,7 +452,8 @@ class _Checker:
 def test_functions(
     tree: ast.Module,
 ) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
-    """(qualname, node) of pytest-collected test functions: `test*` functions and `Test*` methods."""
+    """(qualname, node) by pytest's default names (`test*` functions, `test*` methods of `Test*`
+    classes): only for a file pytest could not collect, whose tests are then still checked."""
     for node in tree.body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
             "test"
@@ -465,15 +467,21 @@ def test_functions(
                     yield f"{node.name}.{item.name}", item
 
 
-def _span(func: ast.FunctionDef | ast.AsyncFunctionDef) -> range:
+def _span(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[int, int], ...]:
     first = min([func.lineno, *(d.lineno for d in func.decorator_list)])
-    return range(first, (func.end_lineno or func.lineno) + 1)
+    return ((first, func.end_lineno or func.lineno),)
 
 
 def check_source(
-    path: str, source: str, custom: OracleModule, changed: frozenset[int] | None = None
+    path: str,
+    source: str,
+    custom: OracleModule,
+    changed: frozenset[int] | None = None,
+    node_ids: Sequence[str] | None = None,
 ) -> FileVerdict:
-    """Check the tests of one file; `changed` limits the check to tests touching those lines (None: all)."""
+    """Check the tests of one file; `changed` limits the check to tests touching those lines (None:
+    all). `node_ids` are what pytest collected from the file; None (pytest could not collect it)
+    falls back to pytest's default names."""
     try:
         tree = ast.parse(source, filename=path)
     except SyntaxError as exc:
@@ -485,9 +493,16 @@ def check_source(
     checked: list[str] = []
     passed: set[str] = set()
     rejections: list[Rejection] = []
-    all_tests = list(test_functions(tree))
-    for name, func in all_tests:
-        if changed is not None and not changed.intersection(_span(func)):
+    if node_ids is None:
+        all_tests = [(name, func, _span(func)) for name, func in test_functions(tree)]
+    else:
+        all_tests = [
+            (site.qualname, site.node, site.spans)
+            for site in (locate(tree, n) for n in dict.fromkeys(_function_id(n) for n in node_ids))
+            if site.node is not None
+        ]
+    for name, func, spans in all_tests:
+        if changed is not None and not touched_by(spans, changed):
             continue
         checked.append(name)
         verdict = checker.verdict(func)
@@ -498,3 +513,7 @@ def check_source(
     if changed is None and not all_tests:
         rejections.append(Rejection(path, 1, "<file>", REASON_NO_TESTS))
     return FileVerdict(path, tuple(checked), frozenset(passed), tuple(rejections))
+
+
+def _function_id(node_id: str) -> str:
+    return node_id.split("[", 1)[0]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 from types import FrameType
@@ -21,6 +22,7 @@ import pytest
 
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.importhook import install_mutant
+from lanegate.lanes.property.mutate_run import RUNNING_SUFFIX
 
 _STATE_KEY = pytest.StashKey["_Recorder"]()
 
@@ -62,6 +64,7 @@ class _Recorder:
         trace = config.getoption("lanegate_trace")
         self.trace_files = frozenset(str(Path(p).resolve()) for p in trace.split(os.pathsep) if p)
         self.tests: dict[str, dict[str, Any]] = {}
+        self.collected: list[str] = []
         self.collect_errors: list[str] = []
         self.current: str | None = None
         self.counts: dict[str, observe.CaseCounts] = {}
@@ -72,6 +75,7 @@ class _Recorder:
         counting = self.mode == "baseline" and self.observe_mode == "callback"
         self.uninstall = observe.install_callback(self) if counting else None
         self._filename_cache: dict[str, str | None] = {}
+        self.tracing = False
 
     def __call__(self, observation: Any) -> None:
         name = self.current or observe.property_of(observation)
@@ -79,7 +83,12 @@ class _Recorder:
             observe.record(self.counts.setdefault(name, observe.CaseCounts()), observation)
 
     # --- coverage: a global trace function that only looks at 'call' events, never at lines ------------
+    # Threads: every thread started after configure gets the same trace function (threading.settrace),
+    # so code a test runs in a thread pool or `run_in_executor` is covered too; a call is recorded for
+    # the test running at that moment, whichever thread makes it.
     def _trace(self, frame: FrameType, event: str, arg: Any) -> None:
+        if not self.tracing:
+            return
         code = frame.f_code
         filename = code.co_filename
         resolved = self._filename_cache.get(filename, "")
@@ -90,21 +99,35 @@ class _Recorder:
         if resolved is not None:
             self.covered.add((resolved, code.co_firstlineno))
 
+    def trace_threads(self) -> None:
+        """Give every thread started from now on (and, on 3.12+, every running one) the tracer."""
+        if not self.trace_files:
+            return
+        threading.settrace(self._trace)
+        every = getattr(threading, "settrace_all_threads", None)
+        if every is not None:
+            every(self._trace)
+            sys.settrace(None)  # the main thread traces only while a test runs (start_trace)
+
     def start_trace(self) -> None:
         if self.trace_files:
             self.covered = set()
+            self.tracing = True
             sys.settrace(self._trace)
 
     def stop_trace(self) -> list[str]:
         if not self.trace_files:
             return []
         sys.settrace(None)
+        self.tracing = False
         return sorted(f"{path}:{line}" for path, line in self.covered)
 
 
 def _settings_record(item: pytest.Item, recorder: _Recorder) -> dict[str, Any] | None:
     """Effective Hypothesis settings of a test, after our overrides (None for non-Hypothesis tests)."""
     func = getattr(item, "obj", None)
+    # a unittest.TestCase test is a bound method: its settings live on the function
+    func = getattr(func, "__func__", func)
     current = getattr(func, "_hypothesis_internal_use_settings", None)
     if func is None or current is None or not hasattr(func, "hypothesis"):
         return None
@@ -147,11 +170,25 @@ def _settings_record(item: pytest.Item, recorder: _Recorder) -> dict[str, Any] |
     }
 
 
+@pytest.hookimpl(trylast=True)  # after the terminal plugin's own configure (see _terminal_off)
 def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("lanegate_mode") == "mutant":
+        _terminal_off(config)
     if config.getoption("lanegate_out") is None:
         return
     recorder = _Recorder(config)
     config.stash[_STATE_KEY] = recorder
+    recorder.trace_threads()
+
+
+def _terminal_off(config: pytest.Config) -> None:
+    """Mutant runs need no terminal reporter: our plugin records outcomes, and Hypothesis's failure
+    report (libcst formatting) would cost more than the mutant's tests. It is unregistered after
+    configure, not disabled with `-p no:terminal`, so that terminal options in a repository's
+    addopts (`-ra`, `-v`) still parse."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        config.pluginmanager.unregister(reporter, "terminalreporter")
 
 
 @pytest.hookimpl(trylast=True)
@@ -178,7 +215,13 @@ def _short_repr(excinfo: pytest.ExceptionInfo[BaseException], style: Any = None)
     return f"{excinfo.typename}: {str(excinfo.value)[:500]}"
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    recorder = config.stash.get(_STATE_KEY, None)
+    if recorder is not None and JOB is None:
+        # what pytest collected (after the repository's own deselection), in its order: the lanes
+        # find tests here, not by naming guesses
+        recorder.collected = [item.nodeid for item in items]
     if config.getoption("lanegate_mode") == "mutant":
         # a mutant run needs which test failed, not a formatted traceback (the costliest part of a
         # failing test under pytest); the instance attribute shadows the method
@@ -220,6 +263,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     }
     recorder.tests[item.nodeid] = entry
     recorder.current = item.nodeid
+    if recorder.mode == "mutant":
+        _mark_running(JOB["out"] if JOB else recorder.out, item.nodeid)
     recorder.start_trace()
     started = time.perf_counter()
     try:
@@ -246,6 +291,8 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         return
     if report.failed:
         entry["outcome"] = "failed" if report.when == "call" else "error"
+        lines = [ln.strip() for ln in report.longreprtext.splitlines() if ln.strip()]
+        entry["detail"] = (lines[-1] if lines else "")[:300]
     elif hasattr(report, "wasxfail") and report.passed and entry["outcome"] == "passed":
         entry["outcome"] = "skipped"  # xpassed: marked as expected to fail, so no evidence either
     elif report.skipped and entry["outcome"] == "passed":
@@ -291,9 +338,33 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         "profile": recorder.profile,
         "observe": recorder.observe_mode,
         "collect_errors": list(_pending_collect_errors),
+        "collected": recorder.collected,
+        "peak_rss_bytes": _peak_rss(),
         "tests": recorder.tests,
     }
     target = Path(out)
     tmp = target.with_name(target.name + ".tmp")
     tmp.write_text(json.dumps(payload, sort_keys=True), encoding="utf-8")
     os.replace(tmp, target)
+
+
+def _peak_rss() -> int:
+    """This process's peak resident memory in bytes (the baseline's, for the mutants' memory cap)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no cap
+        return 0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return int(peak if sys.platform == "darwin" else peak * 1024)
+
+
+def _mark_running(out: str | None, node_id: str) -> None:
+    """Append the test about to run to `<out>.running`: when a mutant hangs or passes the memory cap
+    and is killed, its last line names the test that was running (the record is never written)."""
+    if out is None:
+        return
+    fd = os.open(out + RUNNING_SUFFIX, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        os.write(fd, (node_id + "\n").encode("utf-8", "surrogateescape"))
+    finally:
+        os.close(fd)

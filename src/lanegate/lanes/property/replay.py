@@ -5,14 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from lanegate.diff import classify_diff
+from lanegate.diff import DiffSummary, classify_diff
 from lanegate.errors import UsageError
 from lanegate.lanes.property.baseline import pytest_flags, run_baseline
 from lanegate.lanes.property.coverage_map import CoverageMap
 from lanegate.lanes.property.mutate_run import MutantResult, run_mutants
 from lanegate.lanes.property.plant import MutantSpec, plan_from_summary
 from lanegate.lanes.property.runner import (
-    OracleCheck,
     _base_node,
     _working_tree_matches,
     build_jobs,
@@ -52,20 +51,20 @@ def replay_mutant(
             f"({len(specs)} planted: {', '.join(sorted(specs)[:5]) or 'none'})"
         )
     sources = _working_tree_matches(repo, summary, [spec.path])
-    check = check_oracles(repo, summary, policy)
     with open_sandbox(repo, policy.sandbox, enabled=sandboxed) as sandbox:
-        return _replay(repo, policy, spec, sources, check, sandbox)
+        return _replay(repo, policy, summary, spec, sources, sandbox)
 
 
 def _replay(
     repo: Path,
     policy: Policy,
+    summary: DiffSummary,
     spec: MutantSpec,
     sources: dict[str, bytes],
-    check: OracleCheck,
     sandbox: Sandbox,
 ) -> Replayed:
     baseline = run_baseline(repo, policy, [repo / spec.path], sandbox=sandbox)
+    check = check_oracles(repo, summary, policy, baseline.collection)
     coverage = CoverageMap.from_record(baseline.tests)
     property_tests = frozenset(n for n in baseline.tests if _base_node(n) in check.passed)
     (job,) = build_jobs(

@@ -12,8 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from lanegate import git
-from lanegate.diff import Change, DiffSummary, Role, changed_lines, classify_diff
+from lanegate.diff import Change, DiffSummary, changed_lines, classify_diff
 from lanegate.errors import RunnerError
+from lanegate.lanes import pytest_plugins
+from lanegate.lanes.collection import Collection, changed_test_files
 from lanegate.lanes.context import (
     LaneContext,
     LaneOutcome,
@@ -35,13 +37,12 @@ from lanegate.lanes.property.mutate_run import (
 from lanegate.lanes.property.operators import OPERATORS_VERSION
 from lanegate.lanes.property.plant import MutantSpec, plan_from_summary
 from lanegate.lanes.property.restatement import restatements
+from lanegate.lanes.property.trusted import trusted_tests
 from lanegate.lanes.property.unmutated import unmutated_lines
 from lanegate.ledgers.load import write_document
 from lanegate.ledgers.models import (
     PROPERTY_WRITER,
-    KillKind,
     Mutant,
-    MutantStatus,
     OracleFinding,
     PropertyLedger,
     PropertyRun,
@@ -49,9 +50,22 @@ from lanegate.ledgers.models import (
 from lanegate.model import Severity
 from lanegate.policy import Policy
 from lanegate.scoring import lane_reasons
-from lanegate.scoring.property_rules import required_mutant_budget
+from lanegate.scoring.property_rules import (
+    counts_as_detected,
+    mutant_tally,
+    required_mutant_budget,
+)
 
 LANE = "property"
+# a mutant child may grow to this many times the baseline run's peak resident memory
+MEMORY_FACTOR = 4
+
+
+def memory_cap_for(baseline_peak: int) -> int:
+    """The resident-memory cap of one mutant child, in bytes (0: unknown baseline, no cap)."""
+    return MEMORY_FACTOR * baseline_peak if baseline_peak > 0 else 0
+
+
 LEDGER_NAME = "property.json"
 REPORT_NAME = "mutation-report.json"
 
@@ -76,14 +90,13 @@ def oracle_module(repo: Path, policy: Policy, commit: str) -> oracle_ast.OracleM
     return oracle_ast.OracleModule.from_policy(module, source)
 
 
-def check_oracles(repo: Path, summary: DiffSummary, policy: Policy) -> OracleCheck:
-    """Run the AST oracle check on every new or changed test file of the diff."""
+def check_oracles(
+    repo: Path, summary: DiffSummary, policy: Policy, collection: Collection
+) -> OracleCheck:
+    """Run the AST oracle check on every new or changed test file of the diff, on the tests pytest
+    collected from it (`collection`)."""
     custom = oracle_module(repo, policy, summary.head_commit)
-    files = [
-        f
-        for f in summary.with_role(Role.TEST)
-        if f.path.endswith(".py") and Path(f.path).name != "conftest.py"
-    ]
+    files = list(changed_test_files(repo, summary))
     passed: set[str] = set()
     rejections: list[oracle_ast.Rejection] = []
     for changed in files:
@@ -96,7 +109,8 @@ def check_oracles(repo: Path, summary: DiffSummary, policy: Policy) -> OracleChe
             else changed_lines(repo, summary.merge_base, summary.head_commit, changed.path)
         )
         text = raw.decode("utf-8", "replace")
-        verdict = oracle_ast.check_source(changed.path, text, custom, lines)
+        node_ids = None if collection.failed(changed.path) else collection.in_file(changed.path)
+        verdict = oracle_ast.check_source(changed.path, text, custom, lines, node_ids)
         restated = {
             r.test: r
             for r in restatements(
@@ -128,11 +142,15 @@ def _base_node(node_id: str) -> str:
     return node_id.split("[", 1)[0]
 
 
-def _properties(baseline: Baseline, check: OracleCheck, policy: Policy) -> list[PropertyRun]:
+def _properties(
+    baseline: Baseline, check: OracleCheck, policy: Policy, base_tests: frozenset[str] = frozenset()
+) -> list[PropertyRun]:
+    """The tests of the diff's test files, and `base_tests` (the merge base's property tests that
+    cover a mutant: their cases are evidence too)."""
     out: list[PropertyRun] = []
     files = set(check.test_files)
     for node_id, entry in sorted(baseline.tests.items()):
-        if node_id.split("::", 1)[0] not in files:
+        if node_id.split("::", 1)[0] not in files and node_id not in base_tests:
             continue
         settings = entry.get("settings")
         failed_outcome = entry.get("outcome") in ("failed", "error")
@@ -235,6 +253,7 @@ def _ledger_mutants(specs: Sequence[MutantSpec], results: Sequence[MutantResult]
                 kill_kind=result.kill_kind,
                 seconds=round(result.seconds, 3),
                 function=spec.function,
+                detected=result.detected,
             )
         )
     return out
@@ -293,8 +312,6 @@ def run_lane(
     summary = classify_diff(repo, ctx.base, policy, ctx.head)
     if git.resolve_commit(repo, "HEAD") != summary.head_commit:
         raise RunnerError(f"--head {ctx.head} is not the checked-out commit; the lane runs HEAD")
-    say(ProgressEvent(LANE, "oracle check", "files", 0, 0))
-    check = check_oracles(repo, summary, policy)
     specs = plan_from_summary(repo, summary, policy)
     sources = _working_tree_matches(repo, summary, sorted({s.path for s in specs}))
     sandbox = lane_sandbox(ctx)
@@ -309,18 +326,28 @@ def run_lane(
         say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
         baseline = run_baseline(repo, policy, [repo / p for p in sources], sandbox=sandbox)
         times["baseline"] = baseline.seconds
+        say(ProgressEvent(LANE, "oracle check", "files", 0, 0))
+        check = check_oracles(repo, summary, policy, baseline.collection)
         say(ProgressEvent(LANE, "base tests at head", "runs", 0, 1))
         base_started = time.perf_counter()
         base, base_runs = run_base_suite(repo, summary, policy, sandbox=sandbox)
         times["base_suite"] = time.perf_counter() - base_started
-        properties = _properties(baseline, check, policy)
         coverage = CoverageMap.from_record(baseline.tests)
-        property_tests = frozenset(
-            node for node in baseline.tests if _base_node(node) in check.passed
+        trusted = trusted_tests(
+            repo,
+            summary,
+            oracle_module(repo, policy, summary.head_commit),
+            baseline.tests,
+            baseline.collection,
+            check.passed,
         )
+        property_tests = trusted.all
+        memory_cap = memory_cap_for(baseline.peak_rss)
         jobs = build_jobs(
             repo, specs, sources, coverage, baseline.tests, property_tests, baseline.overhead
         )
+        covering = frozenset(t for job in jobs for t in job.tests)
+        properties = _properties(baseline, check, policy, trusted.base & covering)
         done: list[MutantResult] = []
 
         def tick(result: MutantResult) -> None:
@@ -341,15 +368,14 @@ def run_lane(
             on_done=tick,
             pool=pool,
             timings=times,
+            memory_cap=memory_cap,
         )
     finally:
         if pool is not None:
             pool.close()
         sandbox.close()
     mutants = _ledger_mutants(specs, results)
-    killed = sum(
-        1 for m in mutants if m.status is MutantStatus.KILLED and m.kill_kind is KillKind.PROPERTY
-    )
+    killed = sum(1 for m in mutants if counts_as_detected(m))
     ratio = policy.properties.mutant_kill_ratio
     suite = hashlib.sha256("\n".join(sorted(check.test_files)).encode()).hexdigest()[:12]
     ledger = PropertyLedger(
@@ -363,7 +389,14 @@ def run_lane(
         ),
         seed=policy.properties.seed,
         command=baseline.command,
-        effective_settings=_effective_settings(baseline, properties, policy),
+        effective_settings={
+            **_effective_settings(baseline, properties, policy),
+            "pytest_plugins": "; ".join(pytest_plugins.notes()),
+            "baseline_peak_rss_bytes": baseline.peak_rss,
+            "mutant_memory_cap_bytes": memory_cap,
+            "control_problem": control_problem,
+            "base_property_tests": len(trusted.base),
+        },
         new_test_files=check.new_test_files,
         oracle_findings=tuple(
             OracleFinding(path=r.path, line=r.line, test=r.test, reason=r.reason)
@@ -392,15 +425,25 @@ def run_lane(
     (ctx.out_dir / REPORT_NAME).write_text(json.dumps(report, indent=1, sort_keys=True), "utf-8")
     problems = lane_problems(ledger, ctx)
     if control_problem:
-        problems.append(control_problem)
-    statuses = {s: sum(1 for m in mutants if m.status is s) for s in MutantStatus}
+        problems.append(f"mutants not judged: {control_problem}")
+    if ledger.killed_mutants < ledger.mutant_budget:
+        problems += [
+            f"not detected: {m.id} ({m.status}) {m.path}:{m.line}: "
+            f"{m.original!r} -> {m.replacement!r}"
+            for m in mutants
+            if not counts_as_detected(m)
+        ]
+    base_killers = sorted({str(m.killed_by) for m in mutants if m.killed_by in trusted.base})
     summary_text = (
         f"{ledger.cases_run} cases ({ledger.cases_failed} failed) in {len(properties)} tests; "
-        f"mutants: {len(mutants)} planted, {killed} killed by properties (budget "
-        f"{ledger.mutant_budget}); "
-        + ", ".join(f"{k} {v}" for k, v in statuses.items() if v)
+        f"mutants: {len(mutants)} planted, {killed} detected by properties (budget "
+        f"{ledger.mutant_budget}): {mutant_tally(ledger.mutants)}"
+        + (f"; base property tests credited: {', '.join(base_killers)}" if base_killers else "")
         + f"; {len(check.rejections)} oracle rejection(s)"
     )
+    notes = pytest_plugins.notes()
+    if notes:
+        summary_text += "; pytest plugins: " + "; ".join(notes)
     warnings = lane_warnings(ledger, policy)
     if warnings:
         summary_text += f"; {len(warnings)} propert(ies) with max_examples cut: " + "; ".join(

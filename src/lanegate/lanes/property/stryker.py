@@ -14,6 +14,8 @@ _STATUS = {
     MutantStatus.KILLED: "Killed",
     MutantStatus.SURVIVED: "Survived",
     MutantStatus.TIMEOUT: "Timeout",
+    # Stryker has no memory status; a child stopped at the cap is the same kind of verdict
+    MutantStatus.MEMORY: "Timeout",
     MutantStatus.NO_TESTS: "NoCoverage",
     MutantStatus.ERROR: "RuntimeError",
 }
@@ -49,8 +51,14 @@ def report(
             entry["killedBy"] = [mutant.killed_by]
         if mutant.kill_kind is KillKind.UNIT:
             entry["statusReason"] = "killed by a unit test: not counted toward the property budget"
-        elif mutant.status is MutantStatus.TIMEOUT:
-            entry["statusReason"] = "timed out: never counted as a kill"
+        elif mutant.status in (MutantStatus.TIMEOUT, MutantStatus.MEMORY):
+            what = "timed out" if mutant.status is MutantStatus.TIMEOUT else "passed the memory cap"
+            entry["statusReason"] = (
+                f"{what}: counted as detected (a property test ran; the control was well inside "
+                "the limit)"
+                if mutant.detected
+                else f"{what}: not counted as detected"
+            )
         files.setdefault(mutant.path, {"language": "python", "source": "", "mutants": []})[
             "mutants"
         ].append(entry)

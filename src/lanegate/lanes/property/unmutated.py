@@ -31,8 +31,10 @@ _COMPUTING = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return, ast.Expr, as
 
 
 def _is_docstring_or_ellipsis(node: ast.stmt) -> bool:
-    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and (
-        isinstance(node.value.value, str) or node.value.value is Ellipsis
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and (isinstance(node.value.value, str) or node.value.value is Ellipsis)
     )
 
 

@@ -27,7 +27,7 @@ def _rule(index: int) -> dict[str, Any]:
             "text": f"{rule.summary}.\nFix: {rule.fix}.\nSee {rule.help_anchor}",
             "markdown": f"**{rule.id}**: {rule.summary}.\n\nFix: {rule.fix}.\n\nSee [{rule.help_anchor}]({rule.help_anchor}).",
         },
-        "helpUri": rule.help_anchor,
+        "helpUri": f"{INFORMATION_URI}/blob/main/{rule.help_anchor}",
         "defaultConfiguration": {"level": "error"},
         "properties": {
             "tags": ["retry", "ci", "lanegate"],

@@ -1,0 +1,73 @@
+"""pytest's own collection of the diff's test files, run the way a replay runs (same process
+machinery, same disabled plugins, same clean environment), so the lanes select tests by node id."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from lanegate.errors import RunnerError
+from lanegate.lanes.collection import Collection
+from lanegate.lanes.flake import pins
+from lanegate.lanes.flake.execute import (
+    ReplaySpec,
+    check_refusal,
+    disabled_plugins,
+    pytest_command,
+    recorded_command,
+    run_replay,
+)
+from lanegate.sandbox import Sandbox
+
+COLLECT_REPLAY = 0  # replay number 0: the collection, never one of the plan's replays
+
+
+def collect_command(paths: Sequence[str], forbidden: Sequence[str]) -> tuple[str, ...]:
+    """The recorded command of the collection: a replay's argv with `--collect-only`."""
+    argv = list(pytest_command(paths, forbidden))
+    argv.insert(argv.index("--"), "--collect-only")
+    env = {
+        "PYTHONHASHSEED": "0",
+        "TZ": "UTC0",
+        pins.ORDER_VAR: "forward",
+        pins.REPEATS_VAR: "1",
+        pins.FORBIDDEN_VAR: ",".join(disabled_plugins(forbidden)),
+        pins.HYPOTHESIS_DB_VAR: "off",
+    }
+    return recorded_command(env, argv)
+
+
+def collect(
+    repo: Path,
+    paths: Sequence[str],
+    forbidden: Sequence[str],
+    wall_seconds: float,
+    work: Path,
+    *,
+    sandbox: Sandbox,
+) -> Collection:
+    """The node ids pytest collects from `paths` (repo-relative), in its order, and the collectors
+    that failed; nothing to collect is an empty collection, a refused command a `RunnerError`."""
+    if not paths:
+        return Collection(())
+    spec = ReplaySpec(COLLECT_REPLAY, collect_command(paths, forbidden))
+    run = run_replay(repo, spec, wall_seconds, work, sandbox=sandbox)
+    check_refusal(run)
+    if run.timed_out:
+        raise RunnerError(f"collecting the diff's tests exceeded {wall_seconds:.0f} s")
+    node_ids: list[str] = []
+    errors: list[str] = []
+    seen_collected = False
+    for line in run.lines:
+        if line.get("kind") == "collected":
+            seen_collected = True
+            node_ids.extend(str(entry[0]) for entry in line.get("runs", []))
+        elif line.get("kind") == "collect_error":
+            errors.append(str(line.get("node_id")))
+    if not seen_collected and not errors:
+        tail = [ln for ln in run.output_tail.strip().splitlines() if ln.strip()][-1:]
+        raise RunnerError(
+            f"pytest exited {run.exit_code} before collecting the diff's tests: "
+            + (tail[0] if tail else "no output")
+        )
+    return Collection(tuple(dict.fromkeys(node_ids)), tuple(errors))
