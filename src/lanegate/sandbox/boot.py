@@ -5,7 +5,8 @@
 command runs as `python -P -s boot.py -m pytest ...` instead: `-P` keeps the script's directory and the
 current directory off the front of the path, `-s` drops the user site, and this script appends the
 current directory at the end, so the repository's own packages still import (as `python -m pytest`
-users expect) but can no longer shadow anything installed. It imports only `runpy`, `os` and `sys`.
+users expect) but can no longer shadow anything installed. The folder lanegate itself was imported
+from is put first when it is not on the path already. It imports only `runpy`, `os` and `sys`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ import sys
 
 
 def main() -> None:
-    args = sys.argv[1:]
+    # the first argument is where the judging lanegate lives: its plugins must be that lanegate's,
+    # whichever way it was installed (PYTHONPATH, which the sandbox drops, included)
+    root, args = sys.argv[1], sys.argv[2:]
+    if root not in sys.path:
+        sys.path.insert(0, root)
     sys.path.append(os.getcwd())
     if len(args) >= 2 and args[0] == "-m":
         sys.argv = [args[1], *args[2:]]
@@ -29,7 +34,7 @@ def main() -> None:
         sys.argv = list(args)
         runpy.run_path(args[0], run_name="__main__")
     else:
-        raise SystemExit("usage: boot.py -m MODULE [ARG...] | -c CODE [ARG...] | SCRIPT [ARG...]")
+        raise SystemExit("usage: boot.py ROOT -m MODULE [ARG...] | -c CODE [ARG...] | SCRIPT [ARG...]")
 
 
 if __name__ == "__main__":

@@ -289,7 +289,8 @@ def python_safe(argv: Sequence[str]) -> list[str]:
             i += 1
             out.append(argv[i])
         i += 1
-    return [*out, "-P", "-s", boot.__file__, *argv[i:]]
+    root = str(Path(lanegate.__file__).resolve().parent.parent)
+    return [*out, "-P", "-s", boot.__file__, root, *argv[i:]]
 
 
 def open_sandbox(

@@ -7,6 +7,7 @@ from lanegate.lanes.collection import Collection, changed_test_files
 from lanegate.lanes.flake.collect import collect
 from lanegate.lanes.flake.select import discover_tests, select_module, select_tests
 from lanegate.policy import Policy
+from lanegate.sandbox import open_sandbox
 from tests.unit.flake.repos import PYTEST_INI
 
 MODULE = """\
@@ -48,7 +49,6 @@ def test_last():
     assert {"a": 1} == {"a": 1}
     assert "".join({"x", "y"}) and set(NAMES) and frozenset(["p", "q", "p"])
 """
-
 
 
 IDS = (
@@ -143,7 +143,10 @@ def test_select_from_a_real_diff(make_repo) -> None:  # type: ignore[no-untyped-
 def _collect(repo: Path, diff) -> Collection:  # type: ignore[no-untyped-def]
     work = repo.parent / "work"
     work.mkdir(exist_ok=True)
-    return collect(repo, [f.path for f in changed_test_files(repo, diff)], (), 60, work)
+    with open_sandbox(repo) as sandbox:
+        return collect(
+            repo, [f.path for f in changed_test_files(repo, diff)], (), 60, work, sandbox=sandbox
+        )
 
 
 UNITTEST_MODULE = """\

@@ -274,5 +274,6 @@ def test_python_safe_inserts_the_boot_only_for_lanegates_interpreter(
     at = safe.index("-P")
     assert safe[:at] == [sys.executable, *flat]
     assert safe[at + 1] == "-s" and safe[at + 2].endswith("boot.py")
-    assert safe[at + 3 :] == ["-m", "pytest", *rest]
+    assert Path(safe[at + 3], "lanegate", "sandbox", "boot.py").is_file()
+    assert safe[at + 4 :] == ["-m", "pytest", *rest]
     assert python_safe(["/bin/sh", *rest]) == ["/bin/sh", *rest]
