@@ -155,14 +155,10 @@ def test_hangs_are_timeouts_and_memory_blowups_hit_the_cap(
 
 
 ONCE_TEST = """\
-from pathlib import Path
-
 from hypothesis import given, settings, strategies as st
 
 from lanegate.oracles import equivalent
 from calc import double
-
-MARK = Path(__file__).with_name("ran.mark")
 
 
 @settings(max_examples=5)
@@ -171,10 +167,19 @@ def test_double(x):
     equivalent(double, lambda y: y + y, x)
 
 
+def _rewritten():
+    try:
+        assert double(1) == -1
+    except AssertionError as exc:
+        return "where" in str(exc)
+    return False
+
+
 def test_only_once():
+    # each lane process has a private copy of the tree, so no file can carry state between them:
+    # this test depends on pytest's assertion rewriting, which the mutant workers switch off
     assert double(2) == 4
-    assert not MARK.exists(), "this test passes only in the first process that runs it"
-    MARK.write_text("x")
+    assert _rewritten(), "this test passes only in the first process that runs it"
 """
 
 

@@ -119,7 +119,8 @@ def run(args: argparse.Namespace) -> int:
     )
     if result.files_scanned == 0:  # nothing read is no evidence of a clean configuration
         raise UsageError(
-            f"{', '.join(str(p) for p in paths)}: no workflow, action or test configuration to lint",
+            f"{', '.join(str(p) for p in paths)}: nothing to lint "
+            "(no workflow, action or test configuration found)",
             hint="run lanegate lint in a repository, or name its files",
         )
     rendered = FORMATS[args.format](result, __version__)

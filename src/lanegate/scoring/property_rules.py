@@ -249,12 +249,15 @@ def unmutated_change(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
 
 
 def function_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
-    """Each changed function meets the kill ratio on its own mutants: trivial helpers added to dilute
-    one overall ratio cannot carry a function whose mutants survive."""
+    """Each changed function meets the kill ratio on its own mutants (kills by a property, and
+    timeouts counted as detected): trivial helpers added to dilute one overall ratio cannot carry a
+    function whose mutants survive."""
     ratio = ctx.policy.properties.mutant_kill_ratio
     groups: dict[tuple[str, str], list[bool]] = {}
     for mutant in ledger.mutants:
-        killed = mutant.status is MutantStatus.KILLED and mutant.kill_kind is KillKind.PROPERTY
+        killed = mutant.detected or (
+            mutant.status is MutantStatus.KILLED and mutant.kill_kind is KillKind.PROPERTY
+        )
         groups.setdefault((mutant.path, mutant.function), []).append(killed)
     for (path, function), kills in sorted(groups.items()):
         needed = required_mutant_budget(ratio, len(kills))
