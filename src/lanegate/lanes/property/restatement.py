@@ -104,10 +104,19 @@ def _target(expr: ast.expr, imports: dict[str, tuple[str, str | None]]) -> tuple
 
 def _lookup_table(expr: ast.expr) -> str | None:
     """`TABLE.__getitem__`, `TABLE.get` or `lambda x: TABLE[x]`: answers looked up, not computed."""
-    if isinstance(expr, ast.Attribute) and expr.attr in ("__getitem__", "get"):
+    if (
+        isinstance(expr, ast.Attribute)
+        and expr.attr in ("__getitem__", "get")
+        and isinstance(expr.value, ast.Name)
+    ):
         return ast.unparse(expr)
-    if isinstance(expr, ast.Lambda) and isinstance(expr.body, ast.Subscript):
-        return ast.unparse(expr)
+    if not isinstance(expr, ast.Lambda):
+        return None
+    params = {a.arg for a in expr.args.args}
+    body = expr.body
+    if isinstance(body, ast.Subscript) and isinstance(body.value, ast.Name):
+        if body.value.id not in params:  # `lambda x: TABLE[x]`; `lambda v: v[-1:]` computes
+            return ast.unparse(expr)
     return None
 
 
