@@ -61,6 +61,10 @@ TEST_CONFIG_FILES = frozenset(
         ".gitattributes",
     }
 )
+# What a workflow step runs to produce test evidence: scripts (lint follows them, issue 15), task
+# runners' files; a retry moved one file away from the YAML is still the gate's own machinery.
+CI_SCRIPT_NAMES = frozenset({"Makefile", "makefile", "GNUmakefile", "noxfile.py", "justfile"})
+CI_SCRIPT_SUFFIXES = (".sh", ".bash", ".ps1", ".bat", ".cmd")
 _PLUGIN_DECLARATION = re.compile(rb"^\s*pytest_plugins\s*[:=]", re.MULTILINE)
 _MAX_SCAN_BYTES = 1_000_000
 _HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@", re.MULTILINE)
@@ -141,6 +145,8 @@ def classify_path(path: str, policy: Policy) -> frozenset[Role]:
         fnmatchcase(path, ".github/workflows/*.yml")
         or fnmatchcase(path, ".github/workflows/*.yaml")
         or name in ("action.yml", "action.yaml")
+        or name in CI_SCRIPT_NAMES
+        or name.endswith(CI_SCRIPT_SUFFIXES)
     ):
         roles.add(Role.WORKFLOW)
     if path in ("lanegate.toml", "pyproject.toml", ".pre-commit-config.yaml"):

@@ -220,7 +220,7 @@ TABLE: tuple[Row, ...] = (
         "ledgers disagree on base/head commit, or describe another head than the one scored",
         "score ledgers of one run of one commit", common.commit_mismatch),
     Row("gate-input-changed", Scope.RUN, G, E,
-        "an agent diff changes workflows, policy, lockfile, leases or pytest config",
+        "an agent diff changes workflows, CI scripts, policy, lockfile, leases or pytest config",
         "split the change: a human must make changes to the gate's own inputs",
         common.gate_input_changed),
     Row("diff-introspection", Scope.RUN, G, E,
