@@ -184,5 +184,7 @@ class Session:
             return None
         if not (self.root / path).exists() or (self.root / path).is_dir():
             return None
+        if any((parent / "pyvenv.cfg").is_file() for parent in target.parents):
+            return None  # `. .venv/bin/activate`: a virtualenv's own script, not the repository's
         findings = self.lint(relative, FileKind.SCRIPT)
         return LocalTarget(relative, findings, self.evidence.get(relative, True))
