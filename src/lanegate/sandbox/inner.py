@@ -31,11 +31,12 @@ _LIMITS = {
 
 
 def _copy_tree(source: str, target: str, skip: set[str]) -> None:
-    """Copy `source` into the (empty, mounted) `target`: links kept as links, `skip` (top-level
-    names) left out, and whatever the sandbox already mounted there (`.git`, a virtual environment,
-    a restored base file) left as mounted. Folder modes are copied last, so a read-only folder is
-    filled before it becomes read-only."""
+    """Copy `source` into the (empty, mounted) `target`: links kept as links unless they leave the
+    tree, `skip` (top-level names) left out, and whatever the sandbox already mounted there (`.git`,
+    a virtual environment, a restored base file) left as mounted. Folder modes are copied last, so a
+    read-only folder is filled before it becomes read-only."""
     made: list[tuple[str, str]] = []
+    links: list[str] = []
     for folder, dirs, files in os.walk(source):
         rel = os.path.relpath(folder, source)
         here = target if rel == "." else os.path.join(target, rel)
@@ -48,6 +49,7 @@ def _copy_tree(source: str, target: str, skip: set[str]) -> None:
             if os.path.islink(src):
                 if not os.path.lexists(dest):
                     os.symlink(os.readlink(src), dest)
+                    links.append(dest)
             elif os.path.ismount(dest):
                 continue  # mounted read-only by the sandbox: not ours to fill
             else:
@@ -60,12 +62,29 @@ def _copy_tree(source: str, target: str, skip: set[str]) -> None:
                 continue  # a file the sandbox mounted there
             if os.path.islink(src):
                 os.symlink(os.readlink(src), dest)
+                links.append(dest)
             elif os.path.isfile(src):
                 shutil.copy2(src, dest)
             # sockets, FIFOs and devices are not part of a test tree: left out
         made.append((folder, here))
+    _drop_links_out(links, target)
     for folder, here in reversed(made):
         shutil.copystat(folder, here)
+
+
+def _drop_links_out(links: list[str], target: str) -> None:
+    """Remove the copied links that resolve outside the tree (`/`, `/etc/passwd`, `../victim`).
+
+    What they point at is not part of the repository, so no evidence may depend on it, and a
+    collector following `tests/root -> /` would walk the whole machine until the wall clock. Each
+    link is resolved as the kernel resolves it, through the other links of the copy, so a chain or a
+    `..` after a link cannot lead out either; links are judged before any is removed."""
+    root = os.path.realpath(target)
+    outside = [
+        link for link in links if os.path.commonpath([root, os.path.realpath(link)]) != root
+    ]
+    for link in outside:
+        os.unlink(link)
 
 
 def _lower_limits(limits: dict[str, int]) -> None:

@@ -73,6 +73,29 @@ def test_writes_stay_in_the_private_copy(repo: Path) -> None:
     assert not (repo / "new.txt").exists()
 
 
+def test_links_that_leave_the_tree_are_not_copied(repo: Path, tmp_path: Path) -> None:
+    (tmp_path / "victim").mkdir()
+    (tmp_path / "victim" / "precious.txt").write_text("secret\n")
+    (repo / "tests").mkdir()
+    (repo / "tests" / "root").symlink_to("/")
+    (repo / "tests" / "passwd.py").symlink_to("/etc/passwd")
+    (repo / "tests" / "victim").symlink_to("../../victim")
+    (repo / "pkg" / "up").symlink_to(".")  # inside: the tree's own folder...
+    (repo / "tests" / "via").symlink_to("../pkg/up/..")  # ...and the root through it: inside
+    (repo / "tests" / "out").symlink_to("../pkg/up/../..")  # one more `..`: outside
+    (repo / "tests" / "chain").symlink_to("victim")  # a link to a link that leaves
+    (repo / "tests" / "data").symlink_to("../data.txt")
+    code = (
+        "import os\n"
+        "for name in sorted(os.listdir('tests')):\n"
+        "    print(name, os.path.exists(os.path.join('tests', name)))\n"
+    )
+    done = _run(repo, code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n") == ["data True", "via True", ""]
+    assert (repo / "tests" / "root").is_symlink()  # the checkout keeps them all
+
+
 def test_home_is_private_and_the_real_one_unreadable(repo: Path, tmp_path: Path) -> None:
     home = Path.home()
     secret = home / f"lanegate-test-secret-{os.getpid()}"
