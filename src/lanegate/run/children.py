@@ -86,12 +86,12 @@ def stop_descendants(grace_seconds: float = 1.0, *, reap: bool = True) -> int:
         deadline = time.monotonic() + (grace_seconds if sig == signal.SIGTERM else 2.0)
         while time.monotonic() < deadline:
             if reap:
-                _reap()
+                reap_exited()
             if not _alive(pids):
                 break
             time.sleep(0.02)
     if reap:
-        _reap()
+        reap_exited()
     return len(signalled)
 
 
@@ -106,8 +106,12 @@ def _alive(pids: list[int]) -> bool:
     return False
 
 
-def _reap() -> None:
-    """Collect exited children (ours, or orphans re-parented to us) so none lingers as a zombie."""
+def reap_exited() -> None:
+    """Collect exited children (ours, or orphans re-parented to us) so none lingers as a zombie.
+
+    Reaping is also what adds an orphan's CPU to ours: a sandbox's init is re-parented to lanegate
+    when bubblewrap's outer process exits without waiting for it. Call it only when no `subprocess`
+    child is still being waited for, or its exit status is taken from its owner."""
     while True:
         try:
             pid, _ = os.waitpid(-1, os.WNOHANG)

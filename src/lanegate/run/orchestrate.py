@@ -272,6 +272,7 @@ def _run_all(request: RunRequest, display: Display) -> RunResult:
         child_wall = clock.stop()
         out.release()
     wall = time.monotonic() - started
+    children.reap_exited()  # the sandboxes' inits, orphaned to us: their CPU is the tests'
     cpu_after = _cpu_seconds()
     overhead = Overhead(
         wall_seconds=wall,
