@@ -2,8 +2,10 @@
 with no traceback, nothing touched outside the repository and no process left behind (SPEC 9).
 
 Each case is one real `lanegate run`. They run two at a time (each case's process marker is made
-unique, so survivors are told apart), except the classes that attack the machine itself (resource
-exhaustion, escapes), which run alone so that they cannot slow a neighbour into a false verdict.
+unique, so survivors are told apart), except the class that attacks the machine itself (resource
+exhaustion), which runs alone so that it cannot slow a neighbour into a false verdict. Escapes are
+paired: each case has its own home, victim folder and marker, and an escape that reached its
+neighbour would be a finding in both.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ SUITE_NAMES = [
     if line.strip() and not line.startswith("#")
 ]
 SUITE = [case for case in ALL if case.name in set(SUITE_NAMES)]
-ALONE = frozenset({"resource", "escape"})
+ALONE = frozenset({"resource"})
 PAIRED = 2
 
 
