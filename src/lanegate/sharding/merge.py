@@ -174,7 +174,8 @@ def _merge_flake(plan: LanePlan, shards: Sequence[ShardLedger]) -> FlakeLedger:
         replays.extend(dataclasses.replace(r, replay=r.replay + offset) for r in ledger.replays)
         for n, test in enumerate(ledger.tests):
             tests.append((position[_file_of(test.node_id)], n, _renumbered(test, offset, label)))
-        offset += max((r.replay for r in ledger.replays), default=0)
+        # replay numbers may start at 0 or 1: the next shard starts past this one's highest
+        offset += max((r.replay + 1 for r in ledger.replays), default=0)
     merged_tests = tuple(t for _, _, t in sorted(tests, key=lambda x: (x[0], x[1])))
     first = ledgers[0][1]
     leases = tuple(
