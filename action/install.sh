@@ -12,9 +12,9 @@ started=$EPOCHREALTIME
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
 case "$lane" in
-  property | fixture | flake | lint | score) ;;
+  plan | property | fixture | flake | lint | score) ;;
   *)
-    echo "::error title=lanegate/input::input lane is '$lane'; expected property, fixture, flake, lint or score"
+    echo "::error title=lanegate/input::input lane is '$lane'; expected plan, property, fixture, flake, lint or score"
     exit 2
     ;;
 esac

@@ -26,6 +26,23 @@ if [[ "$attempt" != "1" && "${LANEGATE_ALLOW_RERUN:-false}" != "true" ]]; then
 fi
 
 case "$lane" in
+  plan)
+    if [[ -z "${LANEGATE_BASE:-}" ]]; then
+      echo "::error title=lanegate/input::no base-ref input and no pull_request event to take the base sha from"
+      finish fail "" 2
+    fi
+    out=$(mktemp -d "${RUNNER_TEMP:?}/lanegate-plan-XXXXXXXX")
+    set +e
+    "$py" -m lanegate plan --base "$LANEGATE_BASE" --out "$out" "${config_args[@]}" \
+      --property-shards "${LANEGATE_PROPERTY_SHARDS:-1}" --flake-shards "${LANEGATE_FLAKE_SHARDS:-1}"
+    code=$?
+    set -e
+    if [[ "$code" != 0 || ! -f "$out/plan.json" ]]; then
+      echo "::error title=lanegate/plan::lanegate plan wrote no plan (exit $code): every shard and the scorer fail closed"
+      finish fail "" "$((code == 0 ? 3 : code))"
+    fi
+    finish pass "$out/plan.json" 0
+    ;;
   property | fixture | flake)
     if [[ -z "${LANEGATE_BASE:-}" ]]; then
       echo "::error title=lanegate/input::no base-ref input and no pull_request event to take the base sha from"
@@ -40,11 +57,18 @@ case "$lane" in
         "${config_args[@]}" >/dev/null
       lane_args=(--pr-body "$body_dir/body.md")
     fi
+    ledger="$out/$lane.json"
+    if [[ -n "${LANEGATE_SHARD:-}" ]]; then
+      # lanegate refuses a malformed K/N or a plan that is not this diff's (exit 2, no ledger)
+      lane_args+=(--shard "$LANEGATE_SHARD" --plan "${LANEGATE_PLAN:?a shard needs the plan input}")
+      if [[ "$LANEGATE_SHARD" =~ ^([0-9]+)/([0-9]+)$ ]]; then
+        ledger="$out/$lane-shard-${BASH_REMATCH[1]}-of-${BASH_REMATCH[2]}.json"
+      fi
+    fi
     set +e
     "$py" -m lanegate "$lane" --base "$LANEGATE_BASE" --out "$out" "${config_args[@]}" "${lane_args[@]}"
     code=$?
     set -e
-    ledger="$out/$lane.json"
     if [[ ! -f "$ledger" ]]; then
       echo "::error title=lanegate/$lane::lane $lane wrote no ledger (exit $code): the scorer will fail closed"
       finish fail "" "$((code == 0 ? 3 : code))"
@@ -82,9 +106,11 @@ case "$lane" in
     fi
     rerun_args=()
     if [[ "${LANEGATE_ALLOW_RERUN:-false}" == "true" ]]; then rerun_args=(--allow-rerun); fi
+    plan_args=()
+    if [[ -n "${LANEGATE_PLAN:-}" ]]; then plan_args=(--plan "$LANEGATE_PLAN"); fi
     set +e
     "$py" -m lanegate score --ledgers "$ledgers" "${lint_args[@]}" --expect-jobs \
-      "${base_args[@]}" --run-attempt "$attempt" "${rerun_args[@]}" "${config_args[@]}" "${event_args[@]}"
+      "${base_args[@]}" --run-attempt "$attempt" "${rerun_args[@]}" "${plan_args[@]}" "${config_args[@]}" "${event_args[@]}"
     code=$?
     set -e
     report="$ledgers/score-report.json"

@@ -61,3 +61,7 @@ class SandboxError(LanegateError):
 
 class GitHubError(LanegateError):
     """The GitHub API or the Actions runtime refused or answered something unusable."""
+
+
+class ShardError(LanegateError):
+    """A shard plan or a `--shard K/N` is malformed, or a plan file is not the plan of this diff."""

@@ -62,10 +62,16 @@ class ActResult:
     seconds: float
 
     def job_succeeded(self, job: str) -> bool:
-        return re.search(rf"\[[^\]]*/{job}\s*\] 🏁  Job succeeded", self.log) is not None
+        """Every run of `job` succeeded (each shard `job K/N` of a matrix job), and there was one."""
+        ends = re.findall(
+            rf"\[[^\]]*/{job}(?: [0-9]+/[0-9]+(?:-[0-9]+)?)?\s*\] 🏁  Job (\w+)", self.log
+        )
+        return bool(ends) and all(end == "succeeded" for end in ends)
 
     def job_failed(self, job: str) -> bool:
-        return re.search(rf"\[[^\]]*/{job}\s*\] 🏁  Job failed", self.log) is not None
+        """A run of `job` (or of one of its shards) failed."""
+        pattern = rf"\[[^\]]*/{job}(?: [0-9]+/[0-9]+(?:-[0-9]+)?)?\s*\] 🏁  Job failed"
+        return re.search(pattern, self.log) is not None
 
     def score_report(self) -> dict[str, Any] | None:
         """The score job's score-report.json, when the scorer wrote one."""
@@ -84,8 +90,18 @@ class ActResult:
         return sorted(p.name for p in self.artifacts.iterdir()) if self.artifacts.exists() else []
 
     def ledger(self, lane: str, attempt: int = 1) -> dict[str, Any]:
+        """The fixture ledger, or the ledger inside shard 1/1 of the property or flake lane."""
+        if lane in ("property", "flake"):
+            return self.shard_ledger(lane, 1, 1, attempt)
         folder = self.artifacts / f"lanegate-{lane}-attempt-{attempt}"
         data: dict[str, Any] = json.loads((folder / f"{lane}.json").read_text())
+        return data
+
+    def shard_ledger(self, lane: str, index: int, count: int, attempt: int = 1) -> dict[str, Any]:
+        """The lane ledger inside shard `index`/`count`'s uploaded shard file."""
+        name = f"{lane}-shard-{index}-of-{count}"
+        folder = self.artifacts / f"lanegate-{name}-attempt-{attempt}"
+        data: dict[str, Any] = json.loads((folder / f"{name}.json").read_text())["ledger"]
         return data
 
 

@@ -140,10 +140,13 @@ RETRY_JOB = """\
 """
 
 
-def caller_workflow(extra_jobs: str = "") -> str:
-    """examples/pull-request.yml with no `install:` (the tests' needs are already importable)."""
+def caller_workflow(extra_jobs: str = "", **inputs: str) -> str:
+    """examples/pull-request.yml with no `install:` (the tests' needs are already importable), and
+    `inputs` (python names: property_shards=3 -> `property-shards: 3`) added to its `with:`."""
     text = (ROOT / "examples" / "pull-request.yml").read_text(encoding="utf-8")
     lines = [line for line in text.splitlines() if "install:" not in line]
+    at = next(n for n, line in enumerate(lines) if line.strip() == "with:") + 1
+    lines[at:at] = [f"      {key.replace('_', '-')}: {value}" for key, value in inputs.items()]
     return "\n".join(lines) + "\n" + extra_jobs
 
 
@@ -192,7 +195,46 @@ def add_head(repo: Repo, files: dict[str, str | bytes], message: str) -> str:
     return repo.commit(message)
 
 
+# decode reads multi-digit counts as numbers: a change with mutants for the property lane to plant
+DIGITS_DECODE = CODEC.replace(
+    """    count = ""
+    for char in encoded:
+        if char.isdigit():
+            count += char
+        else:
+            out.append(char * int(count))
+            count = ""
+""",
+    """    count = 0
+    for char in encoded:
+        if char.isdigit():
+            count = count * 10 + int(char)
+        else:
+            out.append(char * count)
+            count = 0
+""",
+)
+DIGITS_TEST = """\
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from codec_lib.codec import decode, encode
+from lanegate.oracles import round_trip
+
+
+@settings(max_examples=10, database=None)
+@given(st.sampled_from("pq"), st.integers(1, 120))
+def test_decode_reads_counts_of_several_digits(letter, count):
+    round_trip(encode, decode, letter * count)
+"""
+
 HONEST = {"tests/test_codec_long.py": HONEST_TEST}
+# a source change and two new test files: mutants and replays to split across shards
+HONEST_CHANGE = {
+    "codec_lib/codec.py": DIGITS_DECODE,
+    "tests/test_codec_long.py": HONEST_TEST,
+    "tests/test_codec_digits.py": DIGITS_TEST,
+}
 FLAKY = {"tests/test_codec_long.py": HONEST_TEST, "tests/test_codec_cache.py": FLAKY_TEST}
 FIXTURE_REWRITE = {"tests/fixtures/words.expected": b"3a1b2c5d\n"}
 # for scenarios about the workflow rather than the code: the lanes have next to nothing to run

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,10 +30,27 @@ class Scenario:
     env: dict[str, str] = field(default_factory=dict)
     token: str = WRITE_TOKEN
     seed_artifacts: bool = False
+    # the caller workflow act runs, written over the committed one after the head commit: twins that
+    # differ only in their lane-b inputs judge the very same commits (so the same mutant ids)
+    run_workflow: str | None = None
 
+
+SHARDED = target.caller_workflow(property_shards="3", flake_shards="2")
+SHARD_LOST = target.caller_workflow(
+    property_shards="3", flake_shards="2", flake_runs_on="'[\"no-such-runner\"]'"
+)
 
 SCENARIOS: dict[str, Scenario] = {
-    "passing": Scenario(head=target.HONEST),
+    # the unsharded twin of "sharded" (one shard of each lane)
+    "passing": Scenario(head=target.HONEST_CHANGE),
+    # 3 property shards and 2 flake shards, end to end: the same verdict as "passing"
+    "sharded": Scenario(head=target.HONEST_CHANGE, run_workflow=SHARDED),
+    # property shard 2/3 dies before its upload; the flake shards' runner label has no runner
+    "shard-lost": Scenario(
+        head=target.HONEST_CHANGE,
+        run_workflow=SHARD_LOST,
+        env={"LANEGATE_ACT_FAIL_UPLOAD": "lanegate-property-shard-2-of-3-attempt-1"},
+    ),
     "flaky": Scenario(head=target.FLAKY),
     # one run, two planted problems (each its own fail), and a fork PR's read-only token
     "fixture-rewrite+retry-caller": Scenario(
@@ -61,7 +79,9 @@ def _seed_attempt_one(artifacts: Path) -> None:
 
 def _run(name: str, scenario: Scenario, work: Path, lanegate: Path) -> Outcome:
     repo, base = target.make_base(work / "repo", workflow=scenario.workflow)
-    head = target.add_head(repo, scenario.head, f"scenario {name}")
+    head = target.add_head(repo, scenario.head, "scenario")
+    if scenario.run_workflow is not None:
+        repo.write(".github/workflows/lanegate.yml", scenario.run_workflow)
     event = pull_request_event(repo.path, base, head)
     api = RecordedGitHub().start()
     if scenario.seed_artifacts:
@@ -106,12 +126,13 @@ def test_passing_pr_passes_every_job_and_posts_success(outcomes: dict[str, Outco
     outcome = outcomes["passing"]
     result = outcome.result
     assert result.returncode == 0, _explain(outcome)
-    for job in ("property", "fixture", "flake", "score"):
+    for job in ("plan", "property", "fixture", "flake", "score"):
         assert result.job_succeeded(job), job
     assert result.artifact_names() == [
         "lanegate-fixture-attempt-1",
-        "lanegate-flake-attempt-1",
-        "lanegate-property-attempt-1",
+        "lanegate-flake-shard-1-of-1-attempt-1",
+        "lanegate-plan-attempt-1",
+        "lanegate-property-shard-1-of-1-attempt-1",
         "lanegate-report-attempt-1",  # score-report.json and score-summary.md
     ]
     report = result.score_report()
@@ -132,7 +153,7 @@ def test_flaky_new_test_fails_the_flake_lane(outcomes: dict[str, Outcome]) -> No
     assert result.returncode != 0
     assert ("flake", "flake-nondeterministic") in result.fails(), _explain(outcome)
     assert result.job_failed("flake") and result.job_failed("score")
-    assert "lanegate-flake-attempt-1" in result.artifact_names()  # a failing lane still uploads
+    assert "lanegate-flake-shard-1-of-1-attempt-1" in result.artifact_names()  # failing, uploaded
     assert _check_runs(outcome.api)[-1]["conclusion"] == "failure"
 
 
@@ -184,9 +205,60 @@ def test_lane_that_dies_before_its_ledger_fails_the_gate(outcomes: dict[str, Out
     result = outcome.result
     assert result.returncode != 0
     assert result.job_failed("flake") and result.job_failed("score")
-    assert "lanegate-flake-attempt-1" not in result.artifact_names()
+    assert "lanegate-flake-shard-1-of-1-attempt-1" not in result.artifact_names()
     assert ("flake", "ledger-missing") in result.fails(), _explain(outcome)
     assert "lane job flake finished as 'failure'" in result.log
+
+
+def _mutants(ledger: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
+    """Mutant id -> (status, killer)."""
+    return {m["id"]: (m["status"], m["killed_by"]) for m in ledger["mutants"]}
+
+
+def test_three_property_and_two_flake_shards_give_the_unsharded_verdict(
+    outcomes: dict[str, Outcome],
+) -> None:
+    sharded, unsharded = outcomes["sharded"].result, outcomes["passing"].result
+    assert sharded.returncode == 0, _explain(outcomes["sharded"])
+    report, twin = sharded.score_report(), unsharded.score_report()
+    assert report is not None and twin is not None
+    assert (report["verdict"], report["fails"]) == (twin["verdict"], twin["fails"]) == ("pass", [])
+    names = sharded.artifact_names()
+    assert [n for n in names if "-shard-" in n] == [
+        "lanegate-flake-shard-1-of-2-attempt-1",
+        "lanegate-flake-shard-2-of-2-attempt-1",
+        "lanegate-property-shard-1-of-3-attempt-1",
+        "lanegate-property-shard-2-of-3-attempt-1",
+        "lanegate-property-shard-3-of-3-attempt-1",
+    ]
+    # each shard ran its own slice; together, the mutants and tests of the unsharded run
+    slices = [_mutants(sharded.shard_ledger("property", k, 3)) for k in (1, 2, 3)]
+    assert all(len(s) == 1 for s in slices)
+    assert {k: v for s in slices for k, v in s.items()} == _mutants(unsharded.ledger("property"))
+    tests = [[t["node_id"] for t in sharded.shard_ledger("flake", k, 2)["tests"]] for k in (1, 2)]
+    assert all(tests) and not set(tests[0]) & set(tests[1])
+    whole = sorted(t["node_id"] for t in unsharded.ledger("flake")["tests"])
+    assert sorted(tests[0] + tests[1]) == whole
+    counts = {lane["lane"]: lane["counts"] for lane in report["lanes"]}
+    twin_counts = {lane["lane"]: lane["counts"] for lane in twin["lanes"]}
+    assert counts["property"]["killed_mutants"] == twin_counts["property"]["killed_mutants"] == 3
+    assert counts["flake"]["tests"] == twin_counts["flake"]["tests"] == 2
+
+
+def test_a_shard_that_never_reports_fails_the_score_closed(outcomes: dict[str, Outcome]) -> None:
+    outcome = outcomes["shard-lost"]
+    result = outcome.result
+    assert result.returncode != 0
+    report = result.score_report()
+    assert report is not None and report["verdict"] == "fail", _explain(outcome)
+    missing = [f["message"] for f in report["fails"] if f["rule_id"] == "shard-missing"]
+    assert any("property shard 2/3 never reported" in m for m in missing), missing
+    assert any("flake shard 1/2 never reported" in m for m in missing), missing
+    assert any("flake shard 2/2 never reported" in m for m in missing), missing
+    assert {("property", "ledger-missing"), ("flake", "ledger-missing")} <= result.fails()
+    assert "lanegate-property-shard-1-of-3-attempt-1" in result.artifact_names()
+    assert "lanegate-property-shard-2-of-3-attempt-1" not in result.artifact_names()
+    assert result.job_failed("score")
 
 
 def test_whole_act_suite_wall_time_is_reported(outcomes: dict[str, Outcome]) -> None:

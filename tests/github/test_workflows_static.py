@@ -111,7 +111,7 @@ def test_lane_b_contract() -> None:
             assert spec.get("description"), f"workflow_call {section}.{name} has no description"
     assert "allow-rerun" in call["inputs"] and call["inputs"]["allow-rerun"]["default"] is False
     jobs = doc["jobs"]
-    assert set(jobs) == {"property", "fixture", "flake", "score"}
+    assert set(jobs) == {"plan", "property", "fixture", "flake", "score"}
     for name, job in jobs.items():
         perms = job["permissions"]
         assert perms.get("contents") == "read", name
@@ -124,13 +124,39 @@ def test_lane_b_contract() -> None:
             if str(step.get("uses", "")).startswith("actions/checkout@"):
                 assert step["with"]["persist-credentials"] is False
             assert "retry" not in str(step.get("uses", "")).lower()
-    for lane in ("property", "fixture", "flake"):
+    attempt = "attempt-${{ github.run_attempt }}"
+    for lane in ("plan", "property", "fixture", "flake"):
         upload = [s for s in jobs[lane]["steps"] if "upload-artifact" in str(s.get("uses", ""))]
         assert len(upload) == 1
-        assert upload[0]["with"]["name"] == f"lanegate-{lane}-attempt-${{{{ github.run_attempt }}}}"
+        name = upload[0]["with"]["name"]
+        if lane in ("property", "flake"):  # one artifact per shard, never two under one name
+            shard = f"shard-${{{{ matrix.shard }}}}-of-${{{{ needs.plan.outputs.{lane}-shards }}}}"
+            assert name == f"lanegate-{lane}-{shard}-{attempt}"
+            assert jobs[lane]["needs"] == ["plan"]
+            assert jobs[lane]["strategy"]["fail-fast"] is False
+            assert jobs[lane]["strategy"]["matrix"]["shard"] == (
+                f"${{{{ fromJSON(needs.plan.outputs.{lane}-matrix) }}}}"
+            )
+            lane_step = next(s for s in jobs[lane]["steps"] if s.get("id") == "lane")
+            assert lane_step["with"]["plan"] == "${{ runner.temp }}/lanegate-plan/plan.json"
+        else:
+            assert name == f"lanegate-{lane}-{attempt}"
         assert "cancelled()" in upload[0]["if"]
+        runs_on = jobs[lane]["runs-on"]
+        label = "score" if lane == "plan" else lane
+        assert runs_on == (
+            f"${{{{ startsWith(inputs.{label}-runs-on, '[') && fromJSON(inputs.{label}-runs-on)"
+            f" || inputs.{label}-runs-on }}}}"
+        )
+    for name in ("property-shards", "flake-shards"):
+        assert call["inputs"][name]["default"] == 1
+    for name in ("property", "fixture", "flake", "score"):
+        assert call["inputs"][f"{name}-runs-on"]["default"] == "ubuntu-latest"
     score = jobs["score"]
-    assert score["needs"] == ["property", "fixture", "flake"] and score["if"] == "${{ always() }}"
+    assert score["needs"] == ["plan", "property", "fixture", "flake"]
+    assert score["if"] == "${{ always() }}"
+    scorer = next(s for s in score["steps"] if s.get("id") == "score")
+    assert scorer["with"]["plan"] == "${{ runner.temp }}/lanegate-ledgers/plan.json"
     download = [s for s in score["steps"] if "download-artifact" in str(s.get("uses", ""))]
     assert download[0]["with"]["pattern"] == "lanegate-*-attempt-${{ github.run_attempt }}"
     gate = score["steps"][-1]
@@ -172,6 +198,7 @@ def test_gate_step_passes_only_when_every_lane_succeeded_and_the_verdict_is_pass
     gate = _load(LANE_B)["jobs"]["score"]["steps"][-1]
     env = {
         "PATH": "/usr/bin:/bin",
+        "PLAN_RESULT": "success",
         "PROPERTY_RESULT": property_result,
         "FIXTURE_RESULT": fixture_result,
         "FLAKE_RESULT": flake_result,
@@ -210,3 +237,47 @@ def test_vendored_example_is_lane_b_with_literals() -> None:
         "examples/vendored-lane-b.yml is stale: python -m tests.github.vendored --write"
     )
     assert "${{ inputs." not in VENDORED.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("property_shards", "flake_shards", "matrix"),
+    [
+        ("1", "1", ("[1]", "[1]")),
+        ("3", "2", ("[1,2,3]", "[1,2]")),
+        ("32", "07", ("[" + ",".join(map(str, range(1, 33))) + "]", "[1,2,3,4,5,6,7]")),
+        ("0", "1", None),
+        ("33", "1", None),
+        ("1", "2.5", None),
+        ("1", "-1", None),
+        ("", "1", None),
+        ("1; echo", "1", None),
+    ],
+)
+def test_plan_job_checks_shard_inputs_and_fails_closed(
+    property_shards: str, flake_shards: str, matrix: tuple[str, str] | None, tmp_path: Path
+) -> None:
+    step = _load(LANE_B)["jobs"]["plan"]["steps"][0]
+    assert step["id"] == "shards"
+    output = tmp_path / "output"
+    output.touch()
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PROPERTY_SHARDS": property_shards,
+        "FLAKE_SHARDS": flake_shards,
+        "GITHUB_OUTPUT": str(output),
+    }
+    done = subprocess.run(
+        ["bash", "-e", "-o", "pipefail", "-c", step["run"]],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    if matrix is None:
+        assert done.returncode != 0
+        assert "::error title=lanegate/input::" in done.stdout
+        return
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = dict(line.split("=", 1) for line in output.read_text().splitlines())
+    assert (lines["property-matrix"], lines["flake-matrix"]) == matrix
+    assert lines["property-shards"] == str(int(property_shards))

@@ -33,6 +33,13 @@ LITERALS = {
     "${{ inputs.working-directory }}": '"."',
     "${{ inputs.install }}": '"-e .[test]"',
     "${{ inputs.allow-rerun }}": "false",
+    "${{ inputs.property-shards }}": "1",
+    "${{ inputs.flake-shards }}": "1",
+    **{
+        f"${{{{ startsWith(inputs.{job}-runs-on, '[') && fromJSON(inputs.{job}-runs-on)"
+        f" || inputs.{job}-runs-on }}}}": "ubuntu-latest"
+        for job in ("property", "fixture", "flake", "score")
+    },
     "${{ secrets.token || github.token }}": "${{ github.token }}",
 }
 

@@ -9,10 +9,13 @@ from typing import Any
 
 from lanegate import git
 from lanegate.authorship import Authorship
+from lanegate.diff import classify_diff
 from lanegate.errors import UsageError
 from lanegate.lanes.context import LaneContext, job_from_env, run_attempt_from_env
 from lanegate.ledgers.models import AuthorKind
 from lanegate.policy import Policy, load_policy
+from lanegate.sharding.plan import shard_run
+from lanegate.sharding.slices import ShardRun, parse_shard
 
 
 def add_repo_arguments(parser: argparse.ArgumentParser) -> None:
@@ -97,3 +100,33 @@ def lane_context(args: argparse.Namespace, repo: Path, policy: Policy, **extra: 
         sandboxed=not args.no_sandbox,
         **extra,
     )
+
+
+def add_shard_arguments(parser: argparse.ArgumentParser) -> None:
+    """--shard K/N and --plan FILE: run one slice of the lane's shard plan."""
+    parser.add_argument(
+        "--shard",
+        metavar="K/N",
+        default=None,
+        help="run only shard K of N of the plan (default: the whole lane)",
+    )
+    parser.add_argument(
+        "--plan",
+        type=Path,
+        default=None,
+        help="the plan file of `lanegate plan` to run the shard of (refused unless it is the "
+        "plan of this diff); default: plan here",
+    )
+
+
+def shard_from_args(
+    args: argparse.Namespace, repo: Path, policy: Policy, lane: str
+) -> ShardRun | None:
+    """The ShardRun of --shard/--plan (None without --shard); a malformed K/N is a usage error."""
+    if args.shard is None:
+        if args.plan is not None:
+            raise UsageError("--plan needs --shard K/N")
+        return None
+    spec = parse_shard(args.shard)
+    summary = classify_diff(repo, args.base, policy, args.head)
+    return shard_run(repo, summary, policy, lane, spec, args.plan)

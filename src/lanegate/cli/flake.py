@@ -10,10 +10,12 @@ from pathlib import Path
 
 from lanegate.cli.common import (
     add_lane_arguments,
+    add_shard_arguments,
     lane_context,
     out_dir,
     parse_now,
     repo_and_policy,
+    shard_from_args,
 )
 from lanegate.errors import UsageError
 from lanegate.lanes.context import ProgressEvent
@@ -24,6 +26,8 @@ from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import FlakeLedger, Outcome
 from lanegate.pr_body import read_pr_body
 from lanegate.sandbox import Sandbox, open_sandbox
+from lanegate.sharding.ledger_file import shard_file_name, shard_from_file
+from lanegate.sharding.slices import parse_shard
 
 COMMAND = "flake"
 HELP = "replay new and changed tests under varied hash seed, order, zone and repeats (flake.json)"
@@ -31,6 +35,7 @@ HELP = "replay new and changed tests under varied hash seed, order, zone and rep
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_lane_arguments(parser)
+    add_shard_arguments(parser)
     parser.add_argument("--pr-body", type=Path, default=None, help="file holding the PR body")
     parser.add_argument("--now", default=None, help="ISO 8601 time to judge leases at")
     parser.add_argument(
@@ -51,8 +56,12 @@ def run(args: argparse.Namespace) -> int:
     repo, policy = repo_and_policy(args)
     out = out_dir(repo, args.out)
     if args.replay is not None:
+        ledger_file = out / LEDGER_NAME
+        if args.shard is not None:
+            ledger_file = out / shard_file_name("flake", parse_shard(args.shard))
         with open_sandbox(repo, policy.sandbox, enabled=not args.no_sandbox) as box:
-            return _rerun(repo, out, args.replay, policy.lane.max_wall_seconds, box)
+            return _rerun(repo, ledger_file, args.replay, policy.lane.max_wall_seconds, box)
+    shard = shard_from_args(args, repo, policy, "flake")
     pr_body = read_pr_body(args.pr_body) if args.pr_body is not None else None
     ctx = lane_context(
         args,
@@ -62,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         pr_body=pr_body,
         progress=_progress,
     )
-    outcome = run_lane(ctx)
+    outcome = run_lane(ctx, shard=shard)
     verdict = "pass" if outcome.would_pass else "FAIL"
     print(f"flake: {verdict}: {outcome.summary} -> {outcome.ledger_path}")
     for problem in outcome.problems:
@@ -70,14 +79,21 @@ def run(args: argparse.Namespace) -> int:
     return 0 if outcome.would_pass else 1
 
 
-def _rerun(repo: Path, out: Path, number: int, wall_seconds: float, sandbox: Sandbox) -> int:
-    ledger = load_file(FlakeLedger, "flake", out / LEDGER_NAME).value
+def _read_ledger(path: Path) -> FlakeLedger:
+    if path.name == LEDGER_NAME:
+        return load_file(FlakeLedger, "flake", path).value
+    ledger = shard_from_file(path).ledger
+    if not isinstance(ledger, FlakeLedger):
+        raise UsageError(f"{path}: not a flake shard ledger")
+    return ledger
+
+
+def _rerun(repo: Path, path: Path, number: int, wall_seconds: float, sandbox: Sandbox) -> int:
+    ledger = _read_ledger(path)
     record = next((r for r in ledger.replays if r.replay == number), None)
     if record is None:
         known = ", ".join(str(r.replay) for r in ledger.replays) or "none"
-        raise UsageError(
-            f"--replay {number}: {out / LEDGER_NAME} has no such replay (has: {known})"
-        )
+        raise UsageError(f"--replay {number}: {path} has no such replay (has: {known})")
     spec = ReplaySpec(record.replay, record.command)
     with tempfile.TemporaryDirectory(prefix="lanegate-flake-") as work:
         run = run_replay(repo, spec, wall_seconds, Path(work), sandbox=sandbox)

@@ -8,8 +8,10 @@ import sys
 
 from lanegate.cli.common import (
     add_lane_arguments,
+    add_shard_arguments,
     lane_context,
     repo_and_policy,
+    shard_from_args,
 )
 from lanegate.lanes.context import (
     ProgressEvent,
@@ -23,6 +25,7 @@ HELP = "check oracles, count Hypothesis cases, plant mutants on changed lines, w
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_lane_arguments(parser)
+    add_shard_arguments(parser)
     parser.add_argument(
         "--replay",
         metavar="MUTANT_ID",
@@ -62,8 +65,9 @@ def run(args: argparse.Namespace) -> int:
         if result.detail:
             print(f"detail: {result.detail}")
         return 0
+    shard = shard_from_args(args, repo, policy, "property")
     ctx = lane_context(args, repo, policy, progress=(lambda e: None) if args.quiet else _progress)
-    outcome = run_lane(ctx, workers=args.workers)
+    outcome = run_lane(ctx, workers=args.workers, shard=shard)
     print(outcome.summary)
     for problem in outcome.problems:
         print(f"  fail: {problem}")

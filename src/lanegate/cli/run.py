@@ -31,6 +31,7 @@ from lanegate.run.orchestrate import (
     RunResult,
     run_all,
 )
+from lanegate.sharding.slices import parse_shard
 
 COMMAND = "run"
 HELP = "run the property, fixture and flake lanes, lint and score in one command (into .lanegate/)"
@@ -65,6 +66,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("agent", "human"),
         default=None,
         help="who wrote the diff (default: unknown, judged as the agent's)",
+    )
+    parser.add_argument(
+        "--shard",
+        metavar="K/N",
+        default=None,
+        help="run only shard K of N of the property and flake lanes (reproduces one shard job; "
+        "the other shards are missing, so the verdict is fail)",
     )
     add_sandbox_argument(parser)
 
@@ -102,6 +110,7 @@ def print_result(result: RunResult, fmt: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    shard = parse_shard(args.shard) if args.shard is not None else None
     repo, policy = repo_and_policy(args)
     choice = explicit_base(repo, args.base) if args.base else default_base(repo)
     target = out_dir(repo, args.out)
@@ -120,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
         job=job_from_env(),
         pr_body=read_pr_body(args.pr_body) if args.pr_body is not None else None,
         sandboxed=not args.no_sandbox,
+        shard=shard,
     )
     print(
         f"lanegate: judging HEAD against {choice.commit[:12]}, the {choice.reason}",

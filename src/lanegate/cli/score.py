@@ -24,7 +24,8 @@ from lanegate.reporting.json import write_report
 from lanegate.reporting.markdown import MARKER, MarkdownReporter
 from lanegate.reporting.text import reason_line, verdict_line
 from lanegate.scoring import ScoreInputs, ledgers_from_dir, lint_from_file, score
-from lanegate.scoring.evidence import LintSlot
+from lanegate.scoring.evidence import LintSlot, ShardProblem
+from lanegate.sharding.collect import sharded_evidence
 
 COMMAND = "score"
 HELP = "score the property, fixture and flake ledgers of DIR; exit 0 only on pass"
@@ -94,6 +95,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         default=None,
         help="where to write the report and summary (default: DIR)",
+    )
+    parser.add_argument(
+        "--plan",
+        type=Path,
+        default=None,
+        help="shard plan (plan.json of `lanegate plan`): merge DIR's property and flake shard "
+        "ledgers against the plan the scorer derives from --base (required with --plan)",
     )
 
 
@@ -175,8 +183,17 @@ def run(args: argparse.Namespace) -> int:
         lint = lint_from_file(folder / "lint.json")
     pr_body = read_pr_body(args.pr_body) if args.pr_body is not None else None
 
+    ledgers = ledgers_from_dir(folder)
+    shard_problems: tuple[ShardProblem, ...] = ()
+    if args.plan is not None:
+        if diff is None:
+            raise UsageError("--plan needs --base: the scorer derives the plan from the diff")
+        sharded = sharded_evidence(repo, diff, policy, args.plan, folder, run_attempt)
+        ledgers.update(sharded.slots)
+        shard_problems = sharded.problems
+
     inputs = ScoreInputs(
-        ledgers=ledgers_from_dir(folder),
+        ledgers=ledgers,
         policy=policy,
         now=now,
         authorship=AuthorKind(args.authorship),
@@ -185,6 +202,7 @@ def run(args: argparse.Namespace) -> int:
         diff=diff,
         introspection=scan_diff(repo, diff) if diff is not None else (),
         planned_mutants=planned_ids(repo, diff, policy) if diff is not None else None,
+        shard_problems=shard_problems,
         expect_jobs=_expect_jobs(args.expect_jobs),
         allow_rerun=args.allow_rerun,
         pr_body=pr_body,

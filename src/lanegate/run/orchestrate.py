@@ -32,7 +32,10 @@ from lanegate.reporting.markdown import MarkdownReporter
 from lanegate.reporting.terminal import Display
 from lanegate.run import children, outdir
 from lanegate.run.interrupt import RunInterrupted, stop_children_on_signal
-from lanegate.scoring.evidence import LEDGER_FILES, FailureKind, LoadFailure
+from lanegate.scoring.evidence import LEDGER_FILES, FailureKind, LoadFailure, ShardProblem
+from lanegate.sharding.collect import merged_from_dir
+from lanegate.sharding.plan import PLAN_NAME, SHARDED_LANES, ShardPlan, build_plan, write_plan
+from lanegate.sharding.slices import ShardRun, ShardSpec
 from lanegate.workflow_lint import lint_paths
 
 LANES = ("property", "fixture", "flake")
@@ -57,6 +60,8 @@ class RunRequest:
     job: str = "local"
     pr_body: str | None = None
     sandboxed: bool = True
+    # run only this shard of the property and flake lanes (both planned in `shard.count` shards)
+    shard: ShardSpec | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +128,33 @@ def _forwarding(display: Display, lane: str) -> Callable[[ProgressEvent], None]:
     return sink
 
 
-def _run_lanes(request: RunRequest, staging: Path, display: Display) -> list[StepTiming]:
+def _plan(request: RunRequest) -> ShardPlan | None:
+    if request.shard is None:
+        return None
+    summary = classify_diff(request.repo, request.base, request.policy)
+    count = request.shard.count
+    return build_plan(
+        request.repo, summary, request.policy, property_shards=count, flake_shards=count
+    )
+
+
+def _runner(lane: str, request: RunRequest, plan: ShardPlan | None) -> LaneRunner:
+    runner = lane_runner(lane)
+    if plan is None or request.shard is None or lane not in SHARDED_LANES:
+        return runner
+    lane_plan = plan.lane(lane)
+    shard = ShardRun(request.shard, lane_plan.digest, lane_plan.slice(request.shard))
+    sharded: Callable[..., LaneOutcome] = runner
+
+    def run_slice(ctx: LaneContext) -> LaneOutcome:
+        return sharded(ctx, shard=shard)
+
+    return run_slice
+
+
+def _run_lanes(
+    request: RunRequest, staging: Path, display: Display, plan: ShardPlan | None = None
+) -> list[StepTiming]:
     steps: list[StepTiming] = []
     for lane in LANES:
         ctx = LaneContext(
@@ -143,7 +174,7 @@ def _run_lanes(request: RunRequest, staging: Path, display: Display) -> list[Ste
         display.step_started(lane)
         started = time.monotonic()
         try:
-            outcome = lane_runner(lane)(ctx)
+            outcome = _runner(lane, request, plan)(ctx)
         except LanegateError as exc:  # the lane wrote no ledger: the scorer fails it as missing
             message, state = exc.diagnostic(), "error"
         except Exception as exc:  # a bug in one lane must not cost the others their evidence
@@ -205,10 +236,17 @@ def _evidence(
     return ledgers, lint
 
 
-def _score(request: RunRequest, staging: Path, display: Display) -> tuple[ScoreReport, StepTiming]:
+def _score(
+    request: RunRequest, staging: Path, display: Display, plan: ShardPlan | None = None
+) -> tuple[ScoreReport, StepTiming]:
     display.step_started("score")
     started = time.monotonic()
     ledgers, lint = _evidence(request, staging)
+    shard_problems: tuple[ShardProblem, ...] = ()
+    if plan is not None:  # one shard alone: the others are missing, so this never passes
+        sharded = merged_from_dir(staging, plan, request.run_attempt)
+        ledgers.update(sharded.slots)
+        shard_problems = sharded.problems
     diff = classify_diff(request.repo, request.base, request.policy)
     inputs = scoring.ScoreInputs(
         ledgers=ledgers,
@@ -220,6 +258,7 @@ def _score(request: RunRequest, staging: Path, display: Display) -> tuple[ScoreR
         diff=diff,
         introspection=scan_diff(request.repo, diff),
         planned_mutants=planned_ids(request.repo, diff, request.policy),
+        shard_problems=shard_problems,
         pr_body=request.pr_body,
         version=__version__,
     )
@@ -258,9 +297,12 @@ def _run_all(request: RunRequest, display: Display) -> RunResult:
     started = time.monotonic()
     clock.start()
     try:
-        steps = _run_lanes(request, staging, display)
+        plan = _plan(request)
+        if plan is not None:
+            write_plan(staging / PLAN_NAME, plan)
+        steps = _run_lanes(request, staging, display, plan)
         steps.append(_run_lint(request, staging, display))
-        report, step = _score(request, staging, display)
+        report, step = _score(request, staging, display, plan)
         steps.append(step)
         files = outdir.commit(out, staging)
     except BaseException:

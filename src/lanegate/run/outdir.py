@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import IO
 
 from lanegate.errors import UsageError
+from lanegate.sharding.ledger_file import FILE_PATTERN, SHARD_KIND
+from lanegate.sharding.plan import PLAN_KIND, PLAN_NAME
 
 MARKER = ".lanegate-run.json"
 GITIGNORE = ".gitignore"
@@ -89,14 +91,23 @@ def _only_lanegate_outputs(path: Path) -> bool:
     `lanegate flake` before a first `lanegate run`): known names, JSON ones carrying lanegate's
     version field. Anything else is the user's, and the directory is not ours to write into."""
     for entry in path.iterdir():
-        if entry.name not in KNOWN_OUTPUTS or entry.is_symlink() or not entry.is_file():
+        sharded = entry.name == PLAN_NAME or FILE_PATTERN.fullmatch(entry.name) is not None
+        if (
+            (entry.name not in KNOWN_OUTPUTS and not sharded)
+            or entry.is_symlink()
+            or not entry.is_file()
+        ):
             return False
         if entry.suffix == ".json":
             try:
                 document = json.loads(entry.read_bytes()[:MAX_SNIFF_BYTES])
             except ValueError:
                 return False
-            if not isinstance(document, dict) or "lanegate_version" not in document:
+            if not isinstance(document, dict):
+                return False
+            # the plan and shard files of `lanegate plan` / `--shard` carry a kind, not a version
+            ours = document.get("kind") in (PLAN_KIND, SHARD_KIND) if sharded else True
+            if not ours or (not sharded and "lanegate_version" not in document):
                 return False
     return True
 
@@ -124,6 +135,12 @@ def previous_outputs(path: Path) -> list[str]:
         listed = []
     if isinstance(listed, list):
         names.update(n for n in listed if isinstance(n, str) and _plain_name(n))
+    with contextlib.suppress(OSError):  # plan and shard files of `lanegate plan` / `--shard`
+        names.update(
+            e.name
+            for e in path.iterdir()
+            if e.name == PLAN_NAME or FILE_PATTERN.fullmatch(e.name) is not None
+        )
     return sorted(names - _OWN)
 
 

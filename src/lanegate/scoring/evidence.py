@@ -88,6 +88,17 @@ def lane_of(ledger: AnyLedger) -> Lane:
     return Lane.FLAKE
 
 
+@dataclass(frozen=True, slots=True)
+class ShardProblem:
+    """Why the shard ledgers of one lane could not be merged: a `shard-*` rule id, the lane, a
+    one-line message, and the file it concerns when there is one (`lanegate.sharding.merge`)."""
+
+    rule_id: str
+    lane: Lane
+    message: str
+    path: str | None = None
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleContext:
     """What every predicate may consult besides its evidence. `now` is a value, never a clock read."""
@@ -121,6 +132,8 @@ class ScoreInputs:
     introspection: tuple[Introspection, ...] = ()
     # the mutant ids the diff plants, re-derived by the caller from the repository (None: not derived)
     planned_mutants: tuple[str, ...] | None = None
+    # why the shard ledgers did not merge into a lane's ledger (empty: unsharded, or merged cleanly)
+    shard_problems: tuple[ShardProblem, ...] = ()
     expect_jobs: bool = False
     allow_rerun: bool = False
     pr_body: str | None = None

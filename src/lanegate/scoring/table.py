@@ -18,6 +18,7 @@ from lanegate.scoring import fixture_rules as fixture
 from lanegate.scoring import flake_rules as flake
 from lanegate.scoring import property_rules as prop
 from lanegate.scoring.evidence import Hit, RuleContext
+from lanegate.scoring.shard_rules import problems_of as shard
 
 
 class Scope(StrEnum):
@@ -210,6 +211,31 @@ TABLE: tuple[Row, ...] = (
         "regenerate it with `lanegate lint --format json`", common.lint_invalid),
     Row("lint-unchecked", Scope.RUN, L, W, "no lint report was given",
         "pass --lint FILE (the json output of `lanegate lint`)", common.lint_unchecked),
+    # --- shards (lanegate.sharding.merge) ---------------------------------------------------------
+    Row("shard-invalid", Scope.RUN, G, E, "a shard ledger file is unreadable or of the wrong shape",
+        "let each shard job write its ledger with `lanegate property|flake --shard K/N --plan FILE`",
+        shard("shard-invalid")),
+    Row("shard-missing", Scope.RUN, G, E, "a planned shard never reported a ledger",
+        "make every shard job finish and upload its ledger (a runner label with no runner, a "
+        "cancelled or failed shard job fails closed)", shard("shard-missing")),
+    Row("shard-duplicate", Scope.RUN, G, E,
+        "two ledgers claim the same shard, or a shard lists an item twice",
+        "score one ledger per shard of one run attempt", shard("shard-duplicate")),
+    Row("shard-extra", Scope.RUN, G, E,
+        "a shard outside the plan (another shard count or lane), or an unsharded ledger next to a plan",
+        "score only the shards of this run's plan", shard("shard-extra")),
+    Row("shard-slice", Scope.RUN, G, E,
+        "a shard's ledger claims mutants or tests outside its slice, or leaves out its slice's mutants",
+        "run each shard with `--shard K/N` on the plan of this diff", shard("shard-slice")),
+    Row("shard-plan-mismatch", Scope.RUN, G, E,
+        "the plan file or a shard's plan digest is not the plan the scorer derives from the diff",
+        "make the plan with `lanegate plan` on the scored base and head", shard("shard-plan-mismatch")),
+    Row("shard-attempt", Scope.RUN, G, E, "a shard ledger is from another run attempt than the scorer's",
+        "score only the shards of the current attempt", shard("shard-attempt")),
+    Row("shard-disagree", Scope.RUN, G, E,
+        "shards disagree on evidence each of them measures (commits, properties, base tests, leases)",
+        "make the suite deterministic; every shard must see the same baseline",
+        shard("shard-disagree")),
     # --- the run -----------------------------------------------------------------------------------
     Row("score-run-attempt", Scope.RUN, G, E, "the scoring job itself is a re-run",
         "push a new commit instead of re-running the workflow", common.score_run_attempt),

@@ -107,6 +107,26 @@ def test_ledgers_a_lane_command_wrote_are_adopted_but_a_look_alike_is_not(tmp_pa
     assert (other / "lint.json").read_text() == '{"mine": true}'
 
 
+def test_plan_and_shard_files_of_lane_commands_are_adopted_but_look_alikes_are_not(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / ".lanegate"
+    target.mkdir()
+    (target / "plan.json").write_text('{"kind": "lanegate-shard-plan"}')
+    (target / "property-shard-1-of-2.json").write_text('{"kind": "lanegate-shard-ledger"}')
+    outdir.claim(target).release()
+    assert (
+        not (target / "plan.json").exists() and not (target / "property-shard-1-of-2.json").exists()
+    )
+    for name in ("plan.json", "flake-shard-2-of-2.json"):
+        other = tmp_path / f"other-{name}"
+        other.mkdir()
+        (other / name).write_text('{"kind": "mine"}')
+        with pytest.raises(UsageError, match="not made by lanegate run"):
+            outdir.claim(other)
+        assert (other / name).read_text() == '{"kind": "mine"}'
+
+
 _NAMES = st.sampled_from([*outdir.KNOWN_OUTPUTS, "notes.txt", "data.json", ".env", "sub"])
 _CONTENT = st.sampled_from(['{"lanegate_version": "0.1.0"}', '{"mine": 1}', "not json", ""])
 

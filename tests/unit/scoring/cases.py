@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from lanegate.diff import Change, Role
+from lanegate.errors import ShardError
 from lanegate.introspection import Introspection
 from lanegate.ledgers.models import (
     AuthorKind,
@@ -21,9 +22,57 @@ from lanegate.ledgers.models import (
 )
 from lanegate.model import Lane
 from lanegate.policy import FixtureCase, FixturePolicy, LanePolicy, Policy, PropertyPolicy
+from lanegate.scoring.evidence import ShardProblem
+from lanegate.sharding.ledger_file import ShardLedger, shard_from_bytes
+from lanegate.sharding.merge import merge_lane
+from lanegate.sharding.plan import LanePlan, lane_digest
+from lanegate.sharding.slices import Item, ShardSpec
 from tests.unit.scoring import samples
 from tests.unit.scoring.samples import replace as r
 from tests.unit.scoring.scenario import DEFAULT_FILES, Scenario, changed, diff
+
+
+def _shard_problems() -> dict[str, tuple[ShardProblem, ...]]:
+    """Each shard rule's problems as the real merge (or shard file parser) reports them."""
+    items = tuple(Item(m.id, 1.0) for m in PROP.mutants)
+    plan = LanePlan(
+        "property", 2, items, lane_digest("property", 2, items, samples.BASE, samples.HEAD, "d")
+    )
+
+    def shard(k: int, **changes: object) -> ShardLedger:
+        ids = set(plan.slices()[k - 1])
+        mutants = tuple(m for m in PROP.mutants if m.id in ids)
+        ledger = r(PROP, mutants=mutants, mutants_planted=len(mutants))
+        return r(ShardLedger("property", ShardSpec(k, 2), plan.digest, ledger, f"s{k}"), **changes)
+
+    one, two = shard(1), shard(2)
+    stolen = r(two, ledger=r(two.ledger, mutants=(*two.ledger.mutants, one.ledger.mutants[0])))
+    cases = {
+        "shard-missing": [one],
+        "shard-duplicate": [one, one, two],
+        "shard-extra": [one, two, shard(1, spec=ShardSpec(1, 3))],
+        "shard-slice": [one, stolen],
+        "shard-plan-mismatch": [one, two, shard(2, plan_digest=samples.digest("f"))],
+        "shard-attempt": [one, two, shard(2, ledger=r(two.ledger, run_attempt=2))],
+        "shard-disagree": [one, shard(2, ledger=r(two.ledger, cases_failed=1))],
+    }
+    out: dict[str, tuple[ShardProblem, ...]] = {}
+    for rule, shards in cases.items():
+        if rule in ("shard-plan-mismatch", "shard-attempt"):  # the good shard 2 is there too
+            shards = [s for n, s in enumerate(shards) if n != 1]
+        found = tuple(p for p in merge_lane(plan, shards, 1).problems if p.rule_id == rule)
+        assert found, rule
+        out[rule] = found
+    try:
+        shard_from_bytes(b'{"kind": "lanegate-shard-ledger"}', "property-shard-1-of-2.json")
+    except ShardError as exc:
+        out["shard-invalid"] = (
+            ShardProblem("shard-invalid", Lane.PROPERTY, exc.diagnostic(), "x.json"),
+        )
+    return out
+
+
+_CLEAN_MERGE = Scenario(shard_problems=())
 
 
 @dataclass(frozen=True)
@@ -599,4 +648,8 @@ CASES: dict[str, Case] = {
         (HUMAN.but(diff=diff(*DEFAULT_FILES, _WORKFLOW)),),
     ),
     "gate-inputs-unchecked": Case((S.but(diff=None),), (S,)),
+    **{
+        rule: Case((S.but(shard_problems=problems),), (S, _CLEAN_MERGE))
+        for rule, problems in _shard_problems().items()
+    },
 }

@@ -20,6 +20,7 @@ from lanegate.ledgers.models import (
 from lanegate.model import Lane
 from lanegate.policy import Policy
 from lanegate.scoring import ScoreInputs, ledger_from_bytes, lint_from_bytes
+from lanegate.scoring.evidence import ShardProblem
 from tests.unit.scoring import samples
 
 
@@ -63,6 +64,7 @@ class Scenario:
     now: datetime = samples.NOW
     introspection: tuple[Introspection, ...] = ()
     planned_mutants: tuple[str, ...] | None = None
+    shard_problems: tuple[ShardProblem, ...] = ()
 
     def but(self, **changes: Any) -> Scenario:
         return dataclasses.replace(self, **changes)
@@ -97,6 +99,7 @@ class Scenario:
             diff=self.diff,
             introspection=self.introspection,
             planned_mutants=self.planned_mutants,
+            shard_problems=self.shard_problems,
             expect_jobs=self.expect_jobs,
             allow_rerun=self.allow_rerun,
             pr_body=self.pr_body,

@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 from lanegate.diff import classify_diff
+from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_plugins
 from lanegate.lanes.collection import changed_test_files
 from lanegate.lanes.context import (
@@ -36,6 +37,8 @@ from lanegate.ledgers.models import FLAKE_WRITER, FlakeLedger, ReplayRecord
 from lanegate.model import Reason, Severity
 from lanegate.policy import Policy
 from lanegate.scoring import lane_reasons
+from lanegate.sharding.ledger_file import write_shard_ledger
+from lanegate.sharding.slices import ShardRun
 
 LANE = "flake"
 LEDGER_NAME = "flake.json"
@@ -95,10 +98,18 @@ def _problems(ledger: FlakeLedger, details: Details, reasons: list[Reason]) -> t
     return tuple(out)
 
 
-def run_lane(ctx: LaneContext) -> LaneOutcome:
-    """Replay the diff's new and changed tests under varied pins and write `flake.json`."""
+def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
+    """Replay the diff's new and changed tests under varied pins and write `flake.json`; with
+    `shard`, only the tests of the slice's test files, into `flake-shard-K-of-N.json`."""
     policy = ctx.policy
     diff = classify_diff(ctx.repo, ctx.base, policy, ctx.head)
+    files = [f.path for f in changed_test_files(ctx.repo, diff)]
+    only = None if shard is None else frozenset(shard.items)
+    if shard is not None and only is not None:
+        stray = sorted(only - set(files))
+        if stray:
+            raise RunnerError(f"shard {shard.spec}: {stray[0]} is not a test file of this diff")
+        files = [f for f in files if f in only]
     leases = load_leases(ctx.repo, policy.flake.leases_file, diff.head_commit)
     specs: list[ReplaySpec] = []
     runs: list[ReplayRun] = []
@@ -109,13 +120,13 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
         ctx.progress(ProgressEvent(LANE, "collect", "replay", 0, 0))
         collection = collect(
             ctx.repo,
-            [f.path for f in changed_test_files(ctx.repo, diff)],
+            files,
             policy.lane.forbidden_pytest_plugins,
             policy.lane.max_wall_seconds,
             Path(work),
             sandbox=sandbox,
         )
-        selection = select_tests(ctx.repo, diff, collection)
+        selection = select_tests(ctx.repo, diff, collection, only)
         # drawn here, never derived from the head commit (its hash is the agent's choice); every
         # replay's pins are recorded, so `lanegate flake --replay N` still reproduces it exactly
         plan = make_plan(selection, policy.authorship.min_replays, secrets.token_hex(16))
@@ -154,8 +165,11 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
         tests=tests,
         leases=evaluate_leases(leases, touched, ctx.pr_body),
     )
-    ledger_path = ctx.out_dir / LEDGER_NAME
-    write_document(ledger_path, ledger, "flake")
+    if shard is None:
+        ledger_path = ctx.out_dir / LEDGER_NAME
+        write_document(ledger_path, ledger, "flake")
+    else:
+        ledger_path = write_shard_ledger(ctx.out_dir, LANE, shard.spec, shard.plan_digest, ledger)
     reasons = lane_reasons(
         ledger,
         policy=policy,
@@ -184,6 +198,8 @@ def run_lane(ctx: LaneContext) -> LaneOutcome:
         else f"no new or changed tests to replay (pytest collected {len(collection.node_ids)} "
         "test(s) from the diff's test files; none is defined on a changed line)"
     )
+    if shard is not None:
+        summary = f"shard {shard.spec}: {summary}"
     notes = pytest_plugins.notes()
     if notes:  # the recorded commands carry the arguments; the summary says why
         summary += "; pytest plugins: " + "; ".join(notes)

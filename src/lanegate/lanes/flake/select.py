@@ -265,12 +265,16 @@ def select_module(
     ]
 
 
-def select_tests(repo: Path, diff: DiffSummary, collection: Collection) -> Selection:
+def select_tests(
+    repo: Path, diff: DiffSummary, collection: Collection, only: frozenset[str] | None = None
+) -> Selection:
     """The tests of `diff` to replay, read at the diff's head commit; `collection` is pytest's
-    collection of `changed_test_files(repo, diff)`."""
+    collection of `changed_test_files(repo, diff)` (of those in `only`, a shard's slice, if given)."""
     selected: list[SelectedTest] = []
     for changed_file in changed_test_files(repo, diff):
         path = changed_file.path
+        if only is not None and path not in only:
+            continue
         data = git.show_file(repo, diff.head_commit, path)
         if data is None:
             continue

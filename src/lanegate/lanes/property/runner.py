@@ -55,6 +55,8 @@ from lanegate.scoring.property_rules import (
     mutant_tally,
     required_mutant_budget,
 )
+from lanegate.sharding.ledger_file import write_shard_ledger
+from lanegate.sharding.slices import ShardRun
 
 LANE = "property"
 # a mutant child may grow to this many times the baseline run's peak resident memory
@@ -67,6 +69,11 @@ def memory_cap_for(baseline_peak: int) -> int:
 
 
 LEDGER_NAME = "property.json"
+# rows judged on the whole plan's mutants: a shard's slice alone says nothing about them
+SLICE_RULES = tuple(
+    f"[{rule}]"
+    for rule in ("property-mutant-budget", "property-function-budget", "property-zero-budget")
+)
 REPORT_NAME = "mutation-report.json"
 
 
@@ -299,11 +306,17 @@ def _working_tree_matches(
 
 
 def run_lane(
-    ctx: LaneContext, *, workers: int | None = None, timings: dict[str, float] | None = None
+    ctx: LaneContext,
+    *,
+    workers: int | None = None,
+    timings: dict[str, float] | None = None,
+    shard: ShardRun | None = None,
 ) -> LaneOutcome:
     """Run the property lane and write `property.json` and `mutation-report.json` into ctx.out_dir.
 
-    `timings`, when given, receives seconds per phase (for the benchmark's breakdown).
+    `timings`, when given, receives seconds per phase (for the benchmark's breakdown). With `shard`,
+    only the slice's mutants run (everything else as unsharded) and the ledger goes to
+    `property-shard-K-of-N.json`; the budget is judged on the merge of all shards, by the scorer.
     """
     times: dict[str, float] = {} if timings is None else timings
     started = time.perf_counter()
@@ -313,6 +326,12 @@ def run_lane(
     if git.resolve_commit(repo, "HEAD") != summary.head_commit:
         raise RunnerError(f"--head {ctx.head} is not the checked-out commit; the lane runs HEAD")
     specs = plan_from_summary(repo, summary, policy)
+    if shard is not None:
+        planned = {s.id for s in specs}
+        stray = sorted(set(shard.items) - planned)
+        if stray:
+            raise RunnerError(f"shard {shard.spec}: mutant {stray[0]} is not planted by this diff")
+        specs = [s for s in specs if s.id in set(shard.items)]
     sources = _working_tree_matches(repo, summary, sorted({s.path for s in specs}))
     sandbox = lane_sandbox(ctx)
     # the mutant workers start now so that their imports overlap the baseline run
@@ -417,16 +436,22 @@ def run_lane(
         unmutated=unmutated_lines(repo, summary, policy),
     )
     ctx.out_dir.mkdir(parents=True, exist_ok=True)
-    ledger_path = ctx.out_dir / LEDGER_NAME
-    write_document(ledger_path, ledger, "property")
+    if shard is None:
+        ledger_path = ctx.out_dir / LEDGER_NAME
+        write_document(ledger_path, ledger, "property")
+    else:
+        ledger_path = write_shard_ledger(ctx.out_dir, LANE, shard.spec, shard.plan_digest, ledger)
     times["total"] = time.perf_counter() - started
     texts = {p: b.decode("utf-8", "replace") for p, b in sources.items()}
     report = stryker.report(mutants, texts, str(repo))
     (ctx.out_dir / REPORT_NAME).write_text(json.dumps(report, indent=1, sort_keys=True), "utf-8")
     problems = lane_problems(ledger, ctx)
+    if shard is not None:
+        # a slice's budget is not the lane's: the score job judges the merged ledger's
+        problems = [p for p in problems if not p.startswith(SLICE_RULES)]
     if control_problem:
         problems.append(f"mutants not judged: {control_problem}")
-    if ledger.killed_mutants < ledger.mutant_budget:
+    if ledger.killed_mutants < ledger.mutant_budget and shard is None:
         problems += [
             f"not detected: {m.id} ({m.status}) {m.path}:{m.line}: "
             f"{m.original!r} -> {m.replacement!r}"
@@ -444,6 +469,8 @@ def run_lane(
     notes = pytest_plugins.notes()
     if notes:
         summary_text += "; pytest plugins: " + "; ".join(notes)
+    if shard is not None:
+        summary_text = f"shard {shard.spec}: " + summary_text + " (budget judged on the merge)"
     warnings = lane_warnings(ledger, policy)
     if warnings:
         summary_text += f"; {len(warnings)} propert(ies) with max_examples cut: " + "; ".join(
