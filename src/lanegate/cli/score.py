@@ -16,8 +16,10 @@ from lanegate.diff import DiffSummary, classify_diff
 from lanegate.errors import UsageError
 from lanegate.introspection import scan_diff
 from lanegate.lanes.context import run_attempt_from_env
+from lanegate.lanes.property.canary import planned_for_slot
 from lanegate.lanes.property.plant import planned_ids
 from lanegate.ledgers.models import AuthorKind
+from lanegate.model import Lane
 from lanegate.policy import load_policy
 from lanegate.pr_body import read_pr_body
 from lanegate.reporting.json import write_report
@@ -175,8 +177,9 @@ def run(args: argparse.Namespace) -> int:
         lint = lint_from_file(folder / "lint.json")
     pr_body = read_pr_body(args.pr_body) if args.pr_body is not None else None
 
+    ledgers = ledgers_from_dir(folder)
     inputs = ScoreInputs(
-        ledgers=ledgers_from_dir(folder),
+        ledgers=ledgers,
         policy=policy,
         now=now,
         authorship=AuthorKind(args.authorship),
@@ -185,6 +188,11 @@ def run(args: argparse.Namespace) -> int:
         diff=diff,
         introspection=scan_diff(repo, diff) if diff is not None else (),
         planned_mutants=planned_ids(repo, diff, policy) if diff is not None else None,
+        planned_canaries=(
+            planned_for_slot(repo, diff, policy, ledgers.get(Lane.PROPERTY))
+            if diff is not None
+            else None
+        ),
         expect_jobs=_expect_jobs(args.expect_jobs),
         allow_rerun=args.allow_rerun,
         pr_body=pr_body,

@@ -121,6 +121,8 @@ class ScoreInputs:
     introspection: tuple[Introspection, ...] = ()
     # the mutant ids the diff plants, re-derived by the caller from the repository (None: not derived)
     planned_mutants: tuple[str, ...] | None = None
+    # the canary ids re-derived with the property ledger's own canary_seed (None: not derived)
+    planned_canaries: tuple[str, ...] | None = None
     expect_jobs: bool = False
     allow_rerun: bool = False
     pr_body: str | None = None

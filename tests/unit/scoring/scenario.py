@@ -63,6 +63,7 @@ class Scenario:
     now: datetime = samples.NOW
     introspection: tuple[Introspection, ...] = ()
     planned_mutants: tuple[str, ...] | None = None
+    planned_canaries: tuple[str, ...] | None = None
 
     def but(self, **changes: Any) -> Scenario:
         return dataclasses.replace(self, **changes)
@@ -97,6 +98,7 @@ class Scenario:
             diff=self.diff,
             introspection=self.introspection,
             planned_mutants=self.planned_mutants,
+            planned_canaries=self.planned_canaries,
             expect_jobs=self.expect_jobs,
             allow_rerun=self.allow_rerun,
             pr_body=self.pr_body,

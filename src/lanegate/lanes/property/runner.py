@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import secrets
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from lanegate.lanes.context import (
 from lanegate.lanes.property import oracle_ast, stryker
 from lanegate.lanes.property.base_suite import run_base_suite
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
+from lanegate.lanes.property.canary import plan_canaries
 from lanegate.lanes.property.coverage_map import CoverageMap, ordered
 from lanegate.lanes.property.mutate_run import (
     MutantJob,
@@ -54,6 +56,7 @@ from lanegate.scoring.property_rules import (
     counts_as_detected,
     mutant_tally,
     required_mutant_budget,
+    voided_killers,
 )
 
 LANE = "property"
@@ -229,12 +232,14 @@ def build_jobs(
                 spec.function,
                 spec.function_line,
                 seconds,
+                original=sources[spec.path].decode("utf-8", "surrogateescape"),
             )
         )
     return jobs
 
 
 def _ledger_mutants(specs: Sequence[MutantSpec], results: Sequence[MutantResult]) -> list[Mutant]:
+    """The ledger entries of planted mutants (or canaries), in plan order."""
     by_id = {r.id: r for r in results}
     out = []
     for spec in specs:
@@ -313,7 +318,11 @@ def run_lane(
     if git.resolve_commit(repo, "HEAD") != summary.head_commit:
         raise RunnerError(f"--head {ctx.head} is not the checked-out commit; the lane runs HEAD")
     specs = plan_from_summary(repo, summary, policy)
-    sources = _working_tree_matches(repo, summary, sorted({s.path for s in specs}))
+    # the canaries follow a secret of this run, never shown to the sandbox, written to the ledger
+    # only once every test process has exited
+    canary_seed = secrets.randbits(62)
+    canaries = plan_canaries(repo, summary, policy, canary_seed, len(specs))
+    sources = _working_tree_matches(repo, summary, sorted({s.path for s in (*specs, *canaries)}))
     sandbox = lane_sandbox(ctx)
     # the mutant workers start now so that their imports overlap the baseline run
     pool = (
@@ -344,7 +353,13 @@ def run_lane(
         property_tests = trusted.all
         memory_cap = memory_cap_for(baseline.peak_rss)
         jobs = build_jobs(
-            repo, specs, sources, coverage, baseline.tests, property_tests, baseline.overhead
+            repo,
+            [*specs, *canaries],
+            sources,
+            coverage,
+            baseline.tests,
+            property_tests,
+            baseline.overhead,
         )
         covering = frozenset(t for job in jobs for t in job.tests)
         properties = _properties(baseline, check, policy, trusted.base & covering)
@@ -369,13 +384,16 @@ def run_lane(
             pool=pool,
             timings=times,
             memory_cap=memory_cap,
+            order_seed=secrets.randbits(62),
         )
     finally:
         if pool is not None:
             pool.close()
         sandbox.close()
     mutants = _ledger_mutants(specs, results)
-    killed = sum(1 for m in mutants if counts_as_detected(m))
+    canary_entries = _ledger_mutants(canaries, results)
+    void = voided_killers(canary_entries)
+    killed = sum(1 for m in mutants if counts_as_detected(m, void))
     ratio = policy.properties.mutant_kill_ratio
     suite = hashlib.sha256("\n".join(sorted(check.test_files)).encode()).hexdigest()[:12]
     ledger = PropertyLedger(
@@ -415,6 +433,8 @@ def run_lane(
         base_test_files=len(base.files),
         base_tests=tuple(base_runs),
         unmutated=unmutated_lines(repo, summary, policy),
+        canary_seed=canary_seed,
+        canaries=tuple(canary_entries),
     )
     ctx.out_dir.mkdir(parents=True, exist_ok=True)
     ledger_path = ctx.out_dir / LEDGER_NAME
@@ -431,7 +451,7 @@ def run_lane(
             f"not detected: {m.id} ({m.status}) {m.path}:{m.line}: "
             f"{m.original!r} -> {m.replacement!r}"
             for m in mutants
-            if not counts_as_detected(m)
+            if not counts_as_detected(m, void)
         ]
     base_killers = sorted({str(m.killed_by) for m in mutants if m.killed_by in trusted.base})
     summary_text = (
