@@ -22,9 +22,15 @@ only the one stated:
   used as a condition (an `if`/`while`/ternary/`assert` test, a comprehension filter): each operand
   is evaluated, and its truth asked, exactly as often and in the same order as before.
 - `negate-condition` (double negation): `if c:` -> `if not (not (c)):` in the same places.
-- `rename-local`: a local variable renamed to an unused name, in a function with no nested scope,
-  no `global`/`nonlocal`, and no call of `locals`, `vars`, `dir`, `eval` or `exec`; parameters are
-  never renamed (callers may pass them by keyword). Only an UnboundLocalError's text would differ.
+- `rename-local`: the first local variable of a changed function renamed to an unused word, in a
+  function with no nested scope, f-string, `match`, `except ... as`, `global`/`nonlocal`, and no
+  call of `locals`, `vars`, `dir`, `globals`, `eval` or `exec`; parameters are never renamed (callers
+  may pass them by keyword). Only an UnboundLocalError's text would differ.
+- `no-op`: `; pass` after a simple statement on a changed line (the shape of `remove-statement`).
+
+What a canary cannot do: a test that reproduces this catalogue (or lanegate's operators) and
+classifies the edit it sees can still tell canaries from real mutants; canaries catch the tests that
+react to any change of the code's text or byte code, which is what a fingerprint does.
 """
 
 from __future__ import annotations
@@ -49,7 +55,7 @@ from lanegate.lanes.property.plant import (
 )
 from lanegate.policy import Policy
 
-CANARY_FAMILIES = ("compare", "arithmetic", "boolean", "negate-condition", "rename-local")
+CANARY_FAMILIES = ("compare", "arithmetic", "boolean", "negate-condition", "rename-local", "no-op")
 MAX_CANARIES = 4
 MIN_CANARIES = 2
 _MIRROR = {ast.Lt: ">", ast.LtE: ">=", ast.Gt: "<", ast.GtE: "<=", ast.Eq: "==", ast.NotEq: "!="}
@@ -157,6 +163,8 @@ class _Finder:
                 self.compare(node, where)
             elif isinstance(node, ast.BinOp):
                 self.commute(node, where)
+            if isinstance(node, ast.stmt) and not hasattr(node, "body") and not _docstring(node):
+                self.add(node, "no-op", f"{self.seg(node)}; pass", where)
         self.rename(func, where)
 
     def condition(self, test: ast.expr, where: tuple[int, str]) -> None:
@@ -200,6 +208,9 @@ class _Finder:
         )
 
     def rename(self, func: ast.FunctionDef | ast.AsyncFunctionDef, where: tuple[int, str]) -> None:
+        span = range(func.lineno, (func.end_lineno or func.lineno) + 1)
+        if not self.lines.intersection(span):
+            return  # a local of any changed function, wherever its name stands
         body_nodes = [n for stmt in func.body for n in ast.walk(stmt)]
         if any(
             isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda)
@@ -221,12 +232,8 @@ class _Finder:
         )
         used = self.module_names | set(dir(builtins))
         fresh = [f for f in _FRESH_NAMES if f not in used]
-        for local, new in zip(stored, fresh, strict=False):
-            hits = [n for n in names if n.id == local]
-            if not any(n.lineno in self.lines for n in hits):
-                continue
-            self.rename_edit(hits, new, where)
-            return  # one rename per function: enough, and edits of one function never overlap
+        if stored and fresh:  # one rename per function: the first local, to the first free word
+            self.rename_edit([n for n in names if n.id == stored[0]], fresh[0], where)
 
     def rename_edit(self, hits: list[ast.Name], new: str, where: tuple[int, str]) -> None:
         hits = sorted(hits, key=lambda n: (n.lineno, n.col_offset))
@@ -251,6 +258,14 @@ class _Finder:
             replacement,
         )
         self.edits.append((edit, where[0], where[1]))
+
+
+def _docstring(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
 
 
 def _offset(source: bytes, line: int, column: int) -> int:
@@ -330,18 +345,21 @@ def canary_specs_for_file(
 
 
 def select_canaries(found: list[tuple[MutantSpec, bool]], count: int) -> list[MutantSpec]:
-    """`count` canaries in the order of their (seeded) ids, one per line first, and at least one
-    that changes the byte code when any does (so a byte-code fingerprint meets a canary too)."""
+    """`count` canaries in the order of their (seeded) ids, distinct families and lines first, and
+    at least one that changes the byte code when any does (so a byte-code fingerprint meets one)."""
     ordered = sorted(found, key=lambda f: f[0].id)
     chosen: list[tuple[MutantSpec, bool]] = []
+    families: set[str] = set()
     lines: set[tuple[str, int]] = set()
-    for spec, code in ordered:
-        if len(chosen) < count and (spec.path, spec.line) not in lines:
-            chosen.append((spec, code))
-            lines.add((spec.path, spec.line))
-    for spec, code in ordered:
-        if len(chosen) < count and (spec, code) not in chosen:
-            chosen.append((spec, code))
+    # distinct families on distinct lines first, then distinct lines, then any
+    for strictness in (2, 1, 0):
+        for spec, code in ordered:
+            fresh_line = (spec.path, spec.line) not in lines
+            fits = [True, fresh_line, fresh_line and spec.operator not in families][strictness]
+            if len(chosen) < count and (spec, code) not in chosen and fits:
+                chosen.append((spec, code))
+                families.add(spec.operator)
+                lines.add((spec.path, spec.line))
     if chosen and not any(code for _, code in chosen):
         changing = [f for f in ordered if f[1]]
         if changing:
