@@ -1,9 +1,9 @@
 """Honest properties of shapes.py: each compares with an independent reference (behaviour only)."""
 
+import shapes
 from hypothesis import given
 from hypothesis import strategies as st
 
-import shapes
 from lanegate import oracles
 
 small = st.lists(st.integers(-15, 15), max_size=14)
