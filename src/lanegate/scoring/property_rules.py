@@ -114,7 +114,8 @@ def mutant_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
         void = voided_killers(ledger.canaries)
         alive = [m for m in ledger.mutants if not counts_as_detected(m, void)]
         shown = "; ".join(
-            f"{m.path}:{m.line} {m.original!r} -> {m.replacement!r} ({m.status})"
+            f"{m.path}:{m.line} {m.original!r} -> {m.replacement!r} ({m.status}"
+            + (", void: its killer also killed a canary)" if m.killed_by in void else ")")
             for m in alive[:SHOWN_MUTANTS]
         )
         more = f" and {len(alive) - SHOWN_MUTANTS} more" if len(alive) > SHOWN_MUTANTS else ""
@@ -296,8 +297,9 @@ def canary_killed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
             continue
         who = f"{c.killed_by} killed" if c.killed_by else f"the tests left {c.status}"
         yield Hit(
-            f"{who} canary {c.id} ({c.operator}: {c.original!r} -> {c.replacement!r}), an edit "
-            "that keeps the behaviour: the test reads the code, not what it does",
+            f"{who} canary {c.id} ({c.operator}: {_short(c.original)!r} -> "
+            f"{_short(c.replacement)!r}), an edit that keeps the behaviour: the test reads the "
+            "code, not what it does; its kills are void",
             Location(c.path, line=c.line, note=c.id),
         )
     ids = [c.id for c in ledger.canaries]
@@ -305,3 +307,9 @@ def canary_killed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
         yield Hit(f"canary {canary_id} is listed more than once", _at("canaries"))
     for canary_id in sorted(set(ids) & {m.id for m in ledger.mutants}):
         yield Hit(f"{canary_id} is listed as a mutant and as a canary", _at("canaries"))
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """The first line of an edit's text, cut to `limit` characters."""
+    first = text.splitlines()[0] if text else ""
+    return first if len(first) <= limit and first == text else first[:limit] + "..."
