@@ -392,6 +392,8 @@ def run_lane(
         sandbox.close()
     mutants = _ledger_mutants(specs, results)
     canary_entries = _ledger_mutants(canaries, results)
+    times["canaries"] = sum(c.seconds for c in canary_entries)
+    times["canaries_count"] = len(canary_entries)
     void = voided_killers(canary_entries)
     killed = sum(1 for m in mutants if counts_as_detected(m, void))
     ratio = policy.properties.mutant_kill_ratio
