@@ -6,7 +6,8 @@ a changed line and steady-state throughput dominates the fixed set-up; with --sm
 older version of one function only. lanegate plants its mutants on the changed lines (twice, to check
 that no status flips); mutmut 3, which has no diff mode, runs on a copy of the head tree restricted to
 the mutants of the changed functions (in full mode: every function of the module). Printed: mutants, seconds and mutants/s for each, the ratio, kill rates, and
-status agreement on the mutants both tools made identically.
+status agreement on the mutants both tools made identically. lanegate's wall time includes the base
+suite at head and the canary mutants (both in its phase breakdown); its mutants/s counts real ones.
 
     python benchmarks/mutant_bench.py [--smoke] [--workers N]
 """
@@ -31,6 +32,7 @@ from lanegate.lanes.property import run_lane
 from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import MutantStatus, PropertyLedger
 from lanegate.policy import load_policy
+from lanegate.scoring.property_rules import canary_hit
 
 TARGET = Path(__file__).resolve().parents[1] / "tests" / "cases" / "property" / "target"
 GIT_ENV = {
@@ -112,6 +114,7 @@ def phase_breakdown(timings: dict[str, float]) -> str:
     lines = [
         f"  plan (diff, oracle check, mutants) {timings.get('plan', 0.0):6.2f} s wall",
         f"  baseline (traced suite run)        {timings.get('baseline', 0.0):6.2f} s wall",
+        f"  base suite at head (own sandbox)   {timings.get('base_suite', 0.0):6.2f} s wall",
         f"  mutant phase                       {timings.get('mutants_wall', 0.0):6.2f} s wall",
         f"    worker set-up wait               {timings.get('worker_setup_wait', 0.0):6.2f} s "
         "(summed over workers)",
@@ -127,6 +130,12 @@ def phase_breakdown(timings: dict[str, float]) -> str:
                 f"    {status:<8} {count:3d} mutants          {spent:6.2f} s "
                 f"({spent / count:.3f} s each)"
             )
+    canaries = int(timings.get("canaries_count", 0))
+    spent = timings.get("canaries", 0.0)
+    lines.append(
+        f"    of which canaries {canaries:3d}           {spent:6.2f} s"
+        + (f" ({spent / canaries:.3f} s each)" if canaries else "")
+    )
     lines.append(f"  total                              {timings.get('total', 0.0):6.2f} s wall")
     return "\n".join(lines)
 
@@ -252,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
             if (a.id, a.status) != (b.id, b.status)
         ]
         killed = sum(1 for m in first.mutants if m.status is MutantStatus.KILLED)
+        canary_hits = [c.id for c in (*first.canaries, *second.canaries) if canary_hit(c)]
         rate = planted / t1 if t1 else 0.0
         print(f"changed functions: {', '.join(functions)}")
         cap = "2 per line (policy)" if args.policy_cap else "lifted (every candidate on the lines)"
@@ -261,6 +271,11 @@ def main(argv: list[str] | None = None) -> int:
             f"killed {killed}/{planted}; status flips between two identical runs: {len(flips)}; "
             f"errors: {len(errors)}"
         )
+        print(
+            f"canaries: {len(first.canaries)} and {len(second.canaries)} planted (two secret "
+            f"draws), killed by the honest suite: {len(canary_hits)}; mutants/s counts real "
+            "mutants over the whole lane's wall time (base suite at head and canaries included)"
+        )
         print("lanegate phases (first run):")
         print(phase_breakdown(phases))
         problems = []
@@ -268,6 +283,8 @@ def main(argv: list[str] | None = None) -> int:
             problems.append("lanegate planted no mutants")
         if errors:
             problems.append(f"lanegate mutants in error: {errors}")
+        if canary_hits:
+            problems.append(f"the honest suite killed canaries: {canary_hits}")
         if flips:
             problems.append(f"lanegate statuses flipped between identical runs: {flips}")
         try:

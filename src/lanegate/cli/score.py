@@ -16,8 +16,10 @@ from lanegate.diff import DiffSummary, classify_diff
 from lanegate.errors import UsageError
 from lanegate.introspection import scan_diff
 from lanegate.lanes.context import run_attempt_from_env
+from lanegate.lanes.property.canary import planned_for_slot
 from lanegate.lanes.property.plant import planned_ids
 from lanegate.ledgers.models import AuthorKind
+from lanegate.model import Lane
 from lanegate.policy import load_policy
 from lanegate.pr_body import read_pr_body
 from lanegate.reporting.json import write_report
@@ -185,12 +187,18 @@ def run(args: argparse.Namespace) -> int:
 
     ledgers = ledgers_from_dir(folder)
     shard_problems: tuple[ShardProblem, ...] = ()
+    canaries = (
+        planned_for_slot(repo, diff, policy, ledgers.get(Lane.PROPERTY))
+        if diff is not None
+        else None
+    )
     if args.plan is not None:
         if diff is None:
             raise UsageError("--plan needs --base: the scorer derives the plan from the diff")
         sharded = sharded_evidence(repo, diff, policy, args.plan, folder, run_attempt)
         ledgers.update(sharded.slots)
         shard_problems = sharded.problems
+        canaries = sharded.planned_canaries  # per shard, each with its own canary_seed
 
     inputs = ScoreInputs(
         ledgers=ledgers,
@@ -203,6 +211,7 @@ def run(args: argparse.Namespace) -> int:
         introspection=scan_diff(repo, diff) if diff is not None else (),
         planned_mutants=planned_ids(repo, diff, policy) if diff is not None else None,
         shard_problems=shard_problems,
+        planned_canaries=canaries,
         expect_jobs=_expect_jobs(args.expect_jobs),
         allow_rerun=args.allow_rerun,
         pr_body=pr_body,

@@ -205,6 +205,10 @@ class PropertyLedger:
     base_test_files: int = field(default=0, metadata={"minimum": 0})
     base_tests: tuple[BaseTestRun, ...] = ()
     unmutated: tuple[UnmutatedLine, ...] = ()
+    # the per-run secret the canaries were drawn with (written after the run) and the canaries:
+    # behaviour-preserving edits planted like mutants, never counted in the budget or the ratio
+    canary_seed: int = field(default=0, metadata={"minimum": 0})
+    canaries: tuple[Mutant, ...] = ()
 
 
 # --- fixture.json ----------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from lanegate.diff import classify_diff
 from lanegate.errors import LanegateError, LedgerError
 from lanegate.introspection import scan_diff
 from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent
+from lanegate.lanes.property.canary import planned_for_slot
 from lanegate.lanes.property.plant import planned_ids
 from lanegate.ledgers.load import read_bytes, write_document
 from lanegate.ledgers.models import ScoreReport
@@ -259,6 +260,9 @@ def _score(
         introspection=scan_diff(request.repo, diff),
         planned_mutants=planned_ids(request.repo, diff, request.policy),
         shard_problems=shard_problems,
+        planned_canaries=planned_for_slot(
+            request.repo, diff, request.policy, ledgers.get(Lane.PROPERTY)
+        ),
         pr_body=request.pr_body,
         version=__version__,
     )

@@ -80,9 +80,7 @@ def _drop_links_out(links: list[str], target: str) -> None:
     link is resolved as the kernel resolves it, through the other links of the copy, so a chain or a
     `..` after a link cannot lead out either; links are judged before any is removed."""
     root = os.path.realpath(target)
-    outside = [
-        link for link in links if os.path.commonpath([root, os.path.realpath(link)]) != root
-    ]
+    outside = [link for link in links if os.path.commonpath([root, os.path.realpath(link)]) != root]
     for link in outside:
         os.unlink(link)
 

@@ -214,13 +214,14 @@ def mutants_rederived(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
     evidence about this diff."""
     slot = inputs.slot(Lane.PROPERTY)
     planned = inputs.planned_mutants
-    if planned is None or not isinstance(slot, LoadedLedger):
+    if not isinstance(slot, LoadedLedger):
         return
     ledger = slot.value
     if not isinstance(ledger, PropertyLedger):
         return
     listed = {m.id for m in ledger.mutants}
-    missing, extra = sorted(set(planned) - listed), sorted(listed - set(planned))
+    missing = sorted(set(planned or ()) - listed)
+    extra = sorted(listed - set(planned)) if planned is not None else []
     parts = []
     if missing:
         parts.append(f"{len(missing)} planted mutant(s) absent ({', '.join(missing[:3])})")
@@ -228,6 +229,16 @@ def mutants_rederived(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
         parts.append(f"{len(extra)} unknown mutant(s) listed ({', '.join(extra[:3])})")
     if parts:
         yield Hit("; ".join(parts), Location(slot.path, route=("mutants",)))
+    if inputs.planned_canaries is not None:
+        canaries = {c.id for c in ledger.canaries}
+        absent = sorted(set(inputs.planned_canaries) - canaries)
+        unknown = sorted(canaries - set(inputs.planned_canaries))
+        if absent or unknown:
+            yield Hit(
+                f"the canaries drawn with canary_seed {ledger.canary_seed} are not the ones listed: "
+                f"{len(absent)} absent, {len(unknown)} unknown",
+                Location(slot.path, route=("canaries",)),
+            )
 
 
 def test_not_replayed(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:

@@ -134,6 +134,8 @@ class ScoreInputs:
     planned_mutants: tuple[str, ...] | None = None
     # why the shard ledgers did not merge into a lane's ledger (empty: unsharded, or merged cleanly)
     shard_problems: tuple[ShardProblem, ...] = ()
+    # the canary ids re-derived with the property ledger's own canary_seed (None: not derived)
+    planned_canaries: tuple[str, ...] | None = None
     expect_jobs: bool = False
     allow_rerun: bool = False
     pr_body: str | None = None

@@ -26,12 +26,28 @@ def _accepted_budgets(ratio: float, planted: int) -> set[int]:
     return {exact, math.ceil(ratio * planted)} if math.isfinite(ratio * planted) else {exact}
 
 
-def counts_as_detected(m: Mutant) -> bool:
+def counts_as_detected(m: Mutant, void: frozenset[str] = frozenset()) -> bool:
     """A mutant counted in `killed_mutants`: killed by a trusted property test, or a timeout or
-    memory-cap mutant the lane recorded as detected (Stryker's convention, see `Mutant.detected`)."""
+    memory-cap mutant the lane recorded as detected (Stryker's convention, see `Mutant.detected`).
+    A kill by a test in `void` (one that also killed a canary) counts for nothing."""
     if m.status is MutantStatus.KILLED:
-        return m.kill_kind is KillKind.PROPERTY
+        return m.kill_kind is KillKind.PROPERTY and m.killed_by not in void
     return m.detected and m.status in (MutantStatus.TIMEOUT, MutantStatus.MEMORY)
+
+
+def canary_hit(c: Mutant) -> bool:
+    """A canary (behaviour-preserving edit) that a test told apart from the original code: killed,
+    stopped and counted as detected, or left without a verdict."""
+    return (
+        c.status in (MutantStatus.KILLED, MutantStatus.ERROR)
+        or c.detected
+        and c.status in (MutantStatus.TIMEOUT, MutantStatus.MEMORY)
+    )
+
+
+def voided_killers(canaries: tuple[Mutant, ...] | list[Mutant]) -> frozenset[str]:
+    """The tests whose kills are void: each killed a canary, so it tests the code's text."""
+    return frozenset(str(c.killed_by) for c in canaries if c.killed_by is not None)
 
 
 def _at(route: str) -> Location:
@@ -95,9 +111,11 @@ def mutant_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """killed_mutants < mutant_budget: the tests let too many planted bugs through."""
     if ledger.killed_mutants < ledger.mutant_budget:
         control = ledger.effective_settings.get("control_problem")
-        alive = [m for m in ledger.mutants if not counts_as_detected(m)]
+        void = voided_killers(ledger.canaries)
+        alive = [m for m in ledger.mutants if not counts_as_detected(m, void)]
         shown = "; ".join(
-            f"{m.path}:{m.line} {m.original!r} -> {m.replacement!r} ({m.status})"
+            f"{m.path}:{m.line} {m.original!r} -> {m.replacement!r} ({m.status}"
+            + (", void: its killer also killed a canary)" if m.killed_by in void else ")")
             for m in alive[:SHOWN_MUTANTS]
         )
         more = f" and {len(alive) - SHOWN_MUTANTS} more" if len(alive) > SHOWN_MUTANTS else ""
@@ -176,7 +194,8 @@ def mutant_tally(mutants: tuple[Mutant, ...]) -> str:
 
 def killed_mismatch(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """killed_mutants must count exactly the mutants killed by a property or counted as detected."""
-    counted = sum(1 for m in ledger.mutants if counts_as_detected(m))
+    void = voided_killers(ledger.canaries)
+    counted = sum(1 for m in ledger.mutants if counts_as_detected(m, void))
     if ledger.killed_mutants != counted:
         yield Hit(
             f"killed_mutants is {ledger.killed_mutants} but {counted} mutants are listed as "
@@ -254,10 +273,9 @@ def function_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     function whose mutants survive."""
     ratio = ctx.policy.properties.mutant_kill_ratio
     groups: dict[tuple[str, str], list[bool]] = {}
+    void = voided_killers(ledger.canaries)
     for mutant in ledger.mutants:
-        killed = mutant.detected or (
-            mutant.status is MutantStatus.KILLED and mutant.kill_kind is KillKind.PROPERTY
-        )
+        killed = counts_as_detected(mutant, void)
         groups.setdefault((mutant.path, mutant.function), []).append(killed)
     for (path, function), kills in sorted(groups.items()):
         needed = required_mutant_budget(ratio, len(kills))
@@ -267,3 +285,31 @@ def function_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
                 f"needs {needed}",
                 _at("mutants"),
             )
+
+
+def canary_killed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A test told a canary (an edit that keeps the code's behaviour) from the original: it tests
+    the code's text, not its behaviour, so its kills are void and the lane fails."""
+    control = ledger.effective_settings.get("control_problem")
+    for c in ledger.canaries:
+        # with a failed control every job is `error`: that is the budget's message, not a canary's
+        if not canary_hit(c) or (control and c.status is MutantStatus.ERROR):
+            continue
+        who = f"{c.killed_by} killed" if c.killed_by else f"the tests left {c.status}"
+        yield Hit(
+            f"{who} canary {c.id} ({c.operator}: {_short(c.original)!r} -> "
+            f"{_short(c.replacement)!r}), an edit that keeps the behaviour: the test reads the "
+            "code, not what it does; its kills are void",
+            Location(c.path, line=c.line, note=c.id),
+        )
+    ids = [c.id for c in ledger.canaries]
+    for canary_id in duplicates(ids):
+        yield Hit(f"canary {canary_id} is listed more than once", _at("canaries"))
+    for canary_id in sorted(set(ids) & {m.id for m in ledger.mutants}):
+        yield Hit(f"{canary_id} is listed as a mutant and as a canary", _at("canaries"))
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """The first line of an edit's text, cut to `limit` characters."""
+    first = text.splitlines()[0] if text else ""
+    return first if len(first) <= limit and first == text else first[:limit] + "..."

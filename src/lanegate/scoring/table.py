@@ -131,6 +131,11 @@ TABLE: tuple[Row, ...] = (
         "the ledger's mutants are not the set the diff plants (re-derived by the scorer)",
         "regenerate the ledger with the property lane of this lanegate version",
         common.mutants_rederived),
+    Row("property-canary-killed", Scope.PROPERTY, P, E,
+        "a test killed a canary mutant (an edit that keeps the code's behaviour): its kills are void",
+        "test what the code does, not its text: no comparison with the source file, "
+        "inspect.getsource, a hash or the byte code of the code under test",
+        prop.canary_killed),
     Row("property-base-test-failed", Scope.PROPERTY, P, E,
         "a test of the merge base fails, errors, is missing or is skipped by changed code at head",
         "fix the code so the base's tests pass; a change that must change a test needs a human PR",

@@ -3,13 +3,16 @@ plan the scorer derived itself, and hand the scorer one ledger slot per lane plu
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from lanegate.diff import DiffSummary
 from lanegate.errors import ShardError
+from lanegate.lanes.property.canary import plan_canaries
 from lanegate.ledgers.load import dump_bytes
+from lanegate.ledgers.models import PropertyLedger
 from lanegate.model import Lane
 from lanegate.policy import Policy
 from lanegate.scoring.evidence import (
@@ -33,6 +36,9 @@ class ShardedEvidence:
 
     slots: dict[Lane, LedgerSlot]
     problems: tuple[ShardProblem, ...]
+    # every property shard's canaries, each re-derived with that shard's own canary_seed (None: none
+    # derived, because the plan was refused)
+    planned_canaries: tuple[str, ...] | None = None
 
 
 def _read(folder: Path, lane: str) -> tuple[list[ShardLedger], list[ShardProblem]]:
@@ -104,4 +110,23 @@ def sharded_evidence(
         derived = derive_like(repo, summary, policy, given, str(plan_file))
     except ShardError as exc:
         return unmergeable("shard-plan-mismatch", exc.diagnostic(), str(plan_file))
-    return merged_from_dir(folder, derived, attempt)
+    merged = merged_from_dir(folder, derived, attempt)
+    canaries = _planned_canaries(repo, summary, policy, derived, folder)
+    return dataclasses.replace(merged, planned_canaries=canaries)
+
+
+def _planned_canaries(
+    repo: Path, summary: DiffSummary, policy: Policy, plan: ShardPlan, folder: Path
+) -> tuple[str, ...]:
+    """The canaries each property shard must have planted: drawn with the seed its ledger records
+    and as many real mutants as the plan gives its slice (a ledger whose canaries differ fails
+    `property-mutants-rederived`, as an unsharded one does)."""
+    lane = plan.lane("property")
+    out: list[str] = []
+    for shard in _read(folder, "property")[0]:
+        if not isinstance(shard.ledger, PropertyLedger) or shard.spec.count != lane.shards:
+            continue  # refused by the merge already
+        real = len(lane.slice(shard.spec))
+        drawn = plan_canaries(repo, summary, policy, shard.ledger.canary_seed, real)
+        out.extend(spec.id for spec in drawn)
+    return tuple(out)

@@ -17,7 +17,11 @@ from dataclasses import dataclass
 from lanegate.ledgers.models import FlakeLedger, FlakeTest, PropertyLedger, ReplayRecord
 from lanegate.model import Lane
 from lanegate.scoring.evidence import ShardProblem
-from lanegate.scoring.property_rules import counts_as_detected, required_mutant_budget
+from lanegate.scoring.property_rules import (
+    counts_as_detected,
+    required_mutant_budget,
+    voided_killers,
+)
 from lanegate.sharding.ledger_file import ShardedLedger, ShardLedger
 from lanegate.sharding.plan import LanePlan
 
@@ -31,6 +35,8 @@ _PROPERTY_OWN = frozenset(
         "mutants_planted",
         "killed_mutants",
         "mutant_budget",
+        "canary_seed",  # each shard draws its own canaries: the score job re-derives each shard's
+        "canaries",
     }
 )
 _FLAKE_OWN = frozenset({"created_utc", "deterministic", "replays", "tests", "leases"})
@@ -129,6 +135,9 @@ def _merge_property(plan: LanePlan, shards: Sequence[ShardLedger]) -> PropertyLe
     ledgers = [s.ledger for s in shards if isinstance(s.ledger, PropertyLedger)]
     by_id = {m.id: m for ledger in ledgers for m in ledger.mutants}
     mutants = tuple(by_id[item.id] for item in plan.items)
+    # a test that killed a canary in any shard tests the code's text: its kills are void in all
+    canaries = tuple(c for ledger in ledgers for c in ledger.canaries)
+    void = voided_killers(canaries)
     first = ledgers[0]
     settings = dict(first.effective_settings)
     control = next(
@@ -145,8 +154,9 @@ def _merge_property(plan: LanePlan, shards: Sequence[ShardLedger]) -> PropertyLe
         first,
         effective_settings=settings,
         mutants=mutants,
+        canaries=canaries,
         mutants_planted=len(mutants),
-        killed_mutants=sum(1 for m in mutants if counts_as_detected(m)),
+        killed_mutants=sum(1 for m in mutants if counts_as_detected(m, void)),
         mutant_budget=required_mutant_budget(first.mutant_kill_ratio, len(mutants)),
     )
 

@@ -16,4 +16,5 @@ def test_mutant_bench_smoke() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "status flips between two identical runs: 0" in done.stdout
     assert "errors: 0" in done.stdout
+    assert "killed by the honest suite: 0" in done.stdout
     assert "mutmut 3:" in done.stdout and "mutants/s" in done.stdout

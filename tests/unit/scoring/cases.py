@@ -96,6 +96,27 @@ _BASE_SKIP = BaseTestRun(node_id="tests/test_a.py::u", outcome="skipped", restor
 _GAP = UnmutatedLine(
     path="src/calc.py", line=4, what="a changed assign statement no mutation operator reaches"
 )
+_CANARY = r(
+    samples.mutant(40, MutantStatus.SURVIVED),
+    operator="compare",
+    original="a < 3",
+    replacement="3 > a",
+)
+_WITH_CANARY = r(PROP, canary_seed=12345, canaries=(_CANARY,))
+# the killer of a canary loses every kill: the ledger's counts say so too
+_CANARY_KILLED = r(
+    PROP,
+    canary_seed=12345,
+    killed_mutants=0,
+    canaries=(
+        r(
+            _CANARY,
+            status=MutantStatus.KILLED,
+            killed_by="tests/test_calc.py::test_order",
+            kill_kind=samples.KillKind.PROPERTY,
+        ),
+    ),
+)
 _DILUTED = r(
     PROP,
     mutants=(
@@ -621,8 +642,33 @@ CASES: dict[str, Case] = {
             S.but(planned_mutants=tuple(m.id for m in PROP.mutants[1:])),
             S.but(planned_mutants=(*[m.id for m in PROP.mutants], "m-invented")),
             S.but(planned_mutants=()),
+            # a ledger that dropped a canary, or lists one its seed does not draw
+            S.but(property=_WITH_CANARY, planned_canaries=(_CANARY.id, "m-0000000000ff")),
+            S.but(property=_WITH_CANARY, planned_canaries=()),
         ),
-        (S, S.but(planned_mutants=tuple(m.id for m in reversed(PROP.mutants)))),
+        (
+            S,
+            S.but(planned_mutants=tuple(m.id for m in reversed(PROP.mutants))),
+            S.but(property=_WITH_CANARY, planned_canaries=(_CANARY.id,)),
+        ),
+    ),
+    "property-canary-killed": Case(
+        (
+            S.but(property=_CANARY_KILLED),
+            S.but(property=r(PROP, canaries=(r(_CANARY, status=MutantStatus.ERROR),))),
+            S.but(
+                property=r(
+                    PROP,
+                    canaries=(r(_CANARY, status=MutantStatus.TIMEOUT, detected=True),),
+                )
+            ),
+        ),
+        (
+            S,
+            S.but(property=_WITH_CANARY),
+            S.but(property=r(PROP, canaries=(r(_CANARY, status=MutantStatus.NO_TESTS),))),
+            S.but(property=r(PROP, canaries=(r(_CANARY, status=MutantStatus.TIMEOUT),))),
+        ),
     ),
     "property-base-test-failed": Case(
         (

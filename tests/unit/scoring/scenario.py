@@ -65,6 +65,7 @@ class Scenario:
     introspection: tuple[Introspection, ...] = ()
     planned_mutants: tuple[str, ...] | None = None
     shard_problems: tuple[ShardProblem, ...] = ()
+    planned_canaries: tuple[str, ...] | None = None
 
     def but(self, **changes: Any) -> Scenario:
         return dataclasses.replace(self, **changes)
@@ -100,6 +101,7 @@ class Scenario:
             introspection=self.introspection,
             planned_mutants=self.planned_mutants,
             shard_problems=self.shard_problems,
+            planned_canaries=self.planned_canaries,
             expect_jobs=self.expect_jobs,
             allow_rerun=self.allow_rerun,
             pr_body=self.pr_body,

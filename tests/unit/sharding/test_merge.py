@@ -246,3 +246,27 @@ def test_a_lease_is_touched_when_any_shard_touched_it() -> None:
     merged = merge_lane(plan, shards, 1).ledger
     assert isinstance(merged, FlakeLedger)
     assert merged.leases[0].touched_by_diff is True
+
+
+def test_a_canary_killed_in_one_shard_voids_that_tests_kills_in_every_shard() -> None:
+    ledger = unsharded_property([MutantStatus.KILLED] * 4)
+    plan = lane_plan("property", tuple(Item(m.id, 1.0) for m in ledger.mutants), 2)
+    shards = property_shards(ledger, plan)
+    hit = dataclasses.replace(samples.mutant(90), id="c-1", operator="compare-mirror")
+    quiet = dataclasses.replace(samples.mutant(91, MutantStatus.SURVIVED), id="c-2")
+    # each shard drew its own canaries with its own seed: both are kept, shard 1 first
+    first = dataclasses.replace(shards[0].ledger, canary_seed=11, canaries=(hit,))
+    second = dataclasses.replace(shards[1].ledger, canary_seed=22, canaries=(quiet,))
+    result = merge_lane(
+        plan,
+        [
+            dataclasses.replace(shards[1], ledger=second),
+            dataclasses.replace(shards[0], ledger=first),
+        ],
+        1,
+    )
+    assert result.problems == ()
+    assert result.ledger is not None
+    assert [c.id for c in result.ledger.canaries] == ["c-1", "c-2"]
+    # the canary's killer killed every real mutant, in both shards: none of it counts
+    assert result.ledger.killed_mutants == 0

@@ -1,10 +1,16 @@
-"""A meta-path finder that serves a mutated source for one file: the user's files are never rewritten."""
+"""Where a mutant lives in a test process: a meta-path finder that serves the mutated source for one
+file, and (inside the sandbox) the sandbox's own copy of that file on disk, so that reading the
+source (`inspect.getsource`, opening or hashing the file, a child process importing it) sees the
+mutant as well. The user's checkout is never rewritten: only the sandbox's private copy is.
+"""
 
 from __future__ import annotations
 
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import linecache
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -71,3 +77,25 @@ def install_mutant(path: Path, source: str) -> MutantFinder:
         if file and Path(file).resolve() == resolved:
             del sys.modules[name]
     return finder
+
+
+# the mutated file's modification time moves this far, so that no stale byte code of the same size
+# and second is taken for it by a child process (PYTHONDONTWRITEBYTECODE keeps new ones from appearing)
+MTIME_SHIFT_NS = 2_000_000_000
+
+
+def write_mutant_on_disk(path: Path, source: str) -> None:
+    """Put the mutated source into the (sandbox's copy of the) file, and forget cached lines of it."""
+    before = os.stat(path)
+    with open(path, "wb") as handle:
+        handle.write(source.encode("utf-8", "surrogateescape"))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns + MTIME_SHIFT_NS))
+    linecache.checkcache(str(path))
+    linecache.cache.pop(str(path), None)
+
+
+def restore_on_disk(path: Path, original: str, times: tuple[int, int]) -> None:
+    """Put the original source and times back after a mutant's child process has ended."""
+    with open(path, "wb") as handle:
+        handle.write(original.encode("utf-8", "surrogateescape"))
+    os.utime(path, ns=times)

@@ -15,6 +15,8 @@ import gc
 import json
 import os
 import queue
+import random
+import secrets
 import shutil
 import signal
 import subprocess
@@ -55,6 +57,9 @@ class MutantJob:
     # the covering tests' baseline seconds: with fork workers the timeout's overhead term is then
     # re-derived from the control run (a forked child's real set-up), see `fork_timeout`
     tests_seconds: float | None = None
+    # the file's unmutated source: given, the mutant is also written into the sandbox's copy of the
+    # file on disk for its child (where reading the source sees it), and put back afterwards
+    original: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,12 +134,14 @@ def _run_child(config: Any, session: Any, job: dict[str, Any], preloaded: list[s
 
         from lanegate.lanes.property import plugin
         from lanegate.lanes.property.hotpatch import swap_function_code
-        from lanegate.lanes.property.importhook import install_mutant
+        from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_disk
 
         plugin.JOB = {"out": job["out"], "tests": job["tests"]}
         if job.get("mutant"):
             spec = json.loads(Path(job["mutant"]).read_text(encoding="utf-8"))
             target = Path(spec["path"])
+            if spec.get("on_disk"):  # the sandbox's copy; the server puts the original back
+                write_mutant_on_disk(target, spec["source"])
             swapped = swap_function_code(
                 target, spec["source"], spec["function"], int(spec["function_line"])
             )
@@ -255,6 +262,23 @@ def _warm_hypothesis() -> None:
         return
 
 
+def _on_disk(job: dict[str, Any]) -> Callable[[], None] | None:
+    """What puts the mutated file back after a child that writes its mutant on disk (None: the
+    job writes nothing). The original comes from the lane, not from the file, which the tests of
+    an earlier child could have changed."""
+    if not job.get("mutant"):
+        return None
+    from lanegate.lanes.property.importhook import restore_on_disk
+
+    spec = json.loads(Path(job["mutant"]).read_text(encoding="utf-8"))
+    if not spec.get("on_disk"):
+        return None
+    path = Path(spec["path"])
+    before = os.stat(path)
+    times = (before.st_atime_ns, before.st_mtime_ns)
+    return lambda: restore_on_disk(path, spec["original"], times)
+
+
 def serve(stdin: Any, stdout: Any) -> None:
     """The fork server loop: an init line with the pytest arguments, then one JSON job per line.
 
@@ -299,6 +323,7 @@ def serve(stdin: Any, stdout: Any) -> None:
     stdin = os.fdopen(jobs_fd, "r", encoding="utf-8")
     for line in stdin:
         job = json.loads(line)
+        restore = _on_disk(job)
         started = time.perf_counter()
         pid = os.fork()
         if pid == 0:
@@ -306,6 +331,8 @@ def serve(stdin: Any, stdout: Any) -> None:
         ended = _wait(pid, float(job["timeout"]), int(job.get("memory_cap", 0)))
         if init.get("contained"):
             _end_strays()
+        if restore is not None:
+            restore()
         answer = {
             "id": job["id"],
             "exit": ended.code,
@@ -578,6 +605,8 @@ class WorkerPool:
     ) -> None:
         self.scratch = Path(tempfile.mkdtemp(prefix="lanegate-mutants-"))
         self.use_fork = hasattr(os, "fork")
+        # only a sandbox's private copy of the tree may receive a mutant on disk
+        self.contained = sandbox.enabled
         self.workers = []
         # each worker's sandbox can write only its own folder: one mutant's tests cannot reach
         # another worker's job files or records
@@ -612,6 +641,7 @@ def run_mutants(
     timings: dict[str, float] | None = None,
     sandbox: Sandbox | None = None,
     memory_cap: int = 0,
+    order_seed: int | None = None,
 ) -> tuple[list[MutantResult], str | None]:
     """Run every job; returns results in job order and a problem when the unmutated control failed.
 
@@ -643,7 +673,11 @@ def run_mutants(
     controls = {f"{_CONTROL}-{i}": union[i::parts] for i in range(parts) if union[i::parts]}
     for ident in controls:
         todo.put((ident, None))
-    for job in jobs:
+    # dealt in a shuffled order: the position of a job tells the tests nothing about it (canaries
+    # are planted among the real mutants); `order_seed` None draws the order from the OS
+    order = list(jobs)
+    (random.SystemRandom() if order_seed is None else random.Random(order_seed)).shuffle(order)
+    for job in order:
         todo.put((job.id, job))
     results: dict[str, MutantResult] = {}
     control: list[str] = []
@@ -732,7 +766,13 @@ def run_mutants(
                         "no test calls the mutated function",
                     )
                 else:
+                    # what the worker (head code) sees has one shape for every mutant, canary or
+                    # real: a fresh random handle instead of the ledger id, the same keys
+                    ident = "m-" + secrets.token_hex(8)
+                    record = worker.scratch / f"{ident}.json"
+                    log = worker.scratch / f"{ident}.log"
                     mutant_file = worker.scratch / f"{ident}.mutant.json"
+                    on_disk = pool.contained and job.original is not None
                     mutant_file.write_text(
                         json.dumps(
                             {
@@ -740,6 +780,8 @@ def run_mutants(
                                 "source": job.source,
                                 "function": job.function,
                                 "function_line": job.function_line,
+                                "on_disk": on_disk,
+                                "original": job.original if on_disk else None,
                             }
                         ),
                         encoding="utf-8",

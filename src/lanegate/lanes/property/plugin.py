@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from lanegate.lanes.property import observe
-from lanegate.lanes.property.importhook import install_mutant
+from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_disk
 from lanegate.lanes.property.mutate_run import RUNNING_SUFFIX
 
 _STATE_KEY = pytest.StashKey["_Recorder"]()
@@ -49,6 +49,8 @@ def pytest_load_initial_conftests(
     mutant = getattr(known, "lanegate_mutant", None)
     if mutant:
         spec = json.loads(Path(mutant).read_text(encoding="utf-8"))
+        if spec.get("on_disk"):  # this process's own sandbox copy of the tree, discarded after
+            write_mutant_on_disk(Path(spec["path"]), spec["source"])
         install_mutant(Path(spec["path"]), spec["source"])
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import secrets
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from lanegate.lanes.context import (
 from lanegate.lanes.property import oracle_ast, stryker
 from lanegate.lanes.property.base_suite import run_base_suite
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
+from lanegate.lanes.property.canary import plan_canaries
 from lanegate.lanes.property.coverage_map import CoverageMap, ordered
 from lanegate.lanes.property.mutate_run import (
     MutantJob,
@@ -54,6 +56,7 @@ from lanegate.scoring.property_rules import (
     counts_as_detected,
     mutant_tally,
     required_mutant_budget,
+    voided_killers,
 )
 from lanegate.sharding.ledger_file import write_shard_ledger
 from lanegate.sharding.slices import ShardRun
@@ -236,12 +239,14 @@ def build_jobs(
                 spec.function,
                 spec.function_line,
                 seconds,
+                original=sources[spec.path].decode("utf-8", "surrogateescape"),
             )
         )
     return jobs
 
 
 def _ledger_mutants(specs: Sequence[MutantSpec], results: Sequence[MutantResult]) -> list[Mutant]:
+    """The ledger entries of planted mutants (or canaries), in plan order."""
     by_id = {r.id: r for r in results}
     out = []
     for spec in specs:
@@ -332,7 +337,11 @@ def run_lane(
         if stray:
             raise RunnerError(f"shard {shard.spec}: mutant {stray[0]} is not planted by this diff")
         specs = [s for s in specs if s.id in set(shard.items)]
-    sources = _working_tree_matches(repo, summary, sorted({s.path for s in specs}))
+    # the canaries follow a secret of this run, never shown to the sandbox, written to the ledger
+    # only once every test process has exited
+    canary_seed = secrets.randbits(62)
+    canaries = plan_canaries(repo, summary, policy, canary_seed, len(specs))
+    sources = _working_tree_matches(repo, summary, sorted({s.path for s in (*specs, *canaries)}))
     sandbox = lane_sandbox(ctx)
     # the mutant workers start now so that their imports overlap the baseline run
     pool = (
@@ -363,7 +372,13 @@ def run_lane(
         property_tests = trusted.all
         memory_cap = memory_cap_for(baseline.peak_rss)
         jobs = build_jobs(
-            repo, specs, sources, coverage, baseline.tests, property_tests, baseline.overhead
+            repo,
+            [*specs, *canaries],
+            sources,
+            coverage,
+            baseline.tests,
+            property_tests,
+            baseline.overhead,
         )
         covering = frozenset(t for job in jobs for t in job.tests)
         properties = _properties(baseline, check, policy, trusted.base & covering)
@@ -388,13 +403,18 @@ def run_lane(
             pool=pool,
             timings=times,
             memory_cap=memory_cap,
+            order_seed=secrets.randbits(62),
         )
     finally:
         if pool is not None:
             pool.close()
         sandbox.close()
     mutants = _ledger_mutants(specs, results)
-    killed = sum(1 for m in mutants if counts_as_detected(m))
+    canary_entries = _ledger_mutants(canaries, results)
+    times["canaries"] = sum(c.seconds for c in canary_entries)
+    times["canaries_count"] = len(canary_entries)
+    void = voided_killers(canary_entries)
+    killed = sum(1 for m in mutants if counts_as_detected(m, void))
     ratio = policy.properties.mutant_kill_ratio
     suite = hashlib.sha256("\n".join(sorted(check.test_files)).encode()).hexdigest()[:12]
     ledger = PropertyLedger(
@@ -434,6 +454,8 @@ def run_lane(
         base_test_files=len(base.files),
         base_tests=tuple(base_runs),
         unmutated=unmutated_lines(repo, summary, policy),
+        canary_seed=canary_seed,
+        canaries=tuple(canary_entries),
     )
     ctx.out_dir.mkdir(parents=True, exist_ok=True)
     if shard is None:
@@ -456,7 +478,7 @@ def run_lane(
             f"not detected: {m.id} ({m.status}) {m.path}:{m.line}: "
             f"{m.original!r} -> {m.replacement!r}"
             for m in mutants
-            if not counts_as_detected(m)
+            if not counts_as_detected(m, void)
         ]
     base_killers = sorted({str(m.killed_by) for m in mutants if m.killed_by in trusted.base})
     summary_text = (

@@ -1,0 +1,404 @@
+"""Canary mutants: edits of the changed code that provably keep its behaviour, planted with the real ones.
+
+A canary goes through the same mechanism as a real mutant (a `MutantSpec`, the same job shape, the
+same worker, the same in-memory and on-disk change) and is drawn from the same operator families, so
+a test that tells code text apart instead of behaviour "kills" it; that kill is void and fails the
+lane (`property-canary-killed`). Which canaries a run plants follows a per-run secret seed, recorded
+in the ledger only after the run (the scorer re-derives the set with it).
+
+Each family is restricted to where equivalence holds with no assumption about a value's type, or
+only the one stated:
+
+- `compare` (mirror): `x < 3` -> `3 > x`, `==`/`!=`/`<`/`<=`/`>`/`>=`, a single comparison of a plain
+  name or a number with a number literal. Python tries the reflected method when the other returns
+  NotImplemented, so the result is the same for every type whose `__lt__` and `__gt__` agree
+  (all built-in numbers, and every type that does not define a comparison with int/float); only the
+  text of the TypeError an unsupported comparison raises names the other operator.
+- `arithmetic` (commute): `len(xs) + 1` -> `1 + len(xs)` for `+ * & | ^`, where one operand is an
+  int literal and the other an int literal or `len(name)` (len always returns an exact int; the
+  builtin must not be rebound in the module): int arithmetic commutes, and a literal has no side
+  effect, so evaluation order does not matter.
+- `boolean` (De Morgan): `if a and b:` -> `if not (not (a) or not (b)):`, only where the value is
+  used as a condition (an `if`/`while`/ternary/`assert` test, a comprehension filter): each operand
+  is evaluated, and its truth asked, exactly as often and in the same order as before.
+- `negate-condition` (double negation): `if c:` -> `if not (not (c)):` in the same places.
+- `rename-local`: the first local variable of a changed function renamed to an unused word, in a
+  function with no nested scope, f-string, `match`, `except ... as`, `global`/`nonlocal`, and no
+  call of `locals`, `vars`, `dir`, `globals`, `eval` or `exec`; parameters are never renamed (callers
+  may pass them by keyword). Only an UnboundLocalError's text would differ.
+- `no-op`: `; pass` after a simple statement on a changed line (the shape of `remove-statement`).
+
+What a canary cannot do: a test that reproduces this catalogue (or lanegate's operators) and
+classifies the edit it sees can still tell canaries from real mutants; canaries catch the tests that
+react to any change of the code's text or byte code, which is what a fingerprint does.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import io
+import tokenize
+from collections.abc import Iterator
+from pathlib import Path
+from types import CodeType
+
+from lanegate import git
+from lanegate.diff import DiffSummary, changed_lines
+from lanegate.lanes.property.operators import Edit, apply_edit, original_text
+from lanegate.lanes.property.plant import (
+    MutantSpec,
+    mutable_sources,
+    mutant_id,
+    plan_from_summary,
+    statement_lines,
+)
+from lanegate.policy import Policy
+
+CANARY_FAMILIES = ("compare", "arithmetic", "boolean", "negate-condition", "rename-local", "no-op")
+MAX_CANARIES = 4
+MIN_CANARIES = 2
+_MIRROR = {ast.Lt: ">", ast.LtE: ">=", ast.Gt: "<", ast.GtE: "<=", ast.Eq: "==", ast.NotEq: "!="}
+_COMMUTATIVE = {ast.Add: "+", ast.Mult: "*", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^"}
+_SCOPE_READERS = frozenset({"locals", "vars", "dir", "eval", "exec", "globals", "breakpoint"})
+# ordinary words: a renamed local looks like code a person wrote, not like a marker
+_FRESH_NAMES = (
+    "value",
+    "item",
+    "current",
+    "result",
+    "total",
+    "count",
+    "acc",
+    "step",
+    "part",
+    "piece",
+    "entry",
+    "rest",
+    "mark",
+    "amount",
+)
+
+
+def canary_count(real: int, available: int) -> int:
+    """How many canaries a run plants: a third of the real mutants, at least 2, at most 4."""
+    if real == 0:
+        return 0
+    return min(available, max(MIN_CANARIES, min(MAX_CANARIES, -(-real // 3))))
+
+
+def _number(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Constant)
+        and type(node.value) in (int, float)
+        or isinstance(node, ast.UnaryOp)
+        and isinstance(node.op, ast.USub)
+        and isinstance(node.operand, ast.Constant)
+        and type(node.operand.value) in (int, float)
+    )
+
+
+def _int_literal(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int
+
+
+class _Finder:
+    """Collects canary edits of one module on the given lines."""
+
+    def __init__(self, tree: ast.Module, source: bytes, lines: frozenset[int]) -> None:
+        self.source = source
+        self.lines = lines
+        self.text = source.decode("utf-8", "surrogateescape")
+        self.edits: list[tuple[Edit, int, str]] = []
+        self.len_rebound = any(
+            isinstance(n, ast.Name)
+            and n.id == "len"
+            and isinstance(n.ctx, ast.Store)
+            or isinstance(n, ast.FunctionDef | ast.ClassDef | ast.AsyncFunctionDef)
+            and n.name == "len"
+            or isinstance(n, ast.alias)
+            and (n.asname or n.name) == "len"
+            for n in ast.walk(tree)
+        )
+        self.module_names = _identifiers(source)
+
+    def seg(self, node: ast.AST) -> str:
+        return ast.get_source_segment(self.text, node) or ast.unparse(node)
+
+    def add(self, node: ast.AST, family: str, replacement: str, where: tuple[int, str]) -> None:
+        line = node.lineno  # type: ignore[attr-defined]
+        if line not in self.lines:
+            return
+        edit = Edit(  # ast columns are UTF-8 byte offsets, as `Edit` wants
+            family,
+            line,
+            node.col_offset,  # type: ignore[attr-defined]
+            node.end_lineno or line,  # type: ignore[attr-defined]
+            node.end_col_offset or 0,  # type: ignore[attr-defined]
+            replacement,
+        )
+        self.edits.append((edit, where[0], where[1]))
+
+    def walk(self, body: list[ast.stmt], scope: list[ast.AST]) -> None:
+        for stmt in body:
+            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+                first = min([stmt.lineno, *(d.lineno for d in stmt.decorator_list)])
+                inner = [*scope, stmt]
+                where = (first, ".".join(getattr(s, "name", "") for s in inner))
+                self.function(stmt, where)
+                self.walk(stmt.body, inner)
+            elif isinstance(stmt, ast.ClassDef):
+                self.walk(stmt.body, [*scope, stmt])
+
+    def function(
+        self, func: ast.FunctionDef | ast.AsyncFunctionDef, where: tuple[int, str]
+    ) -> None:
+        for node in _own_nodes(func):
+            if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert):
+                self.condition(node.test, where)
+            elif isinstance(node, ast.comprehension):
+                for cond in node.ifs:
+                    self.condition(cond, where)
+            elif isinstance(node, ast.Compare):
+                self.compare(node, where)
+            elif isinstance(node, ast.BinOp):
+                self.commute(node, where)
+            if isinstance(node, ast.stmt) and not hasattr(node, "body") and not _docstring(node):
+                self.add(node, "no-op", f"{self.seg(node)}; pass", where)
+        self.rename(func, where)
+
+    def condition(self, test: ast.expr, where: tuple[int, str]) -> None:
+        if isinstance(test, ast.BoolOp):
+            inner = " and " if isinstance(test.op, ast.Or) else " or "
+            parts = inner.join(f"not ({self.seg(v)})" for v in test.values)
+            self.add(test, "boolean", f"not ({parts})", where)
+        else:
+            self.add(test, "negate-condition", f"not (not ({self.seg(test)}))", where)
+
+    def compare(self, node: ast.Compare, where: tuple[int, str]) -> None:
+        if len(node.ops) != 1 or type(node.ops[0]) not in _MIRROR:
+            return
+        left, right = node.left, node.comparators[0]
+        plain = all(isinstance(s, ast.Name) or _number(s) for s in (left, right))
+        if plain and (_number(left) or _number(right)) and not (_number(left) and _number(right)):
+            mirrored = _MIRROR[type(node.ops[0])]
+            self.add(node, "compare", f"{self.seg(right)} {mirrored} {self.seg(left)}", where)
+
+    def commute(self, node: ast.BinOp, where: tuple[int, str]) -> None:
+        symbol = _COMMUTATIVE.get(type(node.op))
+        if symbol is None:
+            return
+        sides = (node.left, node.right)
+        literals = sum(1 for s in sides if _int_literal(s))
+        lens = sum(1 for s in sides if self.is_len(s))
+        if literals == 1 and lens == 1:
+            self.add(
+                node, "arithmetic", f"{self.seg(node.right)} {symbol} {self.seg(node.left)}", where
+            )
+
+    def is_len(self, node: ast.AST) -> bool:
+        return (
+            not self.len_rebound
+            and isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "len"
+            and len(node.args) == 1
+            and not node.keywords
+            and isinstance(node.args[0], ast.Name | ast.Attribute)
+        )
+
+    def rename(self, func: ast.FunctionDef | ast.AsyncFunctionDef, where: tuple[int, str]) -> None:
+        span = range(func.lineno, (func.end_lineno or func.lineno) + 1)
+        if not self.lines.intersection(span):
+            return  # a local of any changed function, wherever its name stands
+        body_nodes = [n for stmt in func.body for n in ast.walk(stmt)]
+        if any(
+            isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda)
+            or isinstance(n, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp)
+            or isinstance(n, ast.Global | ast.Nonlocal)
+            or isinstance(n, ast.Name)
+            and n.id in _SCOPE_READERS
+            or isinstance(n, ast.Try | ast.TryStar)
+            and any(h.name for h in n.handlers)
+            or isinstance(n, ast.Match | ast.JoinedStr)
+            for n in body_nodes
+        ):
+            return
+        params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
+        names = [n for n in body_nodes if isinstance(n, ast.Name)]
+        stored = sorted(
+            {n.id for n in names if isinstance(n.ctx, ast.Store | ast.Del)} - params,
+            key=lambda name: min(n.lineno for n in names if n.id == name),
+        )
+        used = self.module_names | set(dir(builtins))
+        fresh = [f for f in _FRESH_NAMES if f not in used]
+        if stored and fresh:  # one rename per function: the first local, to the first free word
+            self.rename_edit([n for n in names if n.id == stored[0]], fresh[0], where)
+
+    def rename_edit(self, hits: list[ast.Name], new: str, where: tuple[int, str]) -> None:
+        hits = sorted(hits, key=lambda n: (n.lineno, n.col_offset))
+        first, last = hits[0], hits[-1]
+        begin = _offset(self.source, first.lineno, first.col_offset)
+        end = _offset(self.source, last.lineno, last.end_col_offset or 0)
+        pieces = []
+        cursor = begin
+        for hit in hits:
+            at = _offset(self.source, hit.lineno, hit.col_offset)
+            pieces.append(self.source[cursor:at])
+            pieces.append(new.encode())
+            cursor = _offset(self.source, hit.lineno, hit.end_col_offset or 0)
+        pieces.append(self.source[cursor:end])
+        replacement = b"".join(pieces).decode("utf-8", "surrogateescape")
+        edit = Edit(
+            "rename-local",
+            first.lineno,
+            first.col_offset,
+            last.end_lineno or last.lineno,
+            last.end_col_offset or 0,
+            replacement,
+        )
+        self.edits.append((edit, where[0], where[1]))
+
+
+def _docstring(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
+
+
+def _offset(source: bytes, line: int, column: int) -> int:
+    starts = [0]
+    for text in source.splitlines(keepends=True):
+        starts.append(starts[-1] + len(text))
+    return starts[line - 1] + column
+
+
+_NOT_OWN = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.JoinedStr)
+
+
+def _own_nodes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
+    """The nodes of a function's body, not descending into nested functions, classes or lambdas."""
+    stack: list[ast.AST] = list(reversed(func.body))
+    while stack:
+        node = stack.pop()
+        yield node
+        # nested scopes are their own functions; inside an f-string positions are unreliable
+        stack.extend(
+            child
+            for child in reversed(list(ast.iter_child_nodes(node)))
+            if not isinstance(child, _NOT_OWN)
+        )
+
+
+def _identifiers(source: bytes) -> set[str]:
+    """Every name token of the module (a fresh name must clash with none of them)."""
+    out: set[str] = set()
+    try:
+        for tok in tokenize.tokenize(io.BytesIO(source).readline):
+            if tok.type == tokenize.NAME:
+                out.add(tok.string)
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return out
+
+
+def _byte_code(source: bytes, path: str, qualname: str, first_line: int) -> bytes | None:
+    code = compile(source, path, "exec", dont_inherit=True)
+    stack = [code]
+    while stack:
+        current = stack.pop()
+        if current.co_qualname == qualname and current.co_firstlineno == first_line:
+            return current.co_code
+        stack.extend(c for c in current.co_consts if isinstance(c, CodeType))
+    return None
+
+
+def canary_specs_for_file(
+    path: str, source: bytes, lines: frozenset[int], digest: str, seed: int
+) -> list[tuple[MutantSpec, bool]]:
+    """Every canary of one file on `lines`, each with whether it changes the function's byte code
+    (`co_code`; a change of text or names only is still a canary for a test that reads those)."""
+    try:
+        tree = ast.parse(source, filename=path)
+    except (SyntaxError, ValueError):
+        return []
+    finder = _Finder(tree, source, lines)
+    finder.walk(tree.body, [])
+    original_dump = ast.dump(tree)
+    out: dict[str, tuple[MutantSpec, bool]] = {}
+    for edit, first, qualname in finder.edits:
+        ident = mutant_id(digest, seed, path, edit.line, "canary:" + edit.operator, edit.column)
+        spec = MutantSpec(ident, path, edit, original_text(source, edit), qualname, first)
+        mutated = apply_edit(source, edit)
+        try:
+            changed_tree = ast.dump(ast.parse(mutated))
+            before = _byte_code(source, path, qualname, first)
+            after = _byte_code(mutated, path, qualname, first)
+        except (SyntaxError, ValueError):
+            continue
+        if changed_tree == original_dump or after is None or ident in out:
+            continue
+        out[ident] = (spec, before != after)
+    return list(out.values())
+
+
+def select_canaries(found: list[tuple[MutantSpec, bool]], count: int) -> list[MutantSpec]:
+    """`count` canaries in the order of their (seeded) ids, distinct families and lines first, and
+    at least one that changes the byte code when any does (so a byte-code fingerprint meets one)."""
+    ordered = sorted(found, key=lambda f: f[0].id)
+    chosen: list[tuple[MutantSpec, bool]] = []
+    families: set[str] = set()
+    lines: set[tuple[str, int]] = set()
+    # distinct families on distinct lines first, then distinct lines, then any
+    for strictness in (2, 1, 0):
+        for spec, code in ordered:
+            fresh_line = (spec.path, spec.line) not in lines
+            fits = [True, fresh_line, fresh_line and spec.operator not in families][strictness]
+            if len(chosen) < count and (spec, code) not in chosen and fits:
+                chosen.append((spec, code))
+                families.add(spec.operator)
+                lines.add((spec.path, spec.line))
+    if chosen and not any(code for _, code in chosen):
+        changing = [f for f in ordered if f[1]]
+        if changing:
+            chosen[-1] = changing[0]
+    return sorted((s for s, _ in chosen), key=lambda s: (s.path, s.line, s.column, s.operator))
+
+
+def plan_canaries(
+    repo: Path, summary: DiffSummary, policy: Policy, seed: int, real: int
+) -> list[MutantSpec]:
+    """The canaries a run with canary seed `seed` and `real` real mutants plants (the scorer calls
+    this with the ledger's seed)."""
+    found: list[tuple[MutantSpec, bool]] = []
+    for path in mutable_sources(summary, policy):
+        source = git.show_file(repo, summary.head_commit, path)
+        if source is None:
+            continue
+        lines = statement_lines(
+            source, changed_lines(repo, summary.merge_base, summary.head_commit, path)
+        )
+        found.extend(canary_specs_for_file(path, source, lines, summary.digest, seed))
+    return select_canaries(found, canary_count(real, len(found)))
+
+
+def planned_canary_ids(
+    repo: Path, summary: DiffSummary, policy: Policy, seed: int
+) -> tuple[str, ...]:
+    """The canary ids a run with canary seed `seed` plants, for the scorer to hold a ledger against."""
+    real = len(plan_from_summary(repo, summary, policy))
+    return tuple(spec.id for spec in plan_canaries(repo, summary, policy, seed, real))
+
+
+def planned_for_slot(
+    repo: Path, summary: DiffSummary, policy: Policy, slot: object
+) -> tuple[str, ...] | None:
+    """The canary ids to hold a loaded property ledger against (its own seed), None without one."""
+    from lanegate.ledgers.models import PropertyLedger
+    from lanegate.scoring.evidence import LoadedLedger
+
+    if not isinstance(slot, LoadedLedger) or not isinstance(slot.value, PropertyLedger):
+        return None
+    return planned_canary_ids(repo, summary, policy, slot.value.canary_seed)
