@@ -61,3 +61,7 @@ class SandboxError(LanegateError):
 
 class GitHubError(LanegateError):
     """The GitHub API or the Actions runtime refused or answered something unusable."""
+
+
+class CoverageMapError(LanegateError):
+    """A coverage map cannot be built, or a map file cannot be used (the lane then runs in full)."""
