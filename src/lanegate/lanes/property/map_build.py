@@ -86,7 +86,7 @@ def build_map(repo: Path, policy: Policy, *, sandbox: Sandbox) -> CoverageMapFil
         outcome = str(entry.get("outcome"))
         map_tests[str(node_id)] = MapTest(
             outcome=outcome if outcome in OUTCOMES else "error",
-            spawns=bool(entry.get("spawns", False)),
+            opaque=bool(entry.get("opaque", False)),
             reached=ids(entry.get("covered", [])),
         )
     return CoverageMapFile(

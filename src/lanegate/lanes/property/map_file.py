@@ -2,7 +2,8 @@
 
 The file is JSON: the key (see `map_key`), the traced files with their blob ids, a table of functions
 (`path::qualname`), the functions called outside any test (import, collection), and per base test its
-outcome, whether it started a process, and the indices of the functions it reached. Reading never
+outcome, whether it is opaque (it started a process or replaced the tracer),
+and the indices of the functions it reached. Reading never
 trusts the bytes: a file that is too large, not JSON, of the wrong shape, or with an index out of range
 raises `CoverageMapError` naming the field, and the lane then runs its full baseline.
 """
@@ -29,10 +30,11 @@ OUTCOMES = frozenset({"passed", "failed", "error", "skipped"})
 
 @dataclass(frozen=True, slots=True)
 class MapTest:
-    """One base test: its outcome at base, whether it started a process, and the functions it reached."""
+    """One base test: its outcome at base, whether it is opaque (not all it ran was traced), and the
+    functions it reached."""
 
     outcome: str
-    spawns: bool
+    opaque: bool
     reached: frozenset[int]
 
 
@@ -61,7 +63,7 @@ class CoverageMapFile:
             "ambient": sorted(self.ambient),
             "collect_errors": list(self.collect_errors),
             "tests": {
-                node: {"outcome": t.outcome, "spawns": t.spawns, "reached": sorted(t.reached)}
+                node: {"outcome": t.outcome, "opaque": t.opaque, "reached": sorted(t.reached)}
                 for node, t in sorted(self.tests.items())
             },
         }
@@ -118,18 +120,18 @@ def _test(node: str, value: Any, size: int, path: Path) -> MapTest:
     outcome = value.get("outcome")
     if outcome not in OUTCOMES:
         raise _fail(path, f"{where}.outcome", f"expected one of {sorted(OUTCOMES)}")
-    spawns = value.get("spawns")
-    if not isinstance(spawns, bool):
-        raise _fail(path, f"{where}.spawns", "expected true or false")
+    opaque = value.get("opaque")
+    if not isinstance(opaque, bool):
+        raise _fail(path, f"{where}.opaque", "expected true or false")
     return MapTest(
-        str(outcome), spawns, _indices(value.get("reached"), size, path, f"{where}.reached")
+        str(outcome), opaque, _indices(value.get("reached"), size, path, f"{where}.reached")
     )
 
 
-def parse_map(raw: bytes, path: Path) -> CoverageMapFile:
+def parse_map(raw: bytes, path: Path, limit: int = MAX_MAP_BYTES) -> CoverageMapFile:
     """Bytes -> map, checking every field; `CoverageMapError` on anything else."""
-    if len(raw) > MAX_MAP_BYTES:
-        raise _fail(path, "file", f"{len(raw)} bytes, over the {MAX_MAP_BYTES}-byte limit")
+    if len(raw) > limit:
+        raise _fail(path, "file", f"over the {limit}-byte limit")
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -174,8 +176,8 @@ def parse_map(raw: bytes, path: Path) -> CoverageMapFile:
     )
 
 
-def read_map(path: Path) -> CoverageMapFile:
-    """Read and check one map file (at most MAX_MAP_BYTES are read)."""
+def read_map(path: Path, limit: int = MAX_MAP_BYTES) -> CoverageMapFile:
+    """Read and check one map file (at most `limit` bytes are read)."""
     try:
         # non-blocking, then checked: a FIFO or device in the map's place is refused, never read
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -187,7 +189,7 @@ def read_map(path: Path) -> CoverageMapFile:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise _fail(path, "file", "not a regular file")
         with os.fdopen(fd, "rb", closefd=False) as handle:
-            raw = handle.read(MAX_MAP_BYTES + 1)
+            raw = handle.read(limit + 1)
     finally:
         os.close(fd)
-    return parse_map(raw, path)
+    return parse_map(raw, path, limit)

@@ -9,8 +9,9 @@ map inside the head's tree, a missing, unreadable or stale map, a changed file t
 body (module level, class body, decorator, signature, docstring, a new, deleted or renamed module, any
 non-Python file, conftest.py, configuration), a file the map did not trace or traced at another blob,
 and a changed function called outside any test (at import or collection). Base tests that did not pass
-at base, tests that started a process (their children were not traced) and files that did not collect
-are always selected.
+at base, opaque tests (they started a process, whose child was not traced, or replaced the tracer) and
+files that did not collect are always selected; a new or changed test file must sit in a tests/
+directory (elsewhere a package's own discovery could import it).
 """
 
 from __future__ import annotations
@@ -155,6 +156,10 @@ def changed_functions(
         path = changed.path
         name = PurePosixPath(path).name
         if path in tests or (changed.change is Change.DELETED and path in base_tests):
+            if not _in_test_dir(path) and changed.change is not Change.DELETED:
+                raise CoverageMapError(
+                    f"{path}: a test file outside a tests/ directory (discovery may import it)"
+                )
             continue  # a test file: run whole at head; restored by the base suite
         if changed.change is not Change.MODIFIED or not path.endswith(".py") or changed.binary:
             raise CoverageMapError(f"{path} is {changed.change.value}, not a Python file's body")
@@ -180,6 +185,11 @@ def changed_functions(
     return tuple(sorted(functions)), tuple(sorted(tests))
 
 
+def _in_test_dir(path: str) -> bool:
+    """Under a `tests`/`test` directory: no package's own module discovery reaches it."""
+    return bool({"tests", "test"} & set(PurePosixPath(path).parts[:-1]))
+
+
 def _matches(function: str, unit: str) -> bool:
     """`path::qualname` reached is the unit itself or code nested in it (`f.<locals>.g`)."""
     return function == unit or function.startswith(unit + ".<locals>.")
@@ -196,7 +206,7 @@ def select(data: CoverageMapFile, functions: tuple[str, ...]) -> frozenset[str]:
     return frozenset(
         node
         for node, test in data.tests.items()
-        if test.reached & hit or test.spawns or test.outcome != "passed"
+        if test.reached & hit or test.opaque or test.outcome != "passed"
     )
 
 
@@ -218,6 +228,8 @@ def choose(
     if _inside(given, repo):
         return full(f"the coverage map {given} is inside the head's tree: ignored")
     path = given / file_name(expected) if given.is_dir() else given
+    if _inside(path, repo):
+        return full(f"the coverage map {path} resolves inside the head's tree: ignored")
     if not path.exists():
         return full(f"no coverage map for this base and environment ({path.name} missing)")
     try:

@@ -163,6 +163,7 @@ class _Recorder:
     def start_trace(self) -> None:
         if self.map_mode:
             self.reached, self.spawned, self.tracing = set(), False, True
+            sys.settrace(self._trace)  # a test that replaced the tracer loses it for itself only
             return
         if self.trace_files:
             self.covered = set()
@@ -172,6 +173,8 @@ class _Recorder:
     def stop_trace(self) -> list[str]:
         if self.map_mode:
             self.tracing = False
+            if sys.gettrace() != self._trace:
+                self.spawned = True  # the test replaced or removed the tracer: not all recorded
             return sorted(f"{path}::{name}" for path, name in self.reached)
         if not self.trace_files:
             return []
@@ -181,7 +184,8 @@ class _Recorder:
 
 
 _SPAWNING = "<spawning>"
-# where a test starts another process: the child is not traced, so the map keeps such tests always
+# where a test starts another process: the child is not traced, so the map marks such a test opaque
+# (as it does one that replaced the tracer) and the lane always runs it
 _SPAWN_FUNCTIONS = frozenset({"_execute_child", "_launch", "_posix_spawn"})
 
 
@@ -405,7 +409,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
             extra = _fixture_reach(item, recorder) - recorder.reached
             if extra:
                 entry["covered"] = sorted({*entry["covered"], *(f"{p}::{n}" for p, n in extra)})
-            entry["spawns"] = recorder.spawned
+            entry["opaque"] = recorder.spawned
         recorder.current = None
         counts = recorder.counts.get(item.nodeid)
         if counts is not None:
