@@ -414,6 +414,7 @@ def run_lane(
                 )
             )
 
+        times["fixed"] = time.perf_counter() - started  # everything before the mutant phase
         results, control_problem = run_mutants(
             repo,
             jobs,
