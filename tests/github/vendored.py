@@ -33,6 +33,7 @@ LITERALS = {
     "${{ inputs.working-directory }}": '"."',
     "${{ inputs.install }}": '"-e .[test]"',
     "${{ inputs.allow-rerun }}": "false",
+    "${{ inputs.coverage-map-workflow }}": '""',
     "${{ secrets.token || github.token }}": "${{ github.token }}",
 }
 
