@@ -54,7 +54,12 @@ def _step() -> dict[str, Any]:
 
 
 def _run(
-    tmp_path: Path, repo: Repo, base: str, runs: list[dict[str, Any]], workflow: str = "map.yml"
+    tmp_path: Path,
+    repo: Repo,
+    base: str,
+    runs: list[dict[str, Any]],
+    workflow: str = "map.yml",
+    token: str = "token",
 ) -> tuple[subprocess.CompletedProcess[str], Path]:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir(exist_ok=True)
@@ -78,7 +83,7 @@ def _run(
         "GH_ARTIFACTS": str(artifacts),
         "RUNNER_TEMP": str(temp),
         "GITHUB_OUTPUT": str(output),
-        "GH_TOKEN": "token",
+        "GH_TOKEN": token,
         "REPO": REPO_NAME,
         "DEFAULT_BRANCH": "main",
         "WORKFLOW": workflow,
@@ -155,4 +160,13 @@ def test_without_a_workflow_name_the_step_does_nothing(tmp_path: Path, repo: Rep
     assert done.returncode == 0, done.stderr
     assert not folder.exists()
     assert (tmp_path / "output").read_text(encoding="utf-8") == ""
+    assert not (tmp_path / "gh.log").exists()
+
+
+def test_without_a_token_the_lane_runs_in_full_and_says_so(tmp_path: Path, repo: Repo) -> None:
+    base = repo.rev("main")
+    done, folder = _run(tmp_path, repo, base, [_run_record(4, base)], token="")
+    assert done.returncode == 0, done.stderr
+    assert not list(folder.iterdir())
+    assert "no coverage-map-token secret" in done.stdout
     assert not (tmp_path / "gh.log").exists()

@@ -34,6 +34,7 @@ LITERALS = {
     "${{ inputs.install }}": '"-e .[test]"',
     "${{ inputs.allow-rerun }}": "false",
     "${{ inputs.coverage-map-workflow }}": '""',
+    "${{ secrets.coverage-map-token }}": '""',
     "${{ secrets.token || github.token }}": "${{ github.token }}",
 }
 
