@@ -86,10 +86,26 @@ def _named(blobs: dict[str, str], names: frozenset[str], prefixes: tuple[str, ..
     return _sha(json.dumps(chosen, sort_keys=True))
 
 
+def _editable(dist: metadata.Distribution) -> bool:
+    """An editable install (PEP 660 `direct_url.json`): the project itself, whose code the base
+    commit already fixes and whose version may come from the commit (setuptools-scm)."""
+    try:
+        data = json.loads(dist.read_text("direct_url.json") or "{}")
+    except (ValueError, OSError):
+        return False
+    info = data.get("dir_info") if isinstance(data, dict) else None
+    return isinstance(info, dict) and info.get("editable") is True
+
+
 def environment_digest() -> str:
-    """The interpreter (version, implementation, machine) and every installed distribution's version."""
+    """The interpreter (version, implementation, machine) and every installed distribution's version
+    (editable installs by name only)."""
     dists = sorted(
-        {f"{(d.metadata['Name'] or '?').lower()}=={d.version}" for d in metadata.distributions()}
+        {
+            f"{(d.metadata['Name'] or '?').lower()}=="
+            + ("<editable>" if _editable(d) else str(d.version))
+            for d in metadata.distributions()
+        }
     )
     parts = [sys.version, sys.implementation.name, platform.machine(), *dists]
     return _sha("\n".join(parts))

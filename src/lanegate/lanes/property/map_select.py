@@ -161,6 +161,8 @@ def changed_functions(
                     f"{path}: a test file outside a tests/ directory (discovery may import it)"
                 )
             continue  # a test file: run whole at head; restored by the base suite
+        if changed.is_gate_input:
+            raise CoverageMapError(f"{path} is a gate input (configuration, packaging, start-up)")
         if changed.change is not Change.MODIFIED or not path.endswith(".py") or changed.binary:
             raise CoverageMapError(f"{path} is {changed.change.value}, not a Python file's body")
         if name == "conftest.py":
