@@ -322,3 +322,21 @@ def test_build_refuses_a_dirty_tree(setup: tuple[Repo, Path], tmp_path: Path) ->
         assert not list(tmp_path.iterdir())
     finally:
         repo.write("src/pkg/calc.py", CALC)
+
+
+def test_hostile_node_ids_in_a_map_never_reach_pytests_command_line(
+    setup: tuple[Repo, Path],
+) -> None:
+    repo, maps = setup
+    (path,) = maps.iterdir()
+    data = json.loads(path.read_text("utf-8"))
+    mul = data["functions"].index("src/pkg/calc.py::mul")
+    for node in ("/etc/passwd::t", "../outside.py::t", "--collect-only::t", "tests/none.py::t"):
+        data["tests"][node] = {"outcome": "passed", "opaque": False, "reached": [mul]}
+    hostile = repo.path.parent / "hostile"
+    hostile.mkdir(exist_ok=True)
+    (hostile / path.name).write_text(json.dumps(data), encoding="utf-8")
+    ledger, _ = _run(repo, "feat-mul", "--coverage-map", str(hostile))
+    assert ledger.baseline.mode == "coverage-map"
+    assert _base_ids(ledger) == {"tests/test_mul.py::test_mul", "tests/test_spawn.py::test_spawn"}
+    assert ledger.baseline.selected_tests == 3

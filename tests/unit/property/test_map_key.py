@@ -38,3 +38,22 @@ def test_each_input_moves_its_own_part(make_repo: Callable[[str], Repo]) -> None
 
     seeded = pytest_flags(policy_from_mapping({"properties": {"seed": 7}}, "test"))
     assert key.differences(map_key(repo.path, first, seeded)) == ["pytest"]
+
+
+def test_only_files_inside_the_repository_reach_pytest(make_repo: Callable[[str], Repo]) -> None:
+    from lanegate.lanes.property.runner import _repo_file
+
+    repo = make_repo("files")
+    repo.write("tests/test_a.py", "")
+    (repo.path.parent / "outside.py").write_text("", encoding="utf-8")
+    (repo.path / "tests" / "link.py").symlink_to(repo.path.parent / "outside.py")
+    assert _repo_file(repo.path, "tests/test_a.py")
+    for hostile in (
+        "/etc/passwd",
+        "../outside.py",
+        "tests/../../outside.py",
+        "tests/link.py",
+        "tests/none.py",
+        "tests",
+    ):
+        assert not _repo_file(repo.path, hostile), hostile

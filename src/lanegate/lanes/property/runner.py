@@ -8,7 +8,7 @@ import os
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from lanegate import git
@@ -312,13 +312,22 @@ def choose_baseline(
     return map_select.choose(repo, summary, expected, coverage_map)
 
 
+def _repo_file(repo: Path, path: str) -> bool:
+    """A relative path naming a file inside the repository (a map's node ids are checked data, but
+    only such paths ever reach pytest's command line)."""
+    pure = PurePosixPath(path)
+    if pure.is_absolute() or ".." in pure.parts or not (repo / path).is_file():
+        return False
+    return (repo / path).resolve().is_relative_to(repo.resolve())
+
+
 def _head_keep(repo: Path, choice: BaselineChoice) -> tuple[list[str], dict[str, list[str]]]:
     """The files the selective head baseline collects, and which of their tests it keeps."""
     files = {n.split("::", 1)[0] for n in choice.node_ids} | {
         *choice.head_files,
         *choice.base_files,
     }
-    present = sorted(f for f in files if (repo / f).is_file())
+    present = sorted(f for f in files if _repo_file(repo, f))
     selection = [f"./{p}" if p.startswith("-") else p for p in present]
     keep = {
         "node_ids": sorted(choice.node_ids),
