@@ -84,12 +84,42 @@ def mutable_sources(summary: DiffSummary, policy: Policy) -> list[str]:
     return sorted(out)
 
 
-def _compiles(source: bytes, path: str) -> bool:
+def _compiled_tree(source: bytes, path: str) -> ast.Module | None:
+    """The syntax tree of `source` when it also compiles (parsed once), else None."""
     try:
-        compile(source, path, "exec", dont_inherit=True)
+        tree = ast.parse(source, filename=path)
+        compile(tree, path, "exec", dont_inherit=True)
     except (SyntaxError, ValueError):
-        return False
-    return True
+        return None
+    return tree
+
+
+class _Original:
+    """The unmutated module's top-level statements, each dumped at most once."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.body = tree.body
+        self._dumps: dict[int, str] = {}
+
+    def dump(self, index: int) -> str:
+        if index not in self._dumps:
+            self._dumps[index] = ast.dump(self.body[index])
+        return self._dumps[index]
+
+    def equals(self, mutated: ast.Module, line: int) -> bool:
+        """`ast.dump(mutated) == ast.dump(original)`, deciding on the statement holding `line`
+        first: a real mutant differs there, so the rest of the module is not dumped for it."""
+        if len(mutated.body) != len(self.body):
+            return False
+        order = sorted(
+            range(len(self.body)),
+            key=lambda i: (
+                not (
+                    self.body[i].lineno <= line <= (self.body[i].end_lineno or self.body[i].lineno)
+                )
+            ),
+        )
+        return all(ast.dump(mutated.body[i]) == self.dump(i) for i in order)
 
 
 def specs_for_file(
@@ -100,7 +130,7 @@ def specs_for_file(
         tree = ast.parse(source, filename=path)
     except (SyntaxError, ValueError):
         return []
-    original_dump = ast.dump(tree)
+    original = _Original(tree)
     out: dict[str, MutantSpec] = {}
     for cand in candidates(tree, source):
         if cand.edit.line not in lines:
@@ -108,8 +138,8 @@ def specs_for_file(
         spec = _spec(path, source, cand, digest, seed)
         if spec.id in out:
             continue
-        mutated = spec.mutated_source(source)
-        if not _compiles(mutated, path) or ast.dump(ast.parse(mutated)) == original_dump:
+        mutated = _compiled_tree(spec.mutated_source(source), path)
+        if mutated is None or original.equals(mutated, cand.edit.line):
             continue
         out[spec.id] = spec
     return list(out.values())
