@@ -12,16 +12,16 @@ started=$EPOCHREALTIME
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
 case "$lane" in
-  plan | property | fixture | flake | lint | score) ;;
+  plan | property | fixture | flake | lint | score | coverage-map) ;;
   *)
-    echo "::error title=lanegate/input::input lane is '$lane'; expected plan, property, fixture, flake, lint or score"
+    echo "::error title=lanegate/input::input lane is '$lane'; expected plan, property, fixture, flake, lint, score or coverage-map"
     exit 2
     ;;
 esac
 
 # The lanes run the head's code in a bubblewrap sandbox (docs/threat-model.md). GitHub's ubuntu-24.04
 # restricts unprivileged user namespaces through AppArmor; the runner has passwordless sudo.
-if [[ "$lane" == property || "$lane" == fixture || "$lane" == flake ]]; then
+if [[ "$lane" == property || "$lane" == fixture || "$lane" == flake || "$lane" == coverage-map ]]; then
   as_root=()
   [[ "$(id -u)" == 0 ]] || as_root=(sudo -n)
   if ! command -v bwrap >/dev/null 2>&1; then
@@ -58,7 +58,7 @@ for requirement in dependencies:
     name = re.split(r"[<>=!~ \[;]", requirement, maxsplit=1)[0].lower()
     if lane == "score" or name not in score_only:
         print(requirement)
-if lane in ("property", "flake") and not tests_install_given:
+if lane in ("property", "flake", "coverage-map") and not tests_install_given:
     print("pytest")
 PY
   # --no-compile: byte-compiling every module of every dependency costs more than the install itself.
@@ -80,7 +80,7 @@ echo "lanegate: lanegate itself installed in $(elapsed "$started" "$own") s"
 
 if [[ -n "${LANEGATE_INSTALL:-}" ]]; then
   case "$lane" in
-    property | fixture | flake)
+    property | fixture | flake | coverage-map)
       read -ra install_args <<<"$LANEGATE_INSTALL"
       install_args+=(pytest)
       (cd "${LANEGATE_WORKDIR:-.}" &&
@@ -90,7 +90,8 @@ if [[ -n "${LANEGATE_INSTALL:-}" ]]; then
   esac
 fi
 
-if [[ "$lane" == property || "$lane" == flake ]] && ! "$python" -c 'import pytest' 2>/dev/null; then
+if [[ "$lane" == property || "$lane" == flake || "$lane" == coverage-map ]] &&
+  ! "$python" -c 'import pytest' 2>/dev/null; then
   echo "::error title=lanegate/install::$python cannot import pytest, which lane $lane runs the tests with"
   exit 2
 fi

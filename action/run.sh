@@ -57,6 +57,10 @@ case "$lane" in
         "${config_args[@]}" >/dev/null
       lane_args=(--pr-body "$body_dir/body.md")
     fi
+    if [[ "$lane" == property && -n "${LANEGATE_COVERAGE_MAP:-}" ]]; then
+      # a map (or a directory of maps) of the merge base from a trusted default-branch run
+      lane_args+=(--coverage-map "$LANEGATE_COVERAGE_MAP")
+    fi
     ledger="$out/$lane.json"
     if [[ -n "${LANEGATE_SHARD:-}" ]]; then
       # lanegate refuses a malformed K/N or a plan that is not this diff's (exit 2, no ledger)
@@ -74,6 +78,21 @@ case "$lane" in
       finish fail "" "$((code == 0 ? 3 : code))"
     fi
     if [[ "$code" == 0 ]]; then finish pass "$ledger" 0; else finish fail "$ledger" "$code"; fi
+    ;;
+  coverage-map)
+    # on the default branch: the coverage map of the checked-out commit, for the property lane of
+    # pull requests based on it (docs/github.md, "Coverage cache")
+    out=$(mktemp -d "${RUNNER_TEMP:?}/lanegate-coverage-map-XXXXXXXX")
+    set +e
+    "$py" -m lanegate coverage-map build --out "$out" "${config_args[@]}"
+    code=$?
+    set -e
+    built=$(find "$out" -maxdepth 1 -name 'coverage-map-*.json' -print -quit)
+    if [[ "$code" != 0 || -z "$built" ]]; then
+      echo "::error title=lanegate/coverage-map::no coverage map was built (exit $code)"
+      finish fail "" "$((code == 0 ? 3 : code))"
+    fi
+    finish pass "$built" 0
     ;;
   lint)
     out=$(mktemp -d "${RUNNER_TEMP:?}/lanegate-lint-XXXXXXXX")

@@ -65,3 +65,7 @@ class GitHubError(LanegateError):
 
 class ShardError(LanegateError):
     """A shard plan or a `--shard K/N` is malformed, or a plan file is not the plan of this diff."""
+
+
+class CoverageMapError(LanegateError):
+    """A coverage map cannot be built, or a map file cannot be used (the lane then runs in full)."""

@@ -21,3 +21,21 @@ def test_act_overhead_smoke_prints_its_numbers() -> None:
     assert "act exit 0" in done.stdout, done.stdout
     assert "lint      lanegate install" in done.stdout and "nan" not in done.stdout, done.stdout
     assert "worst lanegate overhead per lane job" in done.stdout
+
+
+def test_scale_bench_smoke_prints_its_numbers() -> None:
+    """benchmarks/scale_bench.py --smoke: map built, both modes run, the same mutant verdicts."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "scale_bench.py"), "--smoke"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    assert "map build" in out and "map file" in out, out
+    assert "mode full" in out and "mode coverage-map" in out, out
+    assert "same status and killer: True" in out, out
+    assert "fixed cost ratio (coverage map / full baseline): " in out, out
+    assert "nan" not in out, out

@@ -40,6 +40,8 @@ LITERALS = {
         f" || inputs.{job}-runs-on }}}}": "ubuntu-latest"
         for job in ("property", "fixture", "flake", "score")
     },
+    "${{ inputs.coverage-map-workflow }}": '""',
+    "${{ secrets.coverage-map-token }}": '""',
     "${{ secrets.token || github.token }}": "${{ github.token }}",
 }
 

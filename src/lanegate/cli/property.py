@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
+from pathlib import Path
 
 from lanegate.cli.common import (
     add_lane_arguments,
@@ -36,6 +37,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--workers", type=int, default=None, help="worker processes (default: cores)"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument(
+        "--coverage-map",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="a coverage map of the merge base (a file, or a directory of maps) from a trusted "
+        "default-branch run; missing, stale or unusable maps run the full baseline",
+    )
 
 
 def _progress(event: ProgressEvent) -> None:
@@ -67,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     shard = shard_from_args(args, repo, policy, "property")
     ctx = lane_context(args, repo, policy, progress=(lambda e: None) if args.quiet else _progress)
-    outcome = run_lane(ctx, workers=args.workers, shard=shard)
+    outcome = run_lane(ctx, workers=args.workers, shard=shard, coverage_map=args.coverage_map)
     print(outcome.summary)
     for problem in outcome.problems:
         print(f"  fail: {problem}")

@@ -172,6 +172,22 @@ class BaseTestRun:
     detail: str = _text()
 
 
+BASELINE_MODES = ("full", "coverage-map")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BaselineRecord:
+    """Which tests the lane's baseline and base-suite runs ran: all (`full`), or the base tests a
+    coverage map of the merge base says reach the changed functions (`coverage-map`), and why."""
+
+    mode: str = field(default="full", metadata={"enum": BASELINE_MODES})
+    reason: str = field(default="", metadata={"maxLength": 4096})
+    map_key: str = field(default="", metadata={"maxLength": 100})
+    map_tests: int = field(default=0, metadata={"minimum": 0})
+    selected_tests: int = field(default=0, metadata={"minimum": 0})
+    changed_functions: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PropertyLedger:
     """property.json: counted Hypothesis cases and planted mutants killed, written by property-runner."""
@@ -209,6 +225,7 @@ class PropertyLedger:
     # behaviour-preserving edits planted like mutants, never counted in the budget or the ratio
     canary_seed: int = field(default=0, metadata={"minimum": 0})
     canaries: tuple[Mutant, ...] = ()
+    baseline: BaselineRecord = field(default_factory=BaselineRecord)
 
 
 # --- fixture.json ----------------------------------------------------------------------------------

@@ -147,6 +147,17 @@ def mutant_diff(m: Mutant) -> str:
     return f"{fence}diff\n" + "\n".join(body) + f"\n{fence}\n"
 
 
+def baseline_line(ledger: PropertyLedger) -> str:
+    """Which tests the property lane's baseline ran: every one, or a coverage map's selection."""
+    b = ledger.baseline
+    if b.mode == "coverage-map":
+        return (
+            f"Property baseline: coverage map {code(b.map_key[:19])}: {cell(b.reason)} "
+            f"({b.selected_tests} tests run)."
+        )
+    return f"Property baseline: full traced run ({cell(b.reason or 'no coverage map')})."
+
+
 class MarkdownReporter:
     """The job summary (`score-summary.md`, also appended to GITHUB_STEP_SUMMARY by the action)."""
 
@@ -188,6 +199,7 @@ class MarkdownReporter:
             w.section("Replay matrix of nondeterministic tests", [replay_matrix(t) for t in shaky])
         prop = _loaded(inputs, Lane.PROPERTY)
         if isinstance(prop, PropertyLedger):
+            w.add(f"\n{baseline_line(prop)}\n")
             alive = [m for m in prop.mutants if not counts_as_detected(m)]
             w.section("Mutants not detected by a property", [mutant_diff(m) for m in alive])
         if report.ledgers:

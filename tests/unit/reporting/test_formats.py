@@ -100,3 +100,31 @@ def test_cells_and_code_survive_hostile_text() -> None:
     assert cell("a|b\nc<script>") == "a\\|b c&lt;script&gt;"
     assert code("x ` y") == "``x ` y``"
     assert code("`edge`") == "`` `edge` ``"
+
+
+def test_markdown_names_the_property_baseline_mode() -> None:
+    from dataclasses import replace as dc_replace
+
+    from lanegate.ledgers.models import BaselineRecord
+    from lanegate.reporting.markdown import baseline_line
+
+    ledger = samples.property_ledger()
+    assert baseline_line(ledger) == "Property baseline: full traced run (no coverage map)."
+    mapped = dc_replace(
+        ledger,
+        baseline=BaselineRecord(
+            mode="coverage-map",
+            reason="3 of 5000 base tests reach 1 changed function(s) | x",
+            map_key="sha256:" + "a" * 64,
+            map_tests=5000,
+            selected_tests=4,
+            changed_functions=("src/calc.py::add",),
+        ),
+    )
+    line = baseline_line(mapped)
+    assert line.startswith("Property baseline: coverage map `sha256:aaaaaaaaaaaa`: 3 of 5000")
+    assert "\\| x" in line and line.endswith("(4 tests run).")
+    stale = dc_replace(ledger, baseline=BaselineRecord(reason="coverage map is stale: lock differ"))
+    assert baseline_line(stale) == (
+        "Property baseline: full traced run (coverage map is stale: lock differ)."
+    )

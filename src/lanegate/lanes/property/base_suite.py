@@ -19,6 +19,7 @@ from lanegate import git
 from lanegate.diff import Change, DiffSummary, is_test_file
 from lanegate.errors import RunnerError
 from lanegate.lanes.property.baseline import run_baseline
+from lanegate.lanes.property.map_select import BaselineChoice
 from lanegate.ledgers.models import BaseTestRun
 from lanegate.policy import Policy
 from lanegate.sandbox import Sandbox
@@ -106,16 +107,26 @@ def _runs(
 
 
 def run_base_suite(
-    repo: Path, summary: DiffSummary, policy: Policy, *, sandbox: Sandbox
+    repo: Path,
+    summary: DiffSummary,
+    policy: Policy,
+    *,
+    sandbox: Sandbox,
+    choice: BaselineChoice | None = None,
 ) -> tuple[BaseSuite, list[BaseTestRun]]:
-    """Run the base's test files at head (restored where the diff touched them)."""
+    """Run the base's test files at head (restored where the diff touched them); in coverage-map
+    mode only the selected base tests, and the selected files whole."""
     suite = base_suite(repo, summary)
-    if not suite.files:
+    selective = choice is not None and choice.selective
+    wanted = set(suite.files)
+    if choice is not None and selective:
+        wanted &= {n.split("::", 1)[0] for n in choice.node_ids} | set(choice.base_files)
+    if not wanted:
         return suite, []
     staging = Path(tempfile.mkdtemp(prefix="lanegate-base-tests-"))
     try:
         overlays: dict[Path, Path] = {}
-        for index, path in enumerate(suite.restored):
+        for index, path in enumerate(p for p in suite.restored if p in wanted):
             data = git.show_file(repo, summary.merge_base, path)
             if data is None:
                 continue
@@ -123,9 +134,12 @@ def run_base_suite(
             staged.write_bytes(data)
             overlays[repo / path] = staged
         # a file named like an option (`-p_test.py`) is given as a path, never as a flag
-        selection = [f"./{p}" if p.startswith("-") else p for p in suite.files]
+        selection = [f"./{p}" if p.startswith("-") else p for p in suite.files if p in wanted]
+        keep = None
+        if choice is not None and selective:
+            keep = {"node_ids": sorted(choice.node_ids), "files": list(choice.base_files)}
         baseline = run_baseline(
-            repo, policy, [], selection=selection, sandbox=sandbox, overlays=overlays
+            repo, policy, [], selection=selection, sandbox=sandbox, overlays=overlays, keep=keep
         )
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -140,6 +154,26 @@ def run_base_suite(
             detail="no test of this base file ran at head",
         )
         for path in suite.files
-        if path not in seen and _expects_tests(git.show_file(repo, summary.merge_base, path))
+        if path in wanted
+        and (not selective or path in choice_files(choice))
+        and path not in seen
+        and _expects_tests(git.show_file(repo, summary.merge_base, path))
     ]
+    if choice is not None and selective:
+        ran = {run.node_id for run in runs}
+        runs += [
+            BaseTestRun(
+                node_id=node_id,
+                outcome="missing",
+                restored=node_id.split("::", 1)[0] in suite.restored,
+                detail="selected by the coverage map but not run at head",
+            )
+            for node_id in sorted(choice.node_ids)
+            if node_id not in ran and node_id.split("::", 1)[0] in wanted
+        ]
     return suite, runs
+
+
+def choice_files(choice: BaselineChoice | None) -> frozenset[str]:
+    """The base files a coverage-map choice runs whole (they did not collect at base)."""
+    return frozenset(choice.base_files) if choice is not None else frozenset()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -96,9 +97,13 @@ def run_baseline(
     env: dict[str, str] | None = None,
     sandbox: Sandbox,
     overlays: Mapping[Path, Path] | None = None,
+    extra_flags: Sequence[str] = (),
+    keep: Mapping[str, Sequence[str]] | None = None,
 ) -> Baseline:
     """Run the suite once (or `selection`) under the plugin, in `sandbox`; its output goes to a file
-    (bounded by the sandbox's file limit) and the record is read only after the process exits."""
+    (bounded by the sandbox's file limit) and the record is read only after the process exits.
+
+    `keep` (`{"node_ids": [...], "files": [...]}`) keeps only those tests of the collected files."""
     scratch = Path(tempfile.mkdtemp(prefix="lanegate-baseline-"))
     storage = scratch / "hypothesis"
     storage.mkdir()
@@ -111,7 +116,12 @@ def run_baseline(
         f"--lanegate-observe={observe_mode}",
         f"--lanegate-trace={os.pathsep.join(str(p) for p in trace)}",
         "-q",
+        *extra_flags,
     ]
+    if keep is not None:
+        keep_path = scratch / "keep.json"
+        keep_path.write_text(json.dumps({k: list(v) for k, v in keep.items()}), encoding="utf-8")
+        extra.append(f"--lanegate-select={keep_path}")
     command = [sys.executable, "-m", "pytest", *flags, *extra, *selection]
     sandboxed = sandbox.command(
         [*command, f"--lanegate-out={record_path}"],

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -84,35 +85,99 @@ def mutable_sources(summary: DiffSummary, policy: Policy) -> list[str]:
     return sorted(out)
 
 
-def _compiles(source: bytes, path: str) -> bool:
+def _compiled_tree(source: bytes, path: str) -> ast.Module | None:
+    """The syntax tree of `source` when it also compiles (parsed once), else None."""
     try:
-        compile(source, path, "exec", dont_inherit=True)
+        tree = ast.parse(source, filename=path)
+        compile(tree, path, "exec", dont_inherit=True)
     except (SyntaxError, ValueError):
-        return False
-    return True
+        return None
+    return tree
+
+
+class _Original:
+    """The unmutated module's top-level statements, each dumped at most once."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.body = tree.body
+        self._dumps: dict[int, str] = {}
+
+    def dump(self, index: int) -> str:
+        if index not in self._dumps:
+            self._dumps[index] = ast.dump(self.body[index])
+        return self._dumps[index]
+
+    def equals(self, mutated: ast.Module, line: int) -> bool:
+        """`ast.dump(mutated) == ast.dump(original)`, deciding on the statement holding `line`
+        first: a real mutant differs there, so the rest of the module is not dumped for it."""
+        if len(mutated.body) != len(self.body):
+            return False
+        order = sorted(
+            range(len(self.body)),
+            key=lambda i: (
+                not (
+                    self.body[i].lineno <= line <= (self.body[i].end_lineno or self.body[i].lineno)
+                )
+            ),
+        )
+        return all(ast.dump(mutated.body[i]) == self.dump(i) for i in order)
+
+
+class _Pending:
+    """The candidates of one mutant id (one place, one operator), checked only when selection asks:
+    the first that compiles and changes the syntax tree is the mutant."""
+
+    def __init__(self, first: MutantSpec, check: Callable[[MutantSpec], bool]) -> None:
+        self.id, self.path, self.line, self.operator = (
+            first.id,
+            first.path,
+            first.line,
+            first.operator,
+        )
+        self.options = [first]
+        self._check = check
+        self._resolved = False
+        self._spec: MutantSpec | None = None
+
+    def resolve(self) -> MutantSpec | None:
+        if not self._resolved:
+            self._spec = next((o for o in self.options if self._check(o)), None)
+            self._resolved = True
+        return self._spec
+
+
+def _pending(
+    path: str, source: bytes, lines: frozenset[int], digest: str, seed: int
+) -> list[_Pending]:
+    """The candidates on `lines` of one file, by mutant id, not yet checked."""
+    try:
+        tree = ast.parse(source, filename=path)
+    except (SyntaxError, ValueError):
+        return []
+    original = _Original(tree)
+
+    def check(spec: MutantSpec) -> bool:
+        mutated = _compiled_tree(spec.mutated_source(source), path)
+        return mutated is not None and not original.equals(mutated, spec.line)
+
+    out: dict[str, _Pending] = {}
+    for cand in candidates(tree, source):
+        if cand.edit.line not in lines:
+            continue
+        spec = _spec(path, source, cand, digest, seed)
+        if spec.id in out:
+            out[spec.id].options.append(spec)
+        else:
+            out[spec.id] = _Pending(spec, check)
+    return list(out.values())
 
 
 def specs_for_file(
     path: str, source: bytes, lines: frozenset[int], digest: str, seed: int
 ) -> list[MutantSpec]:
     """Every valid mutant candidate on `lines` of one file (before the per-line and global caps)."""
-    try:
-        tree = ast.parse(source, filename=path)
-    except (SyntaxError, ValueError):
-        return []
-    original_dump = ast.dump(tree)
-    out: dict[str, MutantSpec] = {}
-    for cand in candidates(tree, source):
-        if cand.edit.line not in lines:
-            continue
-        spec = _spec(path, source, cand, digest, seed)
-        if spec.id in out:
-            continue
-        mutated = spec.mutated_source(source)
-        if not _compiles(mutated, path) or ast.dump(ast.parse(mutated)) == original_dump:
-            continue
-        out[spec.id] = spec
-    return list(out.values())
+    resolved = (p.resolve() for p in _pending(path, source, lines, digest, seed))
+    return [spec for spec in resolved if spec is not None]
 
 
 def _spec(path: str, source: bytes, cand: Candidate, digest: str, seed: int) -> MutantSpec:
@@ -130,18 +195,28 @@ def _spec(path: str, source: bytes, cand: Candidate, digest: str, seed: int) -> 
 
 def select(specs: list[MutantSpec], max_mutants: int) -> list[MutantSpec]:
     """At most MAX_PER_LINE per line (distinct operators first), then round-robin over lines up to the cap."""
-    by_line: dict[tuple[str, int], list[MutantSpec]] = {}
-    for spec in sorted(specs, key=lambda s: s.id):
-        by_line.setdefault((spec.path, spec.line), []).append(spec)
+    return _select([_Pending(spec, lambda _: True) for spec in specs], max_mutants)
+
+
+def _select(pending: list[_Pending], max_mutants: int) -> list[MutantSpec]:
+    """`select` over unchecked candidates: a candidate is checked only when it would be picked, so
+    the picks are those `select` makes from the checked list, at a fraction of the compiles."""
+    by_line: dict[tuple[str, int], list[_Pending]] = {}
+    for item in sorted(pending, key=lambda p: p.id):
+        by_line.setdefault((item.path, item.line), []).append(item)
     rounds: list[list[MutantSpec]] = [[] for _ in range(MAX_PER_LINE)]
     for group in by_line.values():
         picked: list[MutantSpec] = []
-        for spec in group:  # distinct operators on one line first: they test different things
-            if len(picked) < MAX_PER_LINE and all(p.operator != spec.operator for p in picked):
-                picked.append(spec)
-        for spec in group:
-            if len(picked) < MAX_PER_LINE and spec not in picked:
-                picked.append(spec)
+        for item in group:  # distinct operators on one line first: they test different things
+            if len(picked) < MAX_PER_LINE and all(p.operator != item.operator for p in picked):
+                spec = item.resolve()
+                if spec is not None:
+                    picked.append(spec)
+        for item in group:
+            if len(picked) < MAX_PER_LINE and all(p.id != item.id for p in picked):
+                spec = item.resolve()
+                if spec is not None:
+                    picked.append(spec)
         for i, spec in enumerate(picked):
             rounds[i].append(spec)
     chosen: list[MutantSpec] = []
@@ -158,7 +233,7 @@ def plan_from_summary(
     """The planted mutants of an already classified diff (sources read from the head commit)."""
     use_seed = policy.properties.seed if seed is None else seed
     digest = summary.digest
-    specs: list[MutantSpec] = []
+    pending: list[_Pending] = []
     for path in mutable_sources(summary, policy):
         source = git.show_file(repo, summary.head_commit, path)
         if source is None:
@@ -166,8 +241,8 @@ def plan_from_summary(
         lines = statement_lines(
             source, changed_lines(repo, summary.merge_base, summary.head_commit, path)
         )
-        specs.extend(specs_for_file(path, source, lines, digest, use_seed))
-    return select(specs, policy.properties.max_mutants)
+        pending.extend(_pending(path, source, lines, digest, use_seed))
+    return _select(pending, policy.properties.max_mutants)
 
 
 def statement_lines(source: bytes, lines: frozenset[int]) -> frozenset[int]:

@@ -38,6 +38,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--lanegate-mutant", default=None, help="JSON file: module path and source")
     group.addoption("--lanegate-observe", default="callback", choices=observe.MODES)
     group.addoption("--lanegate-max-examples", type=int, default=0)
+    group.addoption(
+        "--lanegate-map",
+        action="store_true",
+        help="coverage-map build: trace every call (collection too) by qualified name",
+    )
+    group.addoption(
+        "--lanegate-select", default=None, help="JSON file: node ids and whole files to keep"
+    )
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -46,12 +54,22 @@ def pytest_load_initial_conftests(
 ) -> None:
     # Before any conftest or test module imports the target, so the hook serves the mutant everywhere.
     known = early_config.known_args_namespace
+    if getattr(known, "lanegate_map", False):
+        sys.settrace(_early_trace)  # conftest files import (and may call) the code under test
     mutant = getattr(known, "lanegate_mutant", None)
     if mutant:
         spec = json.loads(Path(mutant).read_text(encoding="utf-8"))
         if spec.get("on_disk"):  # this process's own sandbox copy of the tree, discarded after
             write_mutant_on_disk(Path(spec["path"]), spec["source"])
         install_mutant(Path(spec["path"]), spec["source"])
+
+
+_EARLY: set[tuple[str, str]] = set()
+
+
+def _early_trace(frame: FrameType, event: str, arg: Any) -> None:
+    """Calls made while the initial conftest files load, before the recorder exists (map builds)."""
+    _EARLY.add((frame.f_code.co_filename, frame.f_code.co_qualname))
 
 
 class _Recorder:
@@ -78,6 +96,15 @@ class _Recorder:
         self.uninstall = observe.install_callback(self) if counting else None
         self._filename_cache: dict[str, str | None] = {}
         self.tracing = False
+        # coverage-map build: calls keyed by qualified name, traced from configure to the end;
+        # a call while no test runs is ambient (import, collection); broader-scope fixtures'
+        # set-up calls are kept per fixture and credited to every test that uses the fixture
+        self.map_mode: bool = bool(config.getoption("lanegate_map"))
+        self.reached: set[tuple[str, str]] = set()
+        self.ambient: set[tuple[str, str]] = set()
+        self.fixture_sinks: list[set[tuple[str, str]]] = []
+        self.fixture_reached: dict[int, set[tuple[str, str]]] = {}
+        self.spawned = False
 
     def __call__(self, observation: Any) -> None:
         name = self.current or observe.property_of(observation)
@@ -89,6 +116,9 @@ class _Recorder:
     # so code a test runs in a thread pool or `run_in_executor` is covered too; a call is recorded for
     # the test running at that moment, whichever thread makes it.
     def _trace(self, frame: FrameType, event: str, arg: Any) -> None:
+        if self.map_mode:
+            self._map_trace(frame)
+            return
         if not self.tracing:
             return
         code = frame.f_code
@@ -101,6 +131,27 @@ class _Recorder:
         if resolved is not None:
             self.covered.add((resolved, code.co_firstlineno))
 
+    def _map_trace(self, frame: FrameType) -> None:
+        code = frame.f_code
+        filename = code.co_filename
+        resolved = self._filename_cache.get(filename, "")
+        if resolved == "":
+            resolved = _classify_file(filename, self.trace_files)
+            self._filename_cache[filename] = resolved
+        if resolved is None:
+            return
+        if resolved is _SPAWNING:
+            if code.co_name in _SPAWN_FUNCTIONS:
+                self.spawned = True
+            return
+        key = (resolved, code.co_qualname)
+        if self.tracing:
+            self.reached.add(key)
+        else:
+            self.ambient.add(key)
+        for sink in self.fixture_sinks:
+            sink.add(key)
+
     def trace_threads(self) -> None:
         """Give every thread started from now on (and, on 3.12+, every running one) the tracer."""
         if not self.trace_files:
@@ -112,17 +163,46 @@ class _Recorder:
             sys.settrace(None)  # the main thread traces only while a test runs (start_trace)
 
     def start_trace(self) -> None:
+        if self.map_mode:
+            self.reached, self.spawned, self.tracing = set(), False, True
+            sys.settrace(self._trace)  # a test that replaced the tracer loses it for itself only
+            return
         if self.trace_files:
             self.covered = set()
             self.tracing = True
             sys.settrace(self._trace)
 
     def stop_trace(self) -> list[str]:
+        if self.map_mode:
+            self.tracing = False
+            if sys.gettrace() != self._trace:
+                self.spawned = True  # the test replaced or removed the tracer: not all recorded
+            return sorted(f"{path}::{name}" for path, name in self.reached)
         if not self.trace_files:
             return []
         sys.settrace(None)
         self.tracing = False
         return sorted(f"{path}:{line}" for path, line in self.covered)
+
+
+_SPAWNING = "<spawning>"
+# where a test starts another process: the child is not traced, so the map marks such a test opaque
+# (as it does one that replaced the tracer) and the lane always runs it
+_SPAWN_FUNCTIONS = frozenset({"_execute_child", "_launch", "_posix_spawn"})
+
+
+def _classify_file(filename: str, trace_files: frozenset[str]) -> str | None:
+    """A traced file's resolved path, `_SPAWNING` for the modules that start processes, else None."""
+    if filename[:1] == "<":
+        return None
+    resolved = str(Path(filename).resolve())
+    if resolved in trace_files:
+        return resolved
+    name = Path(resolved).name
+    parent = Path(resolved).parent.name
+    if name == "subprocess.py" or (parent == "multiprocessing" and name.startswith("popen_")):
+        return _SPAWNING
+    return None
 
 
 def _settings_record(item: pytest.Item, recorder: _Recorder) -> dict[str, Any] | None:
@@ -177,10 +257,20 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("lanegate_mode") == "mutant":
         _terminal_off(config)
     if config.getoption("lanegate_out") is None:
+        sys.settrace(None) if config.getoption("lanegate_map") else None
         return
     recorder = _Recorder(config)
     config.stash[_STATE_KEY] = recorder
     recorder.trace_threads()
+    if recorder.map_mode:
+        sys.settrace(None)
+        for filename, qualname in list(_EARLY):
+            resolved = _classify_file(filename, recorder.trace_files)
+            if resolved is not None and resolved is not _SPAWNING:
+                recorder.ambient.add((resolved, qualname))
+        _EARLY.clear()
+        threading.settrace(recorder._trace)
+        sys.settrace(recorder._trace)
 
 
 def _terminal_off(config: pytest.Config) -> None:
@@ -230,6 +320,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in items:
             item.repr_failure = _short_repr  # type: ignore[method-assign]
     if JOB is None:
+        select = config.getoption("lanegate_select")
+        if select:
+            _keep_selected(config, items, Path(select))
         return
     wanted = list(JOB["tests"])
     by_id = {item.nodeid: item for item in items}
@@ -238,6 +331,46 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if dropped:
         config.hook.pytest_deselected(items=dropped)
     items[:] = keep
+
+
+def _keep_selected(config: pytest.Config, items: list[pytest.Item], path: Path) -> None:
+    """Keep the selected node ids and every test of the selected whole files (coverage-map mode)."""
+    spec = json.loads(path.read_text(encoding="utf-8"))
+    node_ids, files = set(spec["node_ids"]), set(spec["files"])
+    keep = [i for i in items if i.nodeid in node_ids or i.nodeid.split("::", 1)[0] in files]
+    kept = {id(i) for i in keep}
+    dropped = [i for i in items if id(i) not in kept]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+    items[:] = keep
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_fixture_setup(fixturedef: Any, request: Any) -> Any:
+    recorder: _Recorder | None = request.config.stash.get(_STATE_KEY, None)
+    if recorder is None or not recorder.map_mode or fixturedef.scope == "function":
+        yield
+        return
+    sink: set[tuple[str, str]] = set()
+    recorder.fixture_sinks.append(sink)
+    try:
+        yield
+    finally:
+        recorder.fixture_sinks.remove(sink)
+        recorder.fixture_reached.setdefault(id(fixturedef), set()).update(sink)
+
+
+def _fixture_reach(item: pytest.Item, recorder: _Recorder) -> set[tuple[str, str]]:
+    """What the broader-scope fixtures this test uses reached while they were set up (maybe in an
+    earlier test): their values carry that code's effects into this test."""
+    info = getattr(item, "_fixtureinfo", None)
+    out: set[tuple[str, str]] = set()
+    if info is None:
+        return out
+    for name in getattr(item, "fixturenames", ()):
+        for fixturedef in info.name2fixturedefs.get(name, ()):
+            out |= recorder.fixture_reached.get(id(fixturedef), set())
+    return out
 
 
 def pytest_collectreport(report: pytest.CollectReport) -> None:
@@ -274,6 +407,11 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     finally:
         entry["duration"] = time.perf_counter() - started
         entry["covered"] = recorder.stop_trace()
+        if recorder.map_mode:
+            extra = _fixture_reach(item, recorder) - recorder.reached
+            if extra:
+                entry["covered"] = sorted({*entry["covered"], *(f"{p}::{n}" for p, n in extra)})
+            entry["opaque"] = recorder.spawned
         recorder.current = None
         counts = recorder.counts.get(item.nodeid)
         if counts is not None:
@@ -344,6 +482,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         "peak_rss_bytes": _peak_rss(),
         "tests": recorder.tests,
     }
+    if recorder.map_mode:
+        payload["ambient"] = sorted(f"{path}::{name}" for path, name in recorder.ambient)
     target = Path(out)
     tmp = target.with_name(target.name + ".tmp")
     tmp.write_text(json.dumps(payload, sort_keys=True), encoding="utf-8")

@@ -9,7 +9,7 @@ import secrets
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from lanegate import git
@@ -24,11 +24,13 @@ from lanegate.lanes.context import (
     envelope,
     lane_sandbox,
 )
-from lanegate.lanes.property import oracle_ast, stryker
+from lanegate.lanes.property import map_select, oracle_ast, stryker
 from lanegate.lanes.property.base_suite import run_base_suite
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
 from lanegate.lanes.property.canary import plan_canaries
 from lanegate.lanes.property.coverage_map import CoverageMap, ordered
+from lanegate.lanes.property.map_key import map_key
+from lanegate.lanes.property.map_select import BaselineChoice
 from lanegate.lanes.property.mutate_run import (
     MutantJob,
     MutantResult,
@@ -44,6 +46,7 @@ from lanegate.lanes.property.unmutated import unmutated_lines
 from lanegate.ledgers.load import write_document
 from lanegate.ledgers.models import (
     PROPERTY_WRITER,
+    BaselineRecord,
     Mutant,
     OracleFinding,
     PropertyLedger,
@@ -310,18 +313,67 @@ def _working_tree_matches(
     return sources
 
 
+def choose_baseline(
+    repo: Path, summary: DiffSummary, policy: Policy, coverage_map: Path | None
+) -> BaselineChoice:
+    """Full baseline or coverage-map selection (see `map_select`); the key is computed only when a
+    map is given."""
+    if coverage_map is None:
+        return map_select.full("no coverage map given")
+    expected = map_key(repo, summary.merge_base, pytest_flags(policy))
+    return map_select.choose(repo, summary, expected, coverage_map)
+
+
+def _repo_file(repo: Path, path: str) -> bool:
+    """A relative path naming a file inside the repository (a map's node ids are checked data, but
+    only such paths ever reach pytest's command line)."""
+    pure = PurePosixPath(path)
+    if pure.is_absolute() or ".." in pure.parts or not (repo / path).is_file():
+        return False
+    return (repo / path).resolve().is_relative_to(repo.resolve())
+
+
+def _head_keep(repo: Path, choice: BaselineChoice) -> tuple[list[str], dict[str, list[str]]]:
+    """The files the selective head baseline collects, and which of their tests it keeps."""
+    files = {n.split("::", 1)[0] for n in choice.node_ids} | {
+        *choice.head_files,
+        *choice.base_files,
+    }
+    present = sorted(f for f in files if _repo_file(repo, f))
+    selection = [f"./{p}" if p.startswith("-") else p for p in present]
+    keep = {
+        "node_ids": sorted(choice.node_ids),
+        "files": sorted({*choice.head_files, *choice.base_files}),
+    }
+    return selection, keep
+
+
+def baseline_record(choice: BaselineChoice, selected: int) -> BaselineRecord:
+    """The ledger's account of the choice."""
+    return BaselineRecord(
+        mode=choice.mode.value,
+        reason=choice.reason[:4096],
+        map_key=choice.map_key,
+        map_tests=choice.map_tests,
+        selected_tests=selected,
+        changed_functions=choice.functions,
+    )
+
+
 def run_lane(
     ctx: LaneContext,
     *,
     workers: int | None = None,
     timings: dict[str, float] | None = None,
     shard: ShardRun | None = None,
+    coverage_map: Path | None = None,
 ) -> LaneOutcome:
     """Run the property lane and write `property.json` and `mutation-report.json` into ctx.out_dir.
 
     `timings`, when given, receives seconds per phase (for the benchmark's breakdown). With `shard`,
     only the slice's mutants run (everything else as unsharded) and the ledger goes to
     `property-shard-K-of-N.json`; the budget is judged on the merge of all shards, by the scorer.
+    `coverage_map`: a map file or a directory of maps (from a trusted default-branch run).
     """
     times: dict[str, float] = {} if timings is None else timings
     started = time.perf_counter()
@@ -342,6 +394,8 @@ def run_lane(
     canary_seed = secrets.randbits(62)
     canaries = plan_canaries(repo, summary, policy, canary_seed, len(specs))
     sources = _working_tree_matches(repo, summary, sorted({s.path for s in (*specs, *canaries)}))
+    choice = choose_baseline(repo, summary, policy, coverage_map)
+    say(ProgressEvent(LANE, f"baseline: {choice.mode.value} ({choice.reason})"))
     sandbox = lane_sandbox(ctx)
     # the mutant workers start now so that their imports overlap the baseline run
     pool = (
@@ -352,13 +406,21 @@ def run_lane(
     try:
         times["plan"] = time.perf_counter() - started
         say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
-        baseline = run_baseline(repo, policy, [repo / p for p in sources], sandbox=sandbox)
+        selection, keep = _head_keep(repo, choice) if choice.selective else ([], None)
+        baseline = run_baseline(
+            repo,
+            policy,
+            [repo / p for p in sources],
+            selection=selection,
+            keep=keep,
+            sandbox=sandbox,
+        )
         times["baseline"] = baseline.seconds
         say(ProgressEvent(LANE, "oracle check", "files", 0, 0))
         check = check_oracles(repo, summary, policy, baseline.collection)
         say(ProgressEvent(LANE, "base tests at head", "runs", 0, 1))
         base_started = time.perf_counter()
-        base, base_runs = run_base_suite(repo, summary, policy, sandbox=sandbox)
+        base, base_runs = run_base_suite(repo, summary, policy, sandbox=sandbox, choice=choice)
         times["base_suite"] = time.perf_counter() - base_started
         coverage = CoverageMap.from_record(baseline.tests)
         trusted = trusted_tests(
@@ -392,6 +454,7 @@ def run_lane(
                 )
             )
 
+        times["fixed"] = time.perf_counter() - started  # everything before the mutant phase
         results, control_problem = run_mutants(
             repo,
             jobs,
@@ -456,6 +519,7 @@ def run_lane(
         unmutated=unmutated_lines(repo, summary, policy),
         canary_seed=canary_seed,
         canaries=tuple(canary_entries),
+        baseline=baseline_record(choice, len(baseline.tests)),
     )
     ctx.out_dir.mkdir(parents=True, exist_ok=True)
     if shard is None:
@@ -482,6 +546,7 @@ def run_lane(
         ]
     base_killers = sorted({str(m.killed_by) for m in mutants if m.killed_by in trusted.base})
     summary_text = (
+        f"baseline {choice.mode.value}: {choice.reason}; "
         f"{ledger.cases_run} cases ({ledger.cases_failed} failed) in {len(properties)} tests; "
         f"mutants: {len(mutants)} planted, {killed} detected by properties (budget "
         f"{ledger.mutant_budget}): {mutant_tally(ledger.mutants)}"

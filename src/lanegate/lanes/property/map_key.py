@@ -1,0 +1,127 @@
+"""The key of a coverage map: what the map's evidence depends on, each part digested.
+
+A map says which of the base's tests reach which functions. That holds for one base commit (its code,
+tests, pytest configuration and lock files, all fixed by the commit), one interpreter with one set of
+installed distributions, one lanegate tracer and one set of pytest flags (from the policy). Any of
+these differing makes the map stale; the key names the parts so a mismatch can say which one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import platform
+import sys
+from dataclasses import asdict, dataclass, fields
+from importlib import metadata
+from pathlib import Path, PurePosixPath
+
+from lanegate import git
+from lanegate._version import __version__
+from lanegate.diff import TEST_CONFIG_FILES
+
+MAP_FORMAT_VERSION = 1
+# dependency declarations and locks, at any depth: what the installed distributions were resolved from
+LOCK_NAMES = frozenset(
+    {
+        "pyproject.toml",
+        "setup.cfg",
+        "setup.py",
+        "poetry.lock",
+        "uv.lock",
+        "pdm.lock",
+        "Pipfile",
+        "Pipfile.lock",
+        "constraints.txt",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MapKey:
+    """The parts a map is valid for: the base commit and a sha256 of each other input."""
+
+    base_commit: str
+    lock: str
+    environment: str
+    lanegate: str
+    pytest: str
+
+    @property
+    def digest(self) -> str:
+        """One digest of every part (the map file's name and the cache key use it)."""
+        text = json.dumps(asdict(self), sort_keys=True)
+        return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def differences(self, other: MapKey) -> list[str]:
+        """The names of the parts in which `other` differs from this key."""
+        return [f.name for f in fields(self) if getattr(self, f.name) != getattr(other, f.name)]
+
+
+def _sha(text: str) -> str:
+    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def tree_blobs(repo: Path, commit: str) -> dict[str, str]:
+    """Every file of `commit` -> its git blob id."""
+    out: dict[str, str] = {}
+    listing = git.run_git(repo, "ls-tree", "-r", "-z", "--full-tree", commit)
+    for entry in listing.split(b"\0"):
+        if not entry:
+            continue
+        meta, _, path = entry.partition(b"\t")
+        parts = meta.split()
+        if len(parts) == 3 and parts[1] == b"blob":
+            out[path.decode("utf-8", "surrogateescape")] = parts[2].decode()
+    return out
+
+
+def _named(blobs: dict[str, str], names: frozenset[str], prefixes: tuple[str, ...] = ()) -> str:
+    """A digest of the blob ids of the files with one of `names` (or a name starting with a prefix)."""
+    chosen = {}
+    for path, blob in blobs.items():
+        name = PurePosixPath(path).name
+        if name in names or (prefixes and name.startswith(prefixes)):
+            chosen[path] = blob
+    return _sha(json.dumps(chosen, sort_keys=True))
+
+
+def _editable(dist: metadata.Distribution) -> bool:
+    """An editable install (PEP 660 `direct_url.json`): the project itself, whose code the base
+    commit already fixes and whose version may come from the commit (setuptools-scm)."""
+    try:
+        data = json.loads(dist.read_text("direct_url.json") or "{}")
+    except (ValueError, OSError):
+        return False
+    info = data.get("dir_info") if isinstance(data, dict) else None
+    return isinstance(info, dict) and info.get("editable") is True
+
+
+def environment_digest() -> str:
+    """The interpreter (version, implementation, machine) and every installed distribution's version
+    (editable installs by name only)."""
+    dists = sorted(
+        {
+            f"{(d.metadata['Name'] or '?').lower()}=="
+            + ("<editable>" if _editable(d) else str(d.version))
+            for d in metadata.distributions()
+        }
+    )
+    parts = [sys.version, sys.implementation.name, platform.machine(), *dists]
+    return _sha("\n".join(parts))
+
+
+def map_key(repo: Path, commit: str, pytest_flags: list[str]) -> MapKey:
+    """The key of a map of `commit` built (or used) by this interpreter with these pytest flags."""
+    blobs = tree_blobs(repo, commit)
+    return MapKey(
+        base_commit=commit,
+        lock=_named(blobs, LOCK_NAMES, ("requirements",)),
+        environment=environment_digest(),
+        lanegate=_sha(f"{__version__}\0format {MAP_FORMAT_VERSION}"),
+        pytest=_sha(
+            json.dumps(
+                {"flags": pytest_flags, "config": _named(blobs, TEST_CONFIG_FILES)}, sort_keys=True
+            )
+        ),
+    )
