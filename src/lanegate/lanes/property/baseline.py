@@ -82,6 +82,7 @@ def pytest_flags(policy: Policy) -> list[str]:
         PLUGIN,
         f"--hypothesis-seed={policy.properties.seed}",
         f"--lanegate-max-examples={policy.properties.max_examples}",
+        f"--lanegate-oracle-module={policy.properties.module}",
     ]
     return flags
 

@@ -28,6 +28,7 @@ _STATE_KEY = pytest.StashKey["_Recorder"]()
 
 #: Set by the fork server in each child: {"out": record path, "tests": node ids to run, in order}.
 JOB: dict[str, Any] | None = None
+MAX_ORACLE_SITES = 200  # distinct calling lines recorded per test
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -35,6 +36,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--lanegate-out", default=None, help="write the per-test record here")
     group.addoption("--lanegate-mode", default="baseline", choices=("baseline", "mutant"))
     group.addoption("--lanegate-trace", default="", help="os.pathsep-separated files to trace")
+    group.addoption(
+        "--lanegate-oracle-module",
+        default="",
+        help="properties.module: a file or a dotted name; its calls are recorded, as lanegate.oracles'",
+    )
     group.addoption("--lanegate-mutant", default=None, help="JSON file: module path and source")
     group.addoption("--lanegate-observe", default="callback", choices=observe.MODES)
     group.addoption("--lanegate-max-examples", type=int, default=0)
@@ -65,6 +71,17 @@ class _Recorder:
         self.policy_max_examples: int = config.getoption("lanegate_max_examples")
         trace = config.getoption("lanegate_trace")
         self.trace_files = frozenset(str(Path(p).resolve()) for p in trace.split(os.pathsep) if p)
+        # runtime oracle evidence (baseline only): which lines called a function of the trusted
+        # oracle module while each test ran. lanegate.oracles is this process's own (installed)
+        # module, never a file of the repository
+        self.oracle_files: frozenset[str] = frozenset()
+        self.oracle_module: str = config.getoption("lanegate_oracle_module")
+        if self.mode == "baseline":
+            import lanegate.oracles
+
+            self.oracle_files = frozenset({str(Path(lanegate.oracles.__file__).resolve())})
+        self.oracle_calls: dict[str, int] = {}
+        self._oracle_cache: dict[str, bool] = {}
         self.tests: dict[str, dict[str, Any]] = {}
         self.collected: list[str] = []
         self.collect_errors: list[str] = []
@@ -100,10 +117,37 @@ class _Recorder:
             self._filename_cache[filename] = resolved
         if resolved is not None:
             self.covered.add((resolved, code.co_firstlineno))
+        is_oracle = self._oracle_cache.get(filename)
+        if is_oracle is None:
+            is_oracle = filename[:1] != "<" and str(Path(filename).resolve()) in self.oracle_files
+            self._oracle_cache[filename] = is_oracle
+        caller = frame.f_back
+        if is_oracle and caller is not None and caller.f_code.co_filename != filename:
+            key = f"{Path(caller.f_code.co_filename).resolve()}:{caller.f_lineno}"
+            if key in self.oracle_calls or len(self.oracle_calls) < MAX_ORACLE_SITES:
+                self.oracle_calls[key] = self.oracle_calls.get(key, 0) + 1
+
+    def add_custom_oracles(self) -> None:
+        """After collection: the file of `properties.module` (a path, or a module the tests
+        imported by its dotted name) joins the oracle files."""
+        name = self.oracle_module
+        if not self.oracle_files or not name or name == "lanegate.oracles":
+            return
+        if name.endswith(".py"):
+            path: str | None = str(Path(self.config.rootpath, name).resolve())
+        else:
+            module = sys.modules.get(name)
+            path = getattr(module, "__file__", None) if module is not None else None
+        if isinstance(path, str):
+            self.oracle_files = self.oracle_files | {str(Path(path).resolve())}
+
+    @property
+    def traces(self) -> bool:
+        return bool(self.trace_files or self.oracle_files)
 
     def trace_threads(self) -> None:
         """Give every thread started from now on (and, on 3.12+, every running one) the tracer."""
-        if not self.trace_files:
+        if not self.traces:
             return
         threading.settrace(self._trace)
         every = getattr(threading, "settrace_all_threads", None)
@@ -112,13 +156,14 @@ class _Recorder:
             sys.settrace(None)  # the main thread traces only while a test runs (start_trace)
 
     def start_trace(self) -> None:
-        if self.trace_files:
+        if self.traces:
             self.covered = set()
+            self.oracle_calls = {}
             self.tracing = True
             sys.settrace(self._trace)
 
     def stop_trace(self) -> list[str]:
-        if not self.trace_files:
+        if not self.traces:
             return []
         sys.settrace(None)
         self.tracing = False
@@ -224,6 +269,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         # what pytest collected (after the repository's own deselection), in its order: the lanes
         # find tests here, not by naming guesses
         recorder.collected = [item.nodeid for item in items]
+        recorder.add_custom_oracles()
     if config.getoption("lanegate_mode") == "mutant":
         # a mutant run needs which test failed, not a formatted traceback (the costliest part of a
         # failing test under pytest); the instance attribute shadows the method
@@ -274,6 +320,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     finally:
         entry["duration"] = time.perf_counter() - started
         entry["covered"] = recorder.stop_trace()
+        if recorder.oracle_files:
+            entry["oracle_calls"] = dict(recorder.oracle_calls)
         recorder.current = None
         counts = recorder.counts.get(item.nodeid)
         if counts is not None:
