@@ -101,7 +101,9 @@ def test_static_sites_follow_helpers() -> None:
 
 def test_only_the_tests_that_run_their_oracle_reach_it(target: Path) -> None:
     policy = load_policy(target)
-    baseline = run_baseline(target, policy, [target / "shapes.py"], sandbox=open_sandbox(target))
+    baseline = run_baseline(
+        target, policy, [target / "shapes.py"], sandbox=open_sandbox(target), record_oracles=True
+    )
     custom = oracle_ast.OracleModule.from_policy("lanegate.oracles", None)
     verdict = oracle_ast.check_source("tests/test_evasions.py", EVASIONS, custom)
     check = OracleCheck(

@@ -82,7 +82,6 @@ def pytest_flags(policy: Policy) -> list[str]:
         PLUGIN,
         f"--hypothesis-seed={policy.properties.seed}",
         f"--lanegate-max-examples={policy.properties.max_examples}",
-        f"--lanegate-oracle-module={policy.properties.module}",
     ]
     return flags
 
@@ -97,9 +96,12 @@ def run_baseline(
     env: dict[str, str] | None = None,
     sandbox: Sandbox,
     overlays: Mapping[Path, Path] | None = None,
+    record_oracles: bool = False,
 ) -> Baseline:
     """Run the suite once (or `selection`) under the plugin, in `sandbox`; its output goes to a file
-    (bounded by the sandbox's file limit) and the record is read only after the process exits."""
+    (bounded by the sandbox's file limit) and the record is read only after the process exits.
+    `record_oracles` also records, per test, the lines that called a trusted oracle (a tracer on
+    every call: only the run that judges the new tests pays for it)."""
     scratch = Path(tempfile.mkdtemp(prefix="lanegate-baseline-"))
     storage = scratch / "hypothesis"
     storage.mkdir()
@@ -113,6 +115,8 @@ def run_baseline(
         f"--lanegate-trace={os.pathsep.join(str(p) for p in trace)}",
         "-q",
     ]
+    if record_oracles:
+        extra.append(f"--lanegate-oracle-module={policy.properties.module}")
     command = [sys.executable, "-m", "pytest", *flags, *extra, *selection]
     sandboxed = sandbox.command(
         [*command, f"--lanegate-out={record_path}"],

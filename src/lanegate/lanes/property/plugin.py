@@ -29,6 +29,7 @@ _STATE_KEY = pytest.StashKey["_Recorder"]()
 #: Set by the fork server in each child: {"out": record path, "tests": node ids to run, in order}.
 JOB: dict[str, Any] | None = None
 MAX_ORACLE_SITES = 200  # distinct calling lines recorded per test
+_ORACLE = "\0oracle"  # the trace kind of the oracle module's files (never a path)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -39,7 +40,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--lanegate-oracle-module",
         default="",
-        help="properties.module: a file or a dotted name; its calls are recorded, as lanegate.oracles'",
+        help="record oracle calls: properties.module (a file or a dotted name) and lanegate.oracles",
     )
     group.addoption("--lanegate-mutant", default=None, help="JSON file: module path and source")
     group.addoption("--lanegate-observe", default="callback", choices=observe.MODES)
@@ -76,12 +77,11 @@ class _Recorder:
         # module, never a file of the repository
         self.oracle_files: frozenset[str] = frozenset()
         self.oracle_module: str = config.getoption("lanegate_oracle_module")
-        if self.mode == "baseline":
+        if self.mode == "baseline" and self.oracle_module:
             import lanegate.oracles
 
             self.oracle_files = frozenset({str(Path(lanegate.oracles.__file__).resolve())})
         self.oracle_calls: dict[str, int] = {}
-        self._oracle_cache: dict[str, bool] = {}
         self.tests: dict[str, dict[str, Any]] = {}
         self.collected: list[str] = []
         self.collect_errors: list[str] = []
@@ -93,7 +93,7 @@ class _Recorder:
         # traceback for every failing case, which costs more than the mutant's own tests
         counting = self.mode == "baseline" and self.observe_mode == "callback"
         self.uninstall = observe.install_callback(self) if counting else None
-        self._filename_cache: dict[str, str | None] = {}
+        self._kinds: dict[str, str] = {}
         self.tracing = False
 
     def __call__(self, observation: Any) -> None:
@@ -110,22 +110,32 @@ class _Recorder:
             return
         code = frame.f_code
         filename = code.co_filename
-        resolved = self._filename_cache.get(filename, "")
-        if resolved == "":
-            candidate = str(Path(filename).resolve()) if filename[:1] != "<" else None
-            resolved = candidate if candidate in self.trace_files else None
-            self._filename_cache[filename] = resolved
-        if resolved is not None:
-            self.covered.add((resolved, code.co_firstlineno))
-        is_oracle = self._oracle_cache.get(filename)
-        if is_oracle is None:
-            is_oracle = filename[:1] != "<" and str(Path(filename).resolve()) in self.oracle_files
-            self._oracle_cache[filename] = is_oracle
-        caller = frame.f_back
-        if is_oracle and caller is not None and caller.f_code.co_filename != filename:
-            key = f"{Path(caller.f_code.co_filename).resolve()}:{caller.f_lineno}"
-            if key in self.oracle_calls or len(self.oracle_calls) < MAX_ORACLE_SITES:
-                self.oracle_calls[key] = self.oracle_calls.get(key, 0) + 1
+        kind = self._kinds.get(filename)
+        if kind is None:
+            kind = self._kind(filename)
+        if kind == "":  # neither traced nor an oracle: the common case, kept cheap
+            return
+        if kind == _ORACLE:
+            caller = frame.f_back
+            if caller is not None and caller.f_code.co_filename != filename:
+                key = f"{Path(caller.f_code.co_filename).resolve()}:{caller.f_lineno}"
+                if key in self.oracle_calls or len(self.oracle_calls) < MAX_ORACLE_SITES:
+                    self.oracle_calls[key] = self.oracle_calls.get(key, 0) + 1
+            return
+        self.covered.add((kind, code.co_firstlineno))
+
+    def _kind(self, filename: str) -> str:
+        """A code file's part in the trace: its resolved path when traced for coverage, `_ORACLE`
+        for the trusted oracle module, "" for neither (cached per file name)."""
+        kind = ""
+        if filename[:1] != "<":
+            resolved = str(Path(filename).resolve())
+            if resolved in self.oracle_files:
+                kind = _ORACLE
+            elif resolved in self.trace_files:
+                kind = resolved
+        self._kinds[filename] = kind
+        return kind
 
     def add_custom_oracles(self) -> None:
         """After collection: the file of `properties.module` (a path, or a module the tests
@@ -140,6 +150,7 @@ class _Recorder:
             path = getattr(module, "__file__", None) if module is not None else None
         if isinstance(path, str):
             self.oracle_files = self.oracle_files | {str(Path(path).resolve())}
+            self._kinds.clear()
 
     @property
     def traces(self) -> bool:

@@ -363,7 +363,9 @@ def run_lane(
     try:
         times["plan"] = time.perf_counter() - started
         say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
-        baseline = run_baseline(repo, policy, [repo / p for p in sources], sandbox=sandbox)
+        baseline = run_baseline(
+            repo, policy, [repo / p for p in sources], sandbox=sandbox, record_oracles=True
+        )
         times["baseline"] = baseline.seconds
         say(ProgressEvent(LANE, "oracle check", "files", 0, 0))
         check = check_oracles(repo, summary, policy, baseline.collection)
