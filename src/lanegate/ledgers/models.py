@@ -116,6 +116,8 @@ class PropertyRun:
     max_examples: int = 0
     max_examples_cut: bool = False
     passed_oracle_check: bool = False
+    # calls of a trusted oracle made at run time from the lines that passed the oracle check
+    oracle_reached: int = field(default=0, metadata={"minimum": 0})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -315,3 +315,17 @@ def _short(text: str, limit: int = 60) -> str:
     """The first line of an edit's text, cut to `limit` characters."""
     first = text.splitlines()[0] if text else ""
     return first if len(first) <= limit and first == text else first[:limit] + "..."
+
+
+def oracle_not_reached(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A new test passed the static oracle check, ran, and never reached that oracle call at run
+    time (it returned first, or called it under a condition never true, or the oracle was replaced)."""
+    if not ctx.policy.properties.fail_on_missing_oracle:
+        return
+    for prop in ledger.properties:
+        if prop.passed_oracle_check and prop.cases_run > 0 and prop.oracle_reached == 0:
+            yield Hit(
+                f"{prop.node_id}: ran {prop.cases_run} case(s) and never reached its oracle call "
+                "(no call of a trusted oracle from the checked line at run time)",
+                _at("properties"),
+            )

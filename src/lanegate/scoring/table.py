@@ -131,6 +131,11 @@ TABLE: tuple[Row, ...] = (
         "the ledger's mutants are not the set the diff plants (re-derived by the scorer)",
         "regenerate the ledger with the property lane of this lanegate version",
         common.mutants_rederived),
+    Row("property-oracle-not-reached", Scope.PROPERTY, P, E,
+        "a new test ran but its checked oracle call was never reached at run time",
+        "call the oracle on every case (no early return, no condition that is never true, "
+        "no replaced oracle)",
+        prop.oracle_not_reached),
     Row("property-canary-killed", Scope.PROPERTY, P, E,
         "a test killed a canary mutant (an edit that keeps the code's behaviour): its kills are void",
         "test what the code does, not its text: no comparison with the source file, "

@@ -652,6 +652,22 @@ CASES: dict[str, Case] = {
             S.but(property=_WITH_CANARY, planned_canaries=(_CANARY.id,)),
         ),
     ),
+    "property-oracle-not-reached": Case(
+        (S.but(property=r(PROP, properties=(r(PROP.properties[0], oracle_reached=0),))),),
+        (
+            S,
+            # a test that failed the static check is property-missing-oracle's, not this row's
+            S.but(
+                property=r(
+                    PROP,
+                    properties=(
+                        r(PROP.properties[0], oracle_reached=0, passed_oracle_check=False),
+                        PROP.properties[1],
+                    ),
+                )
+            ),
+        ),
+    ),
     "property-canary-killed": Case(
         (
             S.but(property=_CANARY_KILLED),

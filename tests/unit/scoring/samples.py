@@ -119,6 +119,7 @@ def property_ledger() -> PropertyLedger:
                 max_examples=100,
                 max_examples_cut=False,
                 passed_oracle_check=True,
+                oracle_reached=100,
             ),
             PropertyRun(
                 node_id="tests/test_calc.py::test_sum",
@@ -127,6 +128,7 @@ def property_ledger() -> PropertyLedger:
                 max_examples=100,
                 max_examples_cut=False,
                 passed_oracle_check=True,
+                oracle_reached=100,
             ),
         ),
         diff_digest=digest("d"),

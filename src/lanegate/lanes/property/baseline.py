@@ -99,11 +99,14 @@ def run_baseline(
     overlays: Mapping[Path, Path] | None = None,
     extra_flags: Sequence[str] = (),
     keep: Mapping[str, Sequence[str]] | None = None,
+    record_oracles: bool = False,
 ) -> Baseline:
     """Run the suite once (or `selection`) under the plugin, in `sandbox`; its output goes to a file
     (bounded by the sandbox's file limit) and the record is read only after the process exits.
 
-    `keep` (`{"node_ids": [...], "files": [...]}`) keeps only those tests of the collected files."""
+    `keep` (`{"node_ids": [...], "files": [...]}`) keeps only those tests of the collected files.
+    `record_oracles` also records, per test, the lines that called a trusted oracle (a tracer on
+    every call: only the run that judges the new tests pays for it)."""
     scratch = Path(tempfile.mkdtemp(prefix="lanegate-baseline-"))
     storage = scratch / "hypothesis"
     storage.mkdir()
@@ -122,6 +125,8 @@ def run_baseline(
         keep_path = scratch / "keep.json"
         keep_path.write_text(json.dumps({k: list(v) for k, v in keep.items()}), encoding="utf-8")
         extra.append(f"--lanegate-select={keep_path}")
+    if record_oracles:
+        extra.append(f"--lanegate-oracle-module={policy.properties.module}")
     command = [sys.executable, "-m", "pytest", *flags, *extra, *selection]
     sandboxed = sandbox.command(
         [*command, f"--lanegate-out={record_path}"],

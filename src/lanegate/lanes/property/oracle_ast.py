@@ -118,6 +118,9 @@ class FileVerdict:
     checked: tuple[str, ...]
     passed: frozenset[str]
     rejections: tuple[Rejection, ...]
+    # for each passed test: the line spans of the oracle calls that made it pass (its own, and those
+    # of the same-file helpers it calls), which the lane expects to see reached at run time
+    sites: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -433,6 +436,25 @@ class _Checker:
             return REASON_RESTATES.format(name=sorted(shared)[0], line=stmt.lineno)
         return None
 
+    def sites(
+        self, func: ast.FunctionDef | ast.AsyncFunctionDef, seen: frozenset[str] = frozenset()
+    ) -> tuple[tuple[int, int], ...]:
+        """The spans of the oracle calls with flowing arguments in `func`, following same-file
+        helpers into their own such calls."""
+        out: list[tuple[int, int]] = []
+        by_name = {
+            n.name: n
+            for n in self.tree.body
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
+        for call in self._scan(func).live_flowing:
+            out.append((call.lineno, call.end_lineno or call.lineno))
+            if isinstance(call.func, ast.Name) and call.func.id in self.helpers:
+                helper = by_name.get(call.func.id)
+                if helper is not None and helper.name not in seen:
+                    out.extend(self.sites(helper, seen | {helper.name}))
+        return tuple(sorted(set(out)))
+
     def verdict(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
         """None when the test passes, else the reason it is rejected."""
         scan = self._scan(func)
@@ -492,6 +514,7 @@ def check_source(
     checker = _Checker(tree, custom)
     checked: list[str] = []
     passed: set[str] = set()
+    sites: dict[str, tuple[tuple[int, int], ...]] = {}
     rejections: list[Rejection] = []
     if node_ids is None:
         all_tests = [(name, func, _span(func)) for name, func in test_functions(tree)]
@@ -508,11 +531,12 @@ def check_source(
         verdict = checker.verdict(func)
         if verdict is None:
             passed.add(name)
+            sites[name] = checker.sites(func)
         else:
             rejections.append(Rejection(path, func.lineno, name, verdict))
     if changed is None and not all_tests:
         rejections.append(Rejection(path, 1, "<file>", REASON_NO_TESTS))
-    return FileVerdict(path, tuple(checked), frozenset(passed), tuple(rejections))
+    return FileVerdict(path, tuple(checked), frozenset(passed), tuple(rejections), sites)
 
 
 def _function_id(node_id: str) -> str:

@@ -28,6 +28,8 @@ _STATE_KEY = pytest.StashKey["_Recorder"]()
 
 #: Set by the fork server in each child: {"out": record path, "tests": node ids to run, in order}.
 JOB: dict[str, Any] | None = None
+MAX_ORACLE_SITES = 200  # distinct calling lines recorded per test
+_ORACLE = "\0oracle"  # the trace kind of the oracle module's files (never a path)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -35,6 +37,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--lanegate-out", default=None, help="write the per-test record here")
     group.addoption("--lanegate-mode", default="baseline", choices=("baseline", "mutant"))
     group.addoption("--lanegate-trace", default="", help="os.pathsep-separated files to trace")
+    group.addoption(
+        "--lanegate-oracle-module",
+        default="",
+        help="record oracle calls: properties.module (a file or a dotted name) and lanegate.oracles",
+    )
     group.addoption("--lanegate-mutant", default=None, help="JSON file: module path and source")
     group.addoption("--lanegate-observe", default="callback", choices=observe.MODES)
     group.addoption("--lanegate-max-examples", type=int, default=0)
@@ -83,6 +90,16 @@ class _Recorder:
         self.policy_max_examples: int = config.getoption("lanegate_max_examples")
         trace = config.getoption("lanegate_trace")
         self.trace_files = frozenset(str(Path(p).resolve()) for p in trace.split(os.pathsep) if p)
+        # runtime oracle evidence (baseline only): which lines called a function of the trusted
+        # oracle module while each test ran. lanegate.oracles is this process's own (installed)
+        # module, never a file of the repository
+        self.oracle_files: frozenset[str] = frozenset()
+        self.oracle_module: str = config.getoption("lanegate_oracle_module")
+        if self.mode == "baseline" and self.oracle_module:
+            import lanegate.oracles
+
+            self.oracle_files = frozenset({str(Path(lanegate.oracles.__file__).resolve())})
+        self.oracle_calls: dict[str, int] = {}
         self.tests: dict[str, dict[str, Any]] = {}
         self.collected: list[str] = []
         self.collect_errors: list[str] = []
@@ -94,7 +111,8 @@ class _Recorder:
         # traceback for every failing case, which costs more than the mutant's own tests
         counting = self.mode == "baseline" and self.observe_mode == "callback"
         self.uninstall = observe.install_callback(self) if counting else None
-        self._filename_cache: dict[str, str | None] = {}
+        self._kinds: dict[str, str] = {}
+        self._filename_cache: dict[str, Any] = {}  # the map trace's own classification
         self.tracing = False
         # coverage-map build: calls keyed by qualified name, traced from configure to the end;
         # a call while no test runs is ambient (import, collection); broader-scope fixtures'
@@ -123,13 +141,51 @@ class _Recorder:
             return
         code = frame.f_code
         filename = code.co_filename
-        resolved = self._filename_cache.get(filename, "")
-        if resolved == "":
-            candidate = str(Path(filename).resolve()) if filename[:1] != "<" else None
-            resolved = candidate if candidate in self.trace_files else None
-            self._filename_cache[filename] = resolved
-        if resolved is not None:
-            self.covered.add((resolved, code.co_firstlineno))
+        kind = self._kinds.get(filename)
+        if kind is None:
+            kind = self._kind(filename)
+        if kind == "":  # neither traced nor an oracle: the common case, kept cheap
+            return
+        if kind == _ORACLE:
+            caller = frame.f_back
+            if caller is not None and caller.f_code.co_filename != filename:
+                key = f"{Path(caller.f_code.co_filename).resolve()}:{caller.f_lineno}"
+                if key in self.oracle_calls or len(self.oracle_calls) < MAX_ORACLE_SITES:
+                    self.oracle_calls[key] = self.oracle_calls.get(key, 0) + 1
+            return
+        self.covered.add((kind, code.co_firstlineno))
+
+    def _kind(self, filename: str) -> str:
+        """A code file's part in the trace: its resolved path when traced for coverage, `_ORACLE`
+        for the trusted oracle module, "" for neither (cached per file name)."""
+        kind = ""
+        if filename[:1] != "<":
+            resolved = str(Path(filename).resolve())
+            if resolved in self.oracle_files:
+                kind = _ORACLE
+            elif resolved in self.trace_files:
+                kind = resolved
+        self._kinds[filename] = kind
+        return kind
+
+    def add_custom_oracles(self) -> None:
+        """After collection: the file of `properties.module` (a path, or a module the tests
+        imported by its dotted name) joins the oracle files."""
+        name = self.oracle_module
+        if not self.oracle_files or not name or name == "lanegate.oracles":
+            return
+        if name.endswith(".py"):
+            path: str | None = str(Path(self.config.rootpath, name).resolve())
+        else:
+            module = sys.modules.get(name)
+            path = getattr(module, "__file__", None) if module is not None else None
+        if isinstance(path, str):
+            self.oracle_files = self.oracle_files | {str(Path(path).resolve())}
+            self._kinds.clear()
+
+    @property
+    def traces(self) -> bool:
+        return bool(self.trace_files or self.oracle_files)
 
     def _map_trace(self, frame: FrameType) -> None:
         code = frame.f_code
@@ -154,7 +210,7 @@ class _Recorder:
 
     def trace_threads(self) -> None:
         """Give every thread started from now on (and, on 3.12+, every running one) the tracer."""
-        if not self.trace_files:
+        if not self.traces:
             return
         threading.settrace(self._trace)
         every = getattr(threading, "settrace_all_threads", None)
@@ -167,8 +223,9 @@ class _Recorder:
             self.reached, self.spawned, self.tracing = set(), False, True
             sys.settrace(self._trace)  # a test that replaced the tracer loses it for itself only
             return
-        if self.trace_files:
+        if self.traces:
             self.covered = set()
+            self.oracle_calls = {}
             self.tracing = True
             sys.settrace(self._trace)
 
@@ -178,7 +235,7 @@ class _Recorder:
             if sys.gettrace() != self._trace:
                 self.spawned = True  # the test replaced or removed the tracer: not all recorded
             return sorted(f"{path}::{name}" for path, name in self.reached)
-        if not self.trace_files:
+        if not self.traces:
             return []
         sys.settrace(None)
         self.tracing = False
@@ -314,6 +371,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         # what pytest collected (after the repository's own deselection), in its order: the lanes
         # find tests here, not by naming guesses
         recorder.collected = [item.nodeid for item in items]
+        recorder.add_custom_oracles()
     if config.getoption("lanegate_mode") == "mutant":
         # a mutant run needs which test failed, not a formatted traceback (the costliest part of a
         # failing test under pytest); the instance attribute shadows the method
@@ -412,6 +470,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
             if extra:
                 entry["covered"] = sorted({*entry["covered"], *(f"{p}::{n}" for p, n in extra)})
             entry["opaque"] = recorder.spawned
+        if recorder.oracle_files:
+            entry["oracle_calls"] = dict(recorder.oracle_calls)
         recorder.current = None
         counts = recorder.counts.get(item.nodeid)
         if counts is not None:

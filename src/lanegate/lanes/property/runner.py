@@ -8,7 +8,7 @@ import os
 import secrets
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -91,6 +91,8 @@ class OracleCheck:
     test_files: tuple[str, ...]
     passed: frozenset[str]
     rejections: tuple[oracle_ast.Rejection, ...]
+    # passed test (node-id form) -> its file and the spans of the oracle calls that passed it
+    sites: dict[str, tuple[str, tuple[tuple[int, int], ...]]] = field(default_factory=dict)
 
 
 def oracle_module(repo: Path, policy: Policy, commit: str) -> oracle_ast.OracleModule:
@@ -111,6 +113,7 @@ def check_oracles(
     custom = oracle_module(repo, policy, summary.head_commit)
     files = list(changed_test_files(repo, summary))
     passed: set[str] = set()
+    sites: dict[str, tuple[str, tuple[tuple[int, int], ...]]] = {}
     rejections: list[oracle_ast.Rejection] = []
     for changed in files:
         raw = git.show_file(repo, summary.head_commit, changed.path)
@@ -136,17 +139,18 @@ def check_oracles(
         rejections.extend(
             oracle_ast.Rejection(changed.path, r.line, r.test, r.reason) for r in restated.values()
         )
-        passed.update(
-            f"{changed.path}::{name.replace('.', '::')}"
-            for name in verdict.passed
-            if name not in restated
-        )
+        for name in verdict.passed:
+            if name not in restated:
+                node = f"{changed.path}::{name.replace('.', '::')}"
+                passed.add(node)
+                sites[node] = (changed.path, verdict.sites.get(name, ()))
         rejections.extend(verdict.rejections)
     return OracleCheck(
         new_test_files=tuple(f.path for f in files if f.change is Change.ADDED),
         test_files=tuple(f.path for f in files),
         passed=frozenset(passed),
         rejections=tuple(rejections),
+        sites=sites,
     )
 
 
@@ -155,8 +159,31 @@ def _base_node(node_id: str) -> str:
     return node_id.split("[", 1)[0]
 
 
+def oracle_reached(
+    repo: Path, check: OracleCheck, node_id: str, calls: dict[str, int] | None
+) -> int:
+    """How many calls of a trusted oracle the test made at run time from the lines whose oracle
+    call passed the static check (a call under a condition never true, or after an early return
+    taken at run time, reaches none; so does a replaced `lanegate.oracles.equivalent`)."""
+    site = check.sites.get(_base_node(node_id))
+    if site is None or not calls:
+        return 0
+    path, spans = site
+    wanted = str((repo / path).resolve())
+    total = 0
+    for key, count in calls.items():
+        where, _, line = key.rpartition(":")
+        if where == wanted and line.isdigit() and any(a <= int(line) <= b for a, b in spans):
+            total += int(count)
+    return total
+
+
 def _properties(
-    baseline: Baseline, check: OracleCheck, policy: Policy, base_tests: frozenset[str] = frozenset()
+    baseline: Baseline,
+    check: OracleCheck,
+    policy: Policy,
+    base_tests: frozenset[str] = frozenset(),
+    repo: Path | None = None,
 ) -> list[PropertyRun]:
     """The tests of the diff's test files, and `base_tests` (the merge base's property tests that
     cover a mutant: their cases are evidence too)."""
@@ -184,6 +211,9 @@ def _properties(
                 max_examples=max_examples,
                 max_examples_cut=cut,
                 passed_oracle_check=_base_node(node_id) in check.passed,
+                oracle_reached=0
+                if repo is None
+                else oracle_reached(repo, check, node_id, entry.get("oracle_calls")),
             )
         )
     return out
@@ -414,6 +444,7 @@ def run_lane(
             selection=selection,
             keep=keep,
             sandbox=sandbox,
+            record_oracles=True,
         )
         times["baseline"] = baseline.seconds
         say(ProgressEvent(LANE, "oracle check", "files", 0, 0))
@@ -443,7 +474,7 @@ def run_lane(
             baseline.overhead,
         )
         covering = frozenset(t for job in jobs for t in job.tests)
-        properties = _properties(baseline, check, policy, trusted.base & covering)
+        properties = _properties(baseline, check, policy, trusted.base & covering, repo)
         done: list[MutantResult] = []
 
         def tick(result: MutantResult) -> None:

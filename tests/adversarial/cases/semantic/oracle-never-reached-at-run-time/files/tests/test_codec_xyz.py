@@ -1,0 +1,13 @@
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from demo_lib.codec import decode, encode
+from lanegate.oracles import round_trip
+
+
+@settings(max_examples=20, database=None)
+@given(st.text(alphabet="xyz", max_size=12))
+def test_decode_inverts_encode_short(text):
+    assert decode(encode(text)) == text
+    if len(text) > 1000:
+        round_trip(encode, decode, text)
