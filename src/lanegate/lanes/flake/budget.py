@@ -1,13 +1,16 @@
-"""The repetition budget: from each test's measured duration to in-process batch runs per dimension.
+"""The repetition budget: from each test's measured cost to in-process batch runs per dimension.
 
 Interpreter start is most of a replay's cost, and a fast test costs microseconds a run once its
 process is up, so the lane spends a CPU budget (`flake.repeat_budget_seconds`) on repetitions inside
 the replays it runs anyway. Each test's cost per run comes from replay 1 (its call alone when it has
-no fixtures, since its batch runs then loop over the call; its whole setup/call/teardown otherwise).
-The budget is shared by water-filling: every test gets the same share of seconds, a test that needs
-less than its share (a fast one, capped at `MAX_RUNS`) leaves the rest to the slower ones, and no
-test gets fewer than `MIN_RUNS` (one run of each batch dimension) whatever it costs: those are not
-paid from the budget, so a slow test cannot starve the fast ones.
+no fixtures, since its batch runs then loop over the call; its whole setup/call/teardown otherwise):
+its CPU seconds, plus a tenth of the time it spent waiting (a sleeping test costs the machine little
+CPU, but its replays must still end within the wall clock, which `WALL_CAP_SECONDS` bounds too).
+The budget is shared by water-filling: every test gets the same share, a test that needs less than
+its share (a fast one, capped at `MAX_RUNS`) leaves the rest to the slower ones, and no test gets
+fewer than `MIN_RUNS` (one run right after itself in one process: a self-polluter fails it), and
+a test that reads the clock one clock run more, whatever it costs: those runs are not paid from the
+budget, so a slow test cannot starve the fast ones.
 """
 
 from __future__ import annotations
@@ -17,12 +20,16 @@ from dataclasses import dataclass
 
 from lanegate.lanes.flake.dimensions import WIDE_ZONES, Dimension
 
-MIN_RUNS = 3
+MIN_RUNS = 1
 MAX_RUNS = 400
 # Per-run overhead beyond the measured time (measured on the corpora): the fast loop's seeding and
 # heap shift, or pytest's item protocol (fixtures, hooks, reporting) for a test with fixtures.
 FAST_OVERHEAD = 80e-6
 PROTOCOL_OVERHEAD = 2.5e-3
+# A second spent waiting (sleeping, blocked on a lock) is charged this much of a CPU second.
+WAIT_SHARE = 0.1
+# All batch runs of one lane run together may wait at most this long (wall seconds, beyond MIN_RUNS).
+WALL_CAP_SECONDS = 40.0
 # Stress runs cost wall time (each waits out a GIL stall of 5-30 ms) and a thread: tests whose AST
 # shows threads or the clock (sleeps, timeouts, TTLs) get up to STRESS_RISKY of them, others none.
 STRESS_RISKY = 24
@@ -40,18 +47,32 @@ CLOCK_RUNS = 31
 
 @dataclass(frozen=True, slots=True)
 class RunCost:
-    """What replay 1 measured of one test (a parametrized item is a test of its own)."""
+    """What replay 1 measured of one test (a parametrized item is a test of its own): wall seconds
+    and, when the plugin measured them, CPU seconds."""
 
     node_id: str
     seconds: float
     fast: bool
     risks: frozenset[str] = frozenset()
     touched: bool = True  # new or changed by the diff: it also runs once alone (isolation)
+    cpu: float | None = None
+
+    @property
+    def wall(self) -> float:
+        """Wall seconds one batch run of this test is expected to take."""
+        return max(0.0, self.seconds) + (FAST_OVERHEAD if self.fast else PROTOCOL_OVERHEAD)
 
     @property
     def per_run(self) -> float:
-        """Seconds one batch run of this test is expected to cost."""
-        return max(0.0, self.seconds) + (FAST_OVERHEAD if self.fast else PROTOCOL_OVERHEAD)
+        """What one batch run of this test is expected to cost the budget: its CPU seconds and a
+        `WAIT_SHARE` of the rest of its wall time (all of its wall time when no CPU was measured)."""
+        seconds = max(0.0, self.seconds)
+        if self.cpu is None:
+            charged = seconds
+        else:
+            cpu = min(max(0.0, self.cpu), seconds) if seconds > 0 else max(0.0, self.cpu)
+            charged = cpu + WAIT_SHARE * max(0.0, seconds - cpu)
+        return charged + (FAST_OVERHEAD if self.fast else PROTOCOL_OVERHEAD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,18 +90,26 @@ def _runs(costs: Sequence[RunCost], share: float) -> list[int]:
 
 
 def spent(costs: Sequence[RunCost], runs: Sequence[int]) -> float:
-    """Seconds the runs beyond each test's `MIN_RUNS` are expected to cost (what the budget pays)."""
+    """What the runs beyond each test's `MIN_RUNS` are expected to cost (what the budget pays)."""
     return sum((r - MIN_RUNS) * c.per_run for c, r in zip(costs, runs, strict=True))
 
 
-def total_runs(costs: Sequence[RunCost], budget_seconds: float) -> list[int]:
-    """Each test's batch runs under the budget (water-filling on a common share of seconds)."""
+def waited(costs: Sequence[RunCost], runs: Sequence[int]) -> float:
+    """Wall seconds the runs beyond each test's `MIN_RUNS` are expected to take."""
+    return sum((r - MIN_RUNS) * c.wall for c, r in zip(costs, runs, strict=True))
+
+
+def total_runs(
+    costs: Sequence[RunCost], budget_seconds: float, wall_cap: float = WALL_CAP_SECONDS
+) -> list[int]:
+    """Each test's batch runs under the budget and the wall cap (water-filling on a common share)."""
     if not costs:
         return []
     low, high = 0.0, max(c.per_run for c in costs) * MAX_RUNS
     for _ in range(60):
         mid = (low + high) / 2
-        if spent(costs, _runs(costs, mid)) <= budget_seconds:
+        runs = _runs(costs, mid)
+        if spent(costs, runs) <= budget_seconds and waited(costs, runs) <= wall_cap:
             low = mid
         else:
             high = mid
@@ -88,19 +117,28 @@ def total_runs(costs: Sequence[RunCost], budget_seconds: float) -> list[int]:
 
 
 def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
+    """A test's runs over the dimensions: the first always repeats it right after itself (replay
+    2); the rest go to zones (a fifth), stress (a quarter, risky tests), the clock (a quarter, tests
+    that read it) and more repeats, as far as they reach."""
     stress_cap = STRESS_RISKY if cost.risks & STRESS_RISKS else STRESS_PLAIN
-    stress = min(stress_cap, max(1, runs // 4))
-    zone = max(1, min(len(WIDE_ZONES), runs // 5))
-    clock = max(1, min(CLOCK_RUNS, runs // 4)) if "clock" in cost.risks else 0
-    repeat = max(1, runs - stress - zone - clock)
+    rest = runs - 1
+    stress = min(stress_cap, (runs + 3) // 4, rest)
+    rest -= stress
+    clock = 0
+    if "clock" in cost.risks:
+        # at least one, unpaid like the first repeat: clock run 0 moves the date 16 days ahead
+        clock = max(1, min(CLOCK_RUNS, (runs + 3) // 4, rest))
+        rest = max(0, rest - clock)
+    zone = min(len(WIDE_ZONES), runs // 5, rest)
+    repeat = 1 + rest - zone
     first = (repeat + 1) // 2
     out = [
         (REPEAT_REPLAYS[0], Dimension.REPEAT, first),
         (REPEAT_REPLAYS[1], Dimension.REPEAT, repeat - first),
         (ZONE_REPLAY, Dimension.ZONE, zone),
         (STRESS_REPLAY, Dimension.STRESS, stress),
+        (CLOCK_REPLAY, Dimension.CLOCK, clock),
     ]
-    out.append((CLOCK_REPLAY, Dimension.CLOCK, clock))
     if cost.touched:
         out.append((ISOLATION_REPLAY, Dimension.ISOLATION, 1))
     return [entry for entry in out if entry[2] > 0]

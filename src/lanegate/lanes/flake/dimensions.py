@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from lanegate.ledgers.models import Dimension
 
-__all__ = ["BATCH_DIMENSIONS", "WIDE_ZONES", "Dimension", "RunPins", "run_pins"]
+__all__ = ["BATCH_DIMENSIONS", "WIDE_ZONES", "Dimension", "RunPins", "clock_days", "run_pins"]
 
 BATCH_DIMENSIONS = (
     Dimension.REPEAT,
@@ -109,6 +109,14 @@ class RunPins:
         return f"{self.dimension} run {self.run} ({', '.join(parts)})"
 
 
+def clock_days(run: int) -> int:
+    """Whole days clock run `run` moves the date ahead: 16 is prime to 31, so runs 0..30 reach every
+    shift 0..30 (every later day of the month, every weekday, the month's last day whatever today
+    is), and the first runs jump far: run 0 is 16 days ahead (past a date two weeks away), run 1 one
+    day, run 2 17 days. The hour shift (7 is prime to 23) reaches every hour 1..23 in 23 runs."""
+    return (16 * (run + 1)) % 31
+
+
 def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
     """The pins of run `run` (from 0) of a `dimension` batch in a replay whose random seed is
     `base_random`: a pure function of recorded values."""
@@ -117,9 +125,7 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
     if dimension is Dimension.ZONE:
         return RunPins(dimension, run, "0", tz=WIDE_ZONES[run % len(WIDE_ZONES)])
     if dimension is Dimension.CLOCK:
-        # 7 is prime to 23 and 11 to 31: runs 0..22 reach every hour shift 1..23 and 0..30 every
-        # day shift 0..30 (day of month, weekday, month end), independently.
-        hours = 24 * ((run * 11) % 31) + 1 + (run * 7) % 23
+        hours = 24 * clock_days(run) + 1 + (run * 7) % 23
         return RunPins(
             dimension, run, "0", clock_hours=hours, clock_lead=CLOCK_LEADS[run % len(CLOCK_LEADS)]
         )
