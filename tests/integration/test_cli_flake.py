@@ -278,11 +278,13 @@ def test_hypothesis_example_database_is_off_in_every_replay(make_repo) -> None: 
 
 
 DIMENSIONS = """\
+import datetime
 import random
 import threading
 import time
 
 STATE = {}
+TODAY = datetime.date.today()  # at import, before any clock run: the real date
 
 
 def test_one_in_ten():
@@ -315,6 +317,15 @@ def test_stable():
 
 def test_early_in_the_month():
     assert time.gmtime().tm_mday < 29  # UTC: no zone moves it, a shifted clock does
+
+
+def test_within_two_weeks():
+    assert datetime.date.today() < TODAY + datetime.timedelta(days=14)
+
+
+def test_not_the_last_day_of_the_month():
+    today = datetime.date.today()
+    assert (today + datetime.timedelta(days=1)).month == today.month
 """
 
 
@@ -345,6 +356,11 @@ def test_batches_name_the_dimension_that_exposed_each_flake(make_repo, capsys) -
     month = _test(data, "test_early_in_the_month")
     assert month["exposed_by"] == "clock" and "clock shifted +" in month["reproduce"]
     assert month["power"]["clock"] >= 20
+    # the calendar: a date two weeks away and the month's last day, whatever today is
+    for name in ("test_within_two_weeks", "test_not_the_last_day_of_the_month"):
+        dated = _test(data, name)
+        assert not dated["deterministic"] and dated["exposed_by"] == "clock", name
+        assert "clock shifted +" in dated["reproduce"]
     stable = _test(data, "test_stable")
     assert stable["deterministic"] and stable["exposed_by"] is None
     assert {b["dimension"] for b in stable["batches"]} == {"repeat", "zone", "isolation"}

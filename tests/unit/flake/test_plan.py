@@ -30,7 +30,9 @@ def test_replays_differ_on_purpose_and_are_reproducible(seed: str, min_replays: 
     # every replay runs the selection once; repetitions are the budget's batches
     assert all(p.repeats == 1 and p.extra_repeats == 0 for p in plan.pins)
     assert plan.extra_tests == ("t.py::test_b",)
-    assert all(plan.runs_of(n, p) == 1 for n in ("t.py::test_b[1]", "t.py::test_a") for p in plan.pins)
+    assert all(
+        plan.runs_of(n, p) == 1 for n in ("t.py::test_b[1]", "t.py::test_a") for p in plan.pins
+    )
 
 
 def test_every_zone_really_moves_the_clock() -> None:

@@ -8,9 +8,11 @@ its CPU seconds, plus a tenth of the time it spent waiting (a sleeping test cost
 CPU, but its replays must still end within the wall clock, which `WALL_CAP_SECONDS` bounds too).
 The budget is shared by water-filling: every test gets the same share, a test that needs less than
 its share (a fast one, capped at `MAX_RUNS`) leaves the rest to the slower ones, and no test gets
-fewer than `MIN_RUNS` (one run right after itself in one process: a self-polluter fails it), and
-a test that reads the clock one clock run more, whatever it costs: those runs are not paid from the
-budget, so a slow test cannot starve the fast ones.
+fewer than `MIN_RUNS` (one run right after itself in one process: a self-polluter fails it; a test
+that reads the clock, one clock run more) unless one run costs more than `FREE_RUN_SECONDS`: those
+runs are not paid from the budget, so a slow test cannot starve the fast ones, and a test that
+costs more than that pays for every batch run from its share (it may get none: its three base runs
+and its isolation run are what it costs the lane).
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lanegate.lanes.flake.dimensions import WIDE_ZONES, Dimension
+from lanegate.lanes.flake.dimensions import CLOCK_STEPS, WIDE_ZONES, Dimension
 
 MIN_RUNS = 1
+FREE_RUN_SECONDS = 0.02
+# A test whose AST shows a cause of flakiness gets this many shares of the budget to a plain one's 1.
+RISKY_WEIGHT = 4.0
 MAX_RUNS = 400
 # Per-run overhead beyond the measured time (measured on the corpora): the fast loop's seeding and
 # heap shift, or pytest's item protocol (fixtures, hooks, reporting) for a test with fixtures.
@@ -31,8 +36,11 @@ WAIT_SHARE = 0.1
 # All batch runs of one lane run together may wait at most this long (wall seconds, beyond MIN_RUNS).
 WALL_CAP_SECONDS = 40.0
 # Stress runs cost wall time (each waits out a GIL stall of 5-30 ms) and a thread: tests whose AST
-# shows threads or the clock (sleeps, timeouts, TTLs) get up to STRESS_RISKY of them, others none.
+# shows the clock (sleeps, timeouts, TTLs) get up to STRESS_RISKY of them (a quarter of their runs),
+# tests that start threads up to STRESS_THREADS (half), others none.
 STRESS_RISKY = 24
+# Tests that start threads get half their runs under stress, up to STRESS_THREADS.
+STRESS_THREADS = 64
 STRESS_PLAIN = 0
 STRESS_RISKS = frozenset({"threads", "clock"})
 # Which replay runs which batch (replay 1 measures; 2 and 3 differ in order, hash seed and zone).
@@ -40,9 +48,9 @@ REPEAT_REPLAYS = (2, 3)
 ZONE_REPLAY = 2
 STRESS_REPLAY = 3
 ISOLATION_REPLAY = 3
-# Clock runs: tests whose AST shows the clock, up to CLOCK_RUNS of them (every hour shift within 23).
+# Clock runs: tests whose AST shows the clock, up to CLOCK_RUNS of them (every date 32 days ahead).
 CLOCK_REPLAY = 3
-CLOCK_RUNS = 31
+CLOCK_RUNS = CLOCK_STEPS
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,18 +93,29 @@ class BatchPlan:
     runs: int
 
 
+def minimum(cost: RunCost) -> int:
+    """The batch runs a test gets whatever the budget: `MIN_RUNS` when one run is cheap, else 0."""
+    return MIN_RUNS if cost.per_run <= FREE_RUN_SECONDS else 0
+
+
+def weight(cost: RunCost) -> float:
+    """How many shares of the budget a test gets: `RISKY_WEIGHT` when its AST shows a cause of
+    flakiness (randomness, the clock, threads, object identity, shared resources), else 1."""
+    return RISKY_WEIGHT if cost.risks else 1.0
+
+
 def _runs(costs: Sequence[RunCost], share: float) -> list[int]:
-    return [max(MIN_RUNS, min(MAX_RUNS, int(share / c.per_run))) for c in costs]
+    return [max(minimum(c), min(MAX_RUNS, int(share * weight(c) / c.per_run))) for c in costs]
 
 
 def spent(costs: Sequence[RunCost], runs: Sequence[int]) -> float:
-    """What the runs beyond each test's `MIN_RUNS` are expected to cost (what the budget pays)."""
-    return sum((r - MIN_RUNS) * c.per_run for c, r in zip(costs, runs, strict=True))
+    """What the runs beyond each test's `minimum` are expected to cost (what the budget pays)."""
+    return sum((r - minimum(c)) * c.per_run for c, r in zip(costs, runs, strict=True))
 
 
 def waited(costs: Sequence[RunCost], runs: Sequence[int]) -> float:
-    """Wall seconds the runs beyond each test's `MIN_RUNS` are expected to take."""
-    return sum((r - MIN_RUNS) * c.wall for c, r in zip(costs, runs, strict=True))
+    """Wall seconds the runs beyond each test's `minimum` are expected to take."""
+    return sum((r - minimum(c)) * c.wall for c, r in zip(costs, runs, strict=True))
 
 
 def total_runs(
@@ -120,27 +139,33 @@ def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
     """A test's runs over the dimensions: the first always repeats it right after itself (replay
     2); the rest go to zones (a fifth), stress (a quarter, risky tests), the clock (a quarter, tests
     that read it) and more repeats, as far as they reach."""
+    out: list[tuple[int, Dimension, int]] = []
+    if cost.touched:
+        out.append((ISOLATION_REPLAY, Dimension.ISOLATION, 1))
+    if runs <= 0:
+        return out
     stress_cap = STRESS_RISKY if cost.risks & STRESS_RISKS else STRESS_PLAIN
     rest = runs - 1
     stress = min(stress_cap, (runs + 3) // 4, rest)
+    if "threads" in cost.risks:
+        stress = min(STRESS_THREADS, (runs + 1) // 2, rest)
     rest -= stress
     clock = 0
     if "clock" in cost.risks:
-        # at least one, unpaid like the first repeat: clock run 0 moves the date 16 days ahead
-        clock = max(1, min(CLOCK_RUNS, (runs + 3) // 4, rest))
+        # at least one, unpaid like the first repeat when runs are cheap: clock run 0 moves the
+        # date 16 days ahead
+        clock = max(minimum(cost), min(CLOCK_RUNS, (runs + 3) // 4, rest))
         rest = max(0, rest - clock)
     zone = min(len(WIDE_ZONES), runs // 5, rest)
     repeat = 1 + rest - zone
     first = (repeat + 1) // 2
-    out = [
+    out[:0] = [
         (REPEAT_REPLAYS[0], Dimension.REPEAT, first),
         (REPEAT_REPLAYS[1], Dimension.REPEAT, repeat - first),
         (ZONE_REPLAY, Dimension.ZONE, zone),
         (STRESS_REPLAY, Dimension.STRESS, stress),
         (CLOCK_REPLAY, Dimension.CLOCK, clock),
     ]
-    if cost.touched:
-        out.append((ISOLATION_REPLAY, Dimension.ISOLATION, 1))
     return [entry for entry in out if entry[2] > 0]
 
 

@@ -367,13 +367,20 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins) -> Iterator[None]:
         if pins.tz is not None:
             os.environ["TZ"] = pins.tz
             time.tzset()
-        if pins.dimension is Dimension.REPEAT:
+        if pins.dimension is Dimension.REPEAT or pins.preempt:
             _jitter_heap(rec, seed)
         if pins.dimension is Dimension.CLOCK:
             from lanegate.lanes.flake import clock
 
             with clock.shifted(clock.offset_for(pins.clock_hours, pins.clock_lead)):
                 yield
+        elif pins.preempt:
+            saved_interval = sys.getswitchinterval()
+            sys.setswitchinterval(SHAKE_SWITCH_INTERVAL)
+            try:
+                yield
+            finally:
+                sys.setswitchinterval(saved_interval)
         elif pins.stress_seed is not None:
             from lanegate.lanes.flake.stress import Stalls
 
