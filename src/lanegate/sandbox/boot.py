@@ -34,7 +34,9 @@ def main() -> None:
         sys.argv = list(args)
         runpy.run_path(args[0], run_name="__main__")
     else:
-        raise SystemExit("usage: boot.py ROOT -m MODULE [ARG...] | -c CODE [ARG...] | SCRIPT [ARG...]")
+        raise SystemExit(
+            "usage: boot.py ROOT -m MODULE [ARG...] | -c CODE [ARG...] | SCRIPT [ARG...]"
+        )
 
 
 if __name__ == "__main__":

@@ -10,13 +10,16 @@ from lanegate.lanes.flake.budget import (
     STRESS_PLAIN,
     WALL_CAP_SECONDS,
     RunCost,
+    executions_for,
     minimum,
     plan_batches,
     spent,
     total_runs,
     waited,
+    with_floors,
 )
 from lanegate.lanes.flake.dimensions import Dimension
+from lanegate.scoring.flake_power import min_detectable_rate
 
 
 def _runs(plans: tuple[object, ...], node: str) -> dict[tuple[int, Dimension], int]:
@@ -24,16 +27,31 @@ def _runs(plans: tuple[object, ...], node: str) -> dict[tuple[int, Dimension], i
 
 
 def test_fast_tests_get_hundreds_slow_ones_the_minimum() -> None:
+    costs = [RunCost("t.py::fast", 0.00002, True), RunCost("t.py::slow", 2.0, False)]
+    assert total_runs(costs, 0.0) == [MIN_RUNS, MIN_RUNS]  # the floor costs the budget nothing
+    fast, slow = total_runs(costs, 0.5)
+    assert fast == MAX_RUNS and slow == MIN_RUNS
+
+
+def test_floors_reach_the_power_the_scorer_asks_for() -> None:
     costs = [
-        RunCost("t.py::fast", 0.00002, True),
-        RunCost("t.py::cheap", 0.01, False, cpu=0.01),
-        RunCost("t.py::slow", 2.0, False),
+        RunCost("t.py::new", 0.01, False),
+        RunCost("t.py::context", 0.01, False, touched=False),
     ]
-    fast, cheap, slow = total_runs(costs, 0.0)
-    # with no budget: a cheap test still runs once right after itself, a costly one never again
-    assert (fast, cheap, slow) == (MIN_RUNS, MIN_RUNS, 0) == (minimum(costs[0]), 1, 0)
-    fast, cheap, slow = total_runs(costs, 0.5)
-    assert fast == MAX_RUNS and cheap > MIN_RUNS and slow == 0
+    for rate in (0.5, 0.2, 0.05, 0.01):
+        need = executions_for(rate)
+        assert min_detectable_rate(need) <= rate < min_detectable_rate(need - 1)
+        floored = with_floors(costs, 3, rate)
+        runs = total_runs(floored, 0.0)
+        # base runs + isolation (the new test only) + batch runs
+        assert 3 + 1 + runs[0] >= need and 3 + runs[1] >= need
+        assert spent(floored, runs) == 0.0
+        plans = plan_batches(floored, 0.0)
+        for cost in floored:
+            planned = sum(p.runs for p in plans if p.node_id == cost.node_id)
+            assert 3 + planned >= need
+    slow = with_floors([RunCost("t.py::slow", 5.0, False)], 3, 0.01)
+    assert 5.0 * (slow[0].floor - MIN_RUNS) <= WALL_CAP_SECONDS  # a floor never waits for ever
 
 
 def test_waiting_is_charged_a_tenth_and_capped_by_the_wall_clock() -> None:

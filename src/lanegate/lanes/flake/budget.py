@@ -8,22 +8,22 @@ its CPU seconds, plus a tenth of the time it spent waiting (a sleeping test cost
 CPU, but its replays must still end within the wall clock, which `WALL_CAP_SECONDS` bounds too).
 The budget is shared by water-filling: every test gets the same share, a test that needs less than
 its share (a fast one, capped at `MAX_RUNS`) leaves the rest to the slower ones, and no test gets
-fewer than `MIN_RUNS` (one run right after itself in one process: a self-polluter fails it; a test
-that reads the clock, one clock run more) unless one run costs more than `FREE_RUN_SECONDS`: those
-runs are not paid from the budget, so a slow test cannot starve the fast ones, and a test that
-costs more than that pays for every batch run from its share (it may get none: its three base runs
-and its isolation run are what it costs the lane).
+fewer than its floor, whatever it costs: `MIN_RUNS` (one run right after itself in one process: a
+self-polluter fails it), raised so that its base runs and batch runs together reach the executions
+the scorer's `flake.detect_rate` asks for (`with_floors`), and for a test that reads the clock one
+clock run more. The floor is not paid from the budget, so a slow test cannot starve the fast ones.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lanegate.lanes.flake.dimensions import CLOCK_STEPS, WIDE_ZONES, Dimension
 
 MIN_RUNS = 1
-FREE_RUN_SECONDS = 0.02
 # A test whose AST shows a cause of flakiness gets this many shares of the budget to a plain one's 1.
 RISKY_WEIGHT = 4.0
 MAX_RUNS = 400
@@ -64,6 +64,7 @@ class RunCost:
     risks: frozenset[str] = frozenset()
     touched: bool = True  # new or changed by the diff: it also runs once alone (isolation)
     cpu: float | None = None
+    floor: int = MIN_RUNS  # batch runs it gets whatever the budget (`with_floors`)
 
     @property
     def wall(self) -> float:
@@ -94,8 +95,32 @@ class BatchPlan:
 
 
 def minimum(cost: RunCost) -> int:
-    """The batch runs a test gets whatever the budget: `MIN_RUNS` when one run is cheap, else 0."""
-    return MIN_RUNS if cost.per_run <= FREE_RUN_SECONDS else 0
+    """The batch runs a test gets whatever the budget."""
+    return max(0, cost.floor)
+
+
+def executions_for(detect_rate: float, confidence: float = 0.95) -> int:
+    """The fewest independent runs that catch, with `confidence`, a flake failing `detect_rate` of
+    its runs (the scorer's `flake-low-power` rule, inverted)."""
+    if detect_rate >= 1.0:
+        return 1
+    if detect_rate <= 0.0:
+        return MAX_RUNS
+    return max(1, math.ceil(math.log(1.0 - confidence) / math.log(1.0 - detect_rate) - 1e-9))
+
+
+def with_floors(costs: Sequence[RunCost], replays: int, detect_rate: float) -> list[RunCost]:
+    """The costs with each test's floor: at least `MIN_RUNS`, and enough batch runs that its
+    `replays` base runs, its isolation run (a test the diff touched) and its batch runs reach the
+    executions `detect_rate` asks for (capped at `MAX_RUNS`)."""
+    need = executions_for(detect_rate)
+    floors = [min(MAX_RUNS, max(MIN_RUNS, need - replays - (1 if c.touched else 0))) for c in costs]
+    # floors beyond MIN_RUNS wait at most WALL_CAP_SECONDS in all (then the scorer says so)
+    extra = sum((f - MIN_RUNS) * c.wall for c, f in zip(costs, floors, strict=True))
+    if extra > WALL_CAP_SECONDS:
+        scale = WALL_CAP_SECONDS / extra
+        floors = [MIN_RUNS + int((f - MIN_RUNS) * scale) for f in floors]
+    return [dataclasses.replace(c, floor=f) for c, f in zip(costs, floors, strict=True)]
 
 
 def weight(cost: RunCost) -> float:
@@ -152,9 +177,8 @@ def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
     rest -= stress
     clock = 0
     if "clock" in cost.risks:
-        # at least one, unpaid like the first repeat when runs are cheap: clock run 0 moves the
-        # date 16 days ahead
-        clock = max(minimum(cost), min(CLOCK_RUNS, (runs + 3) // 4, rest))
+        # at least one, unpaid like the floor: clock run 0 moves the date past two weeks ahead
+        clock = max(1, min(CLOCK_RUNS, (runs + 3) // 4, rest))
         rest = max(0, rest - clock)
     zone = min(len(WIDE_ZONES), runs // 5, rest)
     repeat = 1 + rest - zone
