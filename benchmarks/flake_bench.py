@@ -236,6 +236,13 @@ def _base_env(work: Path) -> dict[str, str]:
     return env
 
 
+def _judged_names(node_id: str) -> tuple[str, ...]:
+    """The names a corpus may judge a run by: the node id, and without its parametrization (a
+    manifest names either a whole parametrized test or one of its items)."""
+    base = node_id.split("[", 1)[0]
+    return (base,) if base == node_id else (node_id, base)
+
+
 def _pytest_outcomes(
     repo: Path, work: Path, args: list[str], env_extra: dict[str, str], tag: str
 ) -> dict[str, list[str]]:
@@ -262,10 +269,12 @@ def _pytest_outcomes(
         # One entry per run of a test: a failing phase wins over the call's pass.
         key = node_id
         if when == "call":
-            outcomes.setdefault(node_id.split("[", 1)[0], []).append(outcome)
+            for name in _judged_names(node_id):
+                outcomes.setdefault(name, []).append(outcome)
             per_run[key] = outcome
         elif outcome != "passed":
-            outcomes.setdefault(node_id.split("[", 1)[0], []).append("error")
+            for name in _judged_names(node_id):
+                outcomes.setdefault(name, []).append("error")
     return outcomes
 
 
@@ -342,7 +351,7 @@ def lanegate_plan(
     outcome = run_lane(LaneContext(repo=repo, base="main", policy=policy, out_dir=work / tag))
     cpu = _cpu() - start
     ledger = load_file(FlakeLedger, "flake", outcome.ledger_path).value
-    flagged = {t.node_id.split("[", 1)[0] for t in ledger.tests if not t.deterministic}
+    flagged = {n for t in ledger.tests if not t.deterministic for n in _judged_names(t.node_id)}
     return _score("(d) lanegate", tests, flagged, cpu)
 
 
