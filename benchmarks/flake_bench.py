@@ -1,10 +1,13 @@
 """Flake detection on two corpora: the spec minimum vs flakefinder vs randomly vs lanegate.
 
-Run: `python benchmarks/flake_bench.py [--smoke] [--runs N] [--fp-runs N] [--curve B,B,...]`.
-Two corpora, reported separately:
+Run: `python benchmarks/flake_bench.py [--smoke] [--runs N] [--fp-runs N] [--curve B,B,...]
+[--corpus own|independent|heldout|both|all]` (`both`: own and independent; `all`: the three).
+Three corpora, reported separately:
   own          tests/cases/flake_corpus/ (planted while the lane was written; manifest.json);
   independent  benchmarks/flake_corpus_independent/ (written from the literature by someone who had
-               not seen the lane's code; manifest.toml + cases/<id>/, copied in unchanged).
+               not seen the lane's code; manifest.toml + cases/<id>/, copied in unchanged);
+  heldout      benchmarks/flake_corpus_heldout/ (the same layout, written by another helper while
+               the lane was last changed, and measured once with the final lane).
 Per corpus, one repository holds every case; on the same tests:
   (a) the spec minimum: 3 replays, PYTHONHASHSEED=0, the same order;
   (b) pytest-flakefinder: one process, every test repeated `--flake-runs` times in place;
@@ -14,12 +17,15 @@ Per corpus, one repository holds every case; on the same tests:
 machine load: recall and the CPU ratio are the median over those runs, false positives the stable
 look-alikes flagged in any run. `--curve` adds recall and CPU ratio (median of `--runs`, default 3)
 for each repetition budget (flake.repeat_budget_seconds). CPU seconds are the child processes' user +
-sys (RUSAGE_CHILDREN). Targets: >= 90% caught, 0 false positives, <= 1.5x the CPU of (a).
+sys (RUSAGE_CHILDREN), the bench made a child subreaper first: bubblewrap's outer process exits without
+waiting for the sandbox's init, whose CPU would otherwise never reach this process (and the lane's
+sandboxed replays would look free). Targets: >= 90% caught, 0 false positives, <= 1.5x the CPU of (a).
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import dataclasses
 import json
 import os
@@ -29,6 +35,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,6 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "cases" / "flake_corpus"
 INDEPENDENT = ROOT / "benchmarks" / "flake_corpus_independent"
+HELDOUT = ROOT / "benchmarks" / "flake_corpus_heldout"
 SMOKE_MODULES = ("order", "clock", "selfpollute")
 FLAKE_RUNS = 10
 RANDOMLY_SEEDS = (1, 2, 3)
@@ -143,42 +151,80 @@ def own_corpus(modules: tuple[str, ...] | None = None) -> Corpus:
     return Corpus("own", load_manifest(modules), lambda dest: [build_corpus_repo(dest, modules)])
 
 
-def load_independent() -> list[CorpusTest]:
-    """The independent corpus's judged nodes: `<case id>/<node id>` (each case is a directory)."""
-    data = tomllib.loads((INDEPENDENT / "manifest.toml").read_text(encoding="utf-8"))
+def load_independent(root: Path = INDEPENDENT) -> list[CorpusTest]:
+    """An independent corpus's judged nodes: `<case id>/<node id>` (each case is a directory)."""
+    data = tomllib.loads((root / "manifest.toml").read_text(encoding="utf-8"))
     return [
         CorpusTest(f"{c['id']}/{c['node_id']}", str(c["class"]), bool(c["flaky"]))
         for c in data["case"]
     ]
 
 
-def build_independent_repos(dest: Path) -> list[Path]:
-    """The independent corpus's case directories, unchanged, as top-level directories of two
-    repositories: the `_a` cases in one, the `_b` cases in the other. Its author ran every case in a
-    process of its own; twins share their topic's ingredient (a decimal context, an env var, a
-    module name), so a flaky twin's leak would fail its stable twin in a shared process."""
+def _twin_suffix(name: str) -> str:
+    """`_a` or `_b` for a twin's case directory, `` for a case without a twin suffix."""
+    return name[-2:] if name.endswith(("_a", "_b")) else ""
+
+
+def build_independent_repos(dest: Path, root: Path = INDEPENDENT) -> list[Path]:
+    """An independent corpus's case directories, unchanged, as top-level directories of two
+    repositories: the `_a` cases in one, the `_b` cases in the other (cases without either suffix
+    in a third). Its author ran every case in a process of its own; twins share their topic's
+    ingredient (a decimal context, an env var, a module name), so a flaky twin's leak would fail
+    its stable twin in a shared process."""
+    cases = sorted(c for c in (root / "cases").iterdir() if c.is_dir())
     repos = []
-    for suffix in ("_a", "_b"):
+    for suffix in ("_a", "_b", ""):
+        mine = [c for c in cases if _twin_suffix(c.name) == suffix]
+        if not mine:
+            continue
 
-        def add(repo: Path, suffix: str = suffix) -> None:
-            for case in sorted((INDEPENDENT / "cases").iterdir()):
-                if case.is_dir() and case.name.endswith(suffix):
-                    shutil.copytree(
-                        case, repo / case.name, ignore=shutil.ignore_patterns("__pycache__")
-                    )
+        def add(repo: Path, mine: list[Path] = mine) -> None:
+            for case in mine:
+                shutil.copytree(
+                    case, repo / case.name, ignore=shutil.ignore_patterns("__pycache__")
+                )
 
-        repos.append(_corpus_repo(dest / suffix.strip("_"), add))
+        repos.append(_corpus_repo(dest / (suffix.strip("_") or "single"), add))
     return repos
 
 
-def independent_corpus() -> Corpus | None:
-    """The corpus written by someone who had not seen the lane (None when it is not there)."""
-    if not (INDEPENDENT / "manifest.toml").is_file():
+def independent_corpus(name: str = "independent", root: Path = INDEPENDENT) -> Corpus | None:
+    """A corpus written by someone who had not seen the lane (None when it is not there):
+    `independent` (measured while the lane was changed) or `heldout` (measured once, at the end)."""
+    if not (root / "manifest.toml").is_file():
         return None
-    return Corpus("independent", load_independent(), build_independent_repos)
+    return Corpus(name, load_independent(root), lambda dest: build_independent_repos(dest, root))
+
+
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def become_subreaper() -> bool:
+    """Make orphaned descendants (a sandbox's init, once bubblewrap's outer process has exited)
+    children of this process, so that reaping them adds their CPU to RUSAGE_CHILDREN (Linux)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def _reap_orphans(grace: float = 5.0) -> None:
+    """Wait for every orphan handed to this subreaper (none are left running by a finished run)."""
+    deadline = time.monotonic() + grace
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            if time.monotonic() > deadline:
+                return
+            time.sleep(0.01)
 
 
 def _cpu() -> float:
+    _reap_orphans()
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
@@ -188,6 +234,13 @@ def _base_env(work: Path) -> dict[str, str]:
     env["PYTHONPATH"] = str(work)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     return env
+
+
+def _judged_names(node_id: str) -> tuple[str, ...]:
+    """The names a corpus may judge a run by: the node id, and without its parametrization (a
+    manifest names either a whole parametrized test or one of its items)."""
+    base = node_id.split("[", 1)[0]
+    return (base,) if base == node_id else (node_id, base)
 
 
 def _pytest_outcomes(
@@ -216,10 +269,12 @@ def _pytest_outcomes(
         # One entry per run of a test: a failing phase wins over the call's pass.
         key = node_id
         if when == "call":
-            outcomes.setdefault(node_id.split("[", 1)[0], []).append(outcome)
+            for name in _judged_names(node_id):
+                outcomes.setdefault(name, []).append(outcome)
             per_run[key] = outcome
         elif outcome != "passed":
-            outcomes.setdefault(node_id.split("[", 1)[0], []).append("error")
+            for name in _judged_names(node_id):
+                outcomes.setdefault(name, []).append("error")
     return outcomes
 
 
@@ -296,7 +351,7 @@ def lanegate_plan(
     outcome = run_lane(LaneContext(repo=repo, base="main", policy=policy, out_dir=work / tag))
     cpu = _cpu() - start
     ledger = load_file(FlakeLedger, "flake", outcome.ledger_path).value
-    flagged = {t.node_id.split("[", 1)[0] for t in ledger.tests if not t.deterministic}
+    flagged = {n for t in ledger.tests if not t.deterministic for n in _judged_names(t.node_id)}
     return _score("(d) lanegate", tests, flagged, cpu)
 
 
@@ -384,10 +439,15 @@ def run_benchmark(
     budgets: list[float] | None = None,
     which: str = "both",
 ) -> list[CorpusReport]:
-    corpora = [own_corpus(SMOKE_MODULES if smoke else None)] if which != "independent" else []
-    independent = None if smoke or which == "own" else independent_corpus()
-    if independent is not None:
-        corpora.append(independent)
+    corpora = (
+        [own_corpus(SMOKE_MODULES if smoke else None)] if which in ("own", "both", "all") else []
+    )
+    if not smoke:
+        for name, root in (("independent", INDEPENDENT), ("heldout", HELDOUT)):
+            if which in (name, "all") or (which == "both" and name == "independent"):
+                found = independent_corpus(name, root)
+                if found is not None:
+                    corpora.append(found)
     return [run_corpus(c, fp_runs, curve_runs, budgets or [], smoke) for c in corpora]
 
 
@@ -440,10 +500,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fp-runs", type=int, default=None, help="paired runs (default 10)")
     parser.add_argument("--runs", type=int, default=3, help="runs per curve point (default 3)")
     parser.add_argument("--curve", default="", help="comma-separated repetition budgets")
-    parser.add_argument("--corpus", choices=("own", "independent", "both"), default="both")
+    parser.add_argument(
+        "--corpus", choices=("own", "independent", "heldout", "both", "all"), default="both"
+    )
     args = parser.parse_args(argv)
     fp_runs = args.fp_runs if args.fp_runs is not None else (1 if args.smoke else 10)
     budgets = [float(b) for b in args.curve.split(",") if b.strip()]
+    if not become_subreaper():
+        print("warning: not a child subreaper; sandboxed CPU is not counted", file=sys.stderr)
     load = os.getloadavg()[0]
     reports = run_benchmark(args.smoke, fp_runs, args.runs, budgets, args.corpus)
     print(report(reports))

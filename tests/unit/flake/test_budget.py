@@ -4,15 +4,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lanegate.lanes.flake.budget import (
+    CLOCK_RUNS,
     MAX_RUNS,
     MIN_RUNS,
     STRESS_PLAIN,
+    WALL_CAP_SECONDS,
     RunCost,
+    executions_for,
+    minimum,
     plan_batches,
     spent,
     total_runs,
+    waited,
+    with_floors,
 )
 from lanegate.lanes.flake.dimensions import Dimension
+from lanegate.scoring.flake_power import min_detectable_rate
 
 
 def _runs(plans: tuple[object, ...], node: str) -> dict[tuple[int, Dimension], int]:
@@ -21,8 +28,46 @@ def _runs(plans: tuple[object, ...], node: str) -> dict[tuple[int, Dimension], i
 
 def test_fast_tests_get_hundreds_slow_ones_the_minimum() -> None:
     costs = [RunCost("t.py::fast", 0.00002, True), RunCost("t.py::slow", 2.0, False)]
+    assert total_runs(costs, 0.0) == [MIN_RUNS, MIN_RUNS]  # the floor costs the budget nothing
     fast, slow = total_runs(costs, 0.5)
     assert fast == MAX_RUNS and slow == MIN_RUNS
+
+
+def test_floors_reach_the_power_the_scorer_asks_for() -> None:
+    costs = [
+        RunCost("t.py::new", 0.01, False),
+        RunCost("t.py::context", 0.01, False, touched=False),
+    ]
+    for rate in (0.5, 0.2, 0.05, 0.01):
+        need = executions_for(rate)
+        assert min_detectable_rate(need) <= rate < min_detectable_rate(need - 1)
+        floored = with_floors(costs, 3, rate)
+        runs = total_runs(floored, 0.0)
+        # base runs + isolation (the new test only) + batch runs
+        assert 3 + 1 + runs[0] >= need and 3 + runs[1] >= need
+        assert spent(floored, runs) == 0.0
+        plans = plan_batches(floored, 0.0)
+        for cost in floored:
+            planned = sum(p.runs for p in plans if p.node_id == cost.node_id)
+            assert 3 + planned >= need
+    slow = with_floors([RunCost("t.py::slow", 5.0, False)], 3, 0.01)
+    assert 5.0 * (slow[0].floor - MIN_RUNS) <= WALL_CAP_SECONDS  # a floor never waits for ever
+
+
+def test_waiting_is_charged_a_tenth_and_capped_by_the_wall_clock() -> None:
+    sleeper = RunCost("t.py::sleeps", 0.1, True, cpu=0.0)
+    worker = RunCost("t.py::works", 0.1, True, cpu=0.1)
+    assert sleeper.per_run < worker.per_run / 5
+    assert RunCost("t.py::unmeasured", 0.1, True).per_run == worker.per_run
+    (sleeps,) = total_runs([sleeper], 10.0, wall_cap=1.0)
+    assert 5 <= sleeps <= 11  # the wall cap, not the budget, ends its runs
+
+
+def test_risky_tests_get_more_shares_of_the_budget() -> None:
+    plain = RunCost("t.py::plain", 0.001, True, cpu=0.001)
+    risky = RunCost("t.py::risky", 0.001, True, frozenset({"resource"}), cpu=0.001)
+    runs_plain, runs_risky = total_runs([plain, risky], 0.1)
+    assert runs_risky > 3 * runs_plain
 
 
 def test_the_budget_is_shared_by_water_filling() -> None:
@@ -40,8 +85,9 @@ def test_the_budget_is_shared_by_water_filling() -> None:
 def test_never_over_budget_beyond_the_minimum(seconds: list[float], budget: float) -> None:
     costs = [RunCost(f"t.py::t{i}", s, i % 2 == 0) for i, s in enumerate(seconds)]
     runs = total_runs(costs, budget)
-    assert all(MIN_RUNS <= r <= MAX_RUNS for r in runs)
+    assert all(minimum(c) <= r <= MAX_RUNS for c, r in zip(costs, runs, strict=True))
     assert spent(costs, runs) <= budget + 1e-9
+    assert waited(costs, runs) <= WALL_CAP_SECONDS + 1e-9
 
 
 def test_every_dimension_gets_runs_and_risky_tests_more_stress() -> None:
@@ -57,6 +103,6 @@ def test_every_dimension_gets_runs_and_risky_tests_more_stress() -> None:
     clocked = _runs(
         plan_batches([RunCost("t.py::c", 0.0001, True, frozenset({"clock"}))], 1.0), "t.py::c"
     )
-    assert clocked[(3, Dimension.CLOCK)] == 31 and clocked[(3, Dimension.STRESS)] > 0
+    assert clocked[(3, Dimension.CLOCK)] == CLOCK_RUNS and clocked[(3, Dimension.STRESS)] > 0
     assert sum(plain.values()) == MAX_RUNS
     assert plan_batches(costs, 1.0) == plans

@@ -1,6 +1,15 @@
 from __future__ import annotations
 
-from lanegate.lanes.flake.dimensions import BATCH_DIMENSIONS, WIDE_ZONES, run_pins
+import datetime as dt
+
+from lanegate.lanes.flake.budget import CLOCK_RUNS
+from lanegate.lanes.flake.dimensions import (
+    BATCH_DIMENSIONS,
+    WIDE_ZONES,
+    Dimension,
+    clock_step,
+    run_pins,
+)
 from tests.unit.flake.repos import zone_offsets
 
 
@@ -22,3 +31,23 @@ def test_run_pins_are_a_pure_function_of_recorded_values() -> None:
     )
     stress = [run_pins(d, 0, 7) for d in BATCH_DIMENSIONS if d == "stress"][0]
     assert stress.stress_seed is not None and "GIL stalls seeded" in stress.describe()
+
+
+def test_clock_runs_reach_two_weeks_ahead_every_later_day_and_the_month_end() -> None:
+    runs = [run_pins(Dimension.CLOCK, run, 7) for run in range(CLOCK_RUNS)]
+    assert len({pins.clock_hours for pins in runs}) == CLOCK_RUNS  # each run its own offset
+    assert all(pins == run_pins(Dimension.CLOCK, pins.run, 99) for pins in runs)  # recorded only
+    # Every start date of three years (a leap year among them), at midnight, mid-morning, 23:59.
+    for day in range(3 * 366):
+        for minute in (0, 9 * 60 + 30, 23 * 60 + 59):
+            now = dt.datetime(2026, 1, 1, tzinfo=dt.UTC) + dt.timedelta(days=day, minutes=minute)
+            shifted = [now + dt.timedelta(hours=pins.clock_hours) for pins in runs]
+            dates = [s.date() for s in shifted]
+            # the first clock run is already past a date two weeks away
+            assert dates[0] >= now.date() + dt.timedelta(days=14)
+            # every date of the next 32 days: every later day of the month, the month's last day
+            ahead = {(d - now.date()).days for d in dates}
+            assert set(range(33)) <= ahead
+            assert any((d + dt.timedelta(days=1)).day == 1 for d in dates)
+            assert {s.hour for s in shifted} == set(range(24))
+    assert sorted(clock_step(r) for r in range(CLOCK_RUNS)) == list(range(CLOCK_RUNS))

@@ -73,7 +73,9 @@ def test_syntax_error_is_a_rejection_not_a_crash() -> None:
 
 def test_new_file_without_tests_is_rejected() -> None:
     verdict = check_source("test_empty.py", "import os\n", HOUSE)
-    assert [r.reason for r in verdict.rejections] == ["pytest collects no test from this new test file"]
+    assert [r.reason for r in verdict.rejections] == [
+        "pytest collects no test from this new test file"
+    ]
 
 
 def test_dotted_policy_module() -> None:

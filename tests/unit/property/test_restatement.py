@@ -83,7 +83,9 @@ def test_a_lookup_table_is_a_snapshot_not_an_oracle() -> None:
         "def test_getitem(s):\n    equivalent(decode, GOLDEN.__getitem__, s)\n\n"
         "def test_lambda(s):\n    equivalent(lambda x: GOLDEN[x], decode, s)\n"
     )
-    source += "\ndef test_slice(v):\n    equivalent(lambda v: decode(v)[-1:], lambda v: v[-1:], v)\n"
+    source += (
+        "\ndef test_slice(v):\n    equivalent(lambda v: decode(v)[-1:], lambda v: v[-1:], v)\n"
+    )
     found = restatements(source, _read, ("src",))
     assert [f.test for f in found] == ["test_getitem", "test_lambda"]
     assert all("snapshot" in f.reason for f in found)

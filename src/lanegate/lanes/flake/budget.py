@@ -1,31 +1,46 @@
-"""The repetition budget: from each test's measured duration to in-process batch runs per dimension.
+"""The repetition budget: from each test's measured cost to in-process batch runs per dimension.
 
 Interpreter start is most of a replay's cost, and a fast test costs microseconds a run once its
 process is up, so the lane spends a CPU budget (`flake.repeat_budget_seconds`) on repetitions inside
 the replays it runs anyway. Each test's cost per run comes from replay 1 (its call alone when it has
-no fixtures, since its batch runs then loop over the call; its whole setup/call/teardown otherwise).
-The budget is shared by water-filling: every test gets the same share of seconds, a test that needs
-less than its share (a fast one, capped at `MAX_RUNS`) leaves the rest to the slower ones, and no
-test gets fewer than `MIN_RUNS` (one run of each batch dimension) whatever it costs: those are not
-paid from the budget, so a slow test cannot starve the fast ones.
+no fixtures, since its batch runs then loop over the call; its whole setup/call/teardown otherwise):
+its CPU seconds, plus a tenth of the time it spent waiting (a sleeping test costs the machine little
+CPU, but its replays must still end within the wall clock, which `WALL_CAP_SECONDS` bounds too).
+The budget is shared by water-filling: every test gets the same share, a test that needs less than
+its share (a fast one, capped at `MAX_RUNS`) leaves the rest to the slower ones, and no test gets
+fewer than its floor, whatever it costs: `MIN_RUNS` (one run right after itself in one process: a
+self-polluter fails it), raised so that its base runs and batch runs together reach the executions
+the scorer's `flake.detect_rate` asks for (`with_floors`), and for a test that reads the clock one
+clock run more. The floor is not paid from the budget, so a slow test cannot starve the fast ones.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lanegate.lanes.flake.dimensions import WIDE_ZONES, Dimension
+from lanegate.lanes.flake.dimensions import CLOCK_STEPS, WIDE_ZONES, Dimension
 
-MIN_RUNS = 3
+MIN_RUNS = 1
+# A test whose AST shows a cause of flakiness gets this many shares of the budget to a plain one's 1.
+RISKY_WEIGHT = 4.0
 MAX_RUNS = 400
 # Per-run overhead beyond the measured time (measured on the corpora): the fast loop's seeding and
 # heap shift, or pytest's item protocol (fixtures, hooks, reporting) for a test with fixtures.
 FAST_OVERHEAD = 80e-6
 PROTOCOL_OVERHEAD = 2.5e-3
+# A second spent waiting (sleeping, blocked on a lock) is charged this much of a CPU second.
+WAIT_SHARE = 0.1
+# All batch runs of one lane run together may wait at most this long (wall seconds, beyond MIN_RUNS).
+WALL_CAP_SECONDS = 40.0
 # Stress runs cost wall time (each waits out a GIL stall of 5-30 ms) and a thread: tests whose AST
-# shows threads or the clock (sleeps, timeouts, TTLs) get up to STRESS_RISKY of them, others none.
+# shows the clock (sleeps, timeouts, TTLs) get up to STRESS_RISKY of them (a quarter of their runs),
+# tests that start threads up to STRESS_THREADS (half), others none.
 STRESS_RISKY = 24
+# Tests that start threads get half their runs under stress, up to STRESS_THREADS.
+STRESS_THREADS = 64
 STRESS_PLAIN = 0
 STRESS_RISKS = frozenset({"threads", "clock"})
 # Which replay runs which batch (replay 1 measures; 2 and 3 differ in order, hash seed and zone).
@@ -33,25 +48,40 @@ REPEAT_REPLAYS = (2, 3)
 ZONE_REPLAY = 2
 STRESS_REPLAY = 3
 ISOLATION_REPLAY = 3
-# Clock runs: tests whose AST shows the clock, up to CLOCK_RUNS of them (every hour shift within 23).
+# Clock runs: tests whose AST shows the clock, up to CLOCK_RUNS of them (every date 32 days ahead).
 CLOCK_REPLAY = 3
-CLOCK_RUNS = 31
+CLOCK_RUNS = CLOCK_STEPS
 
 
 @dataclass(frozen=True, slots=True)
 class RunCost:
-    """What replay 1 measured of one test (a parametrized item is a test of its own)."""
+    """What replay 1 measured of one test (a parametrized item is a test of its own): wall seconds
+    and, when the plugin measured them, CPU seconds."""
 
     node_id: str
     seconds: float
     fast: bool
     risks: frozenset[str] = frozenset()
     touched: bool = True  # new or changed by the diff: it also runs once alone (isolation)
+    cpu: float | None = None
+    floor: int = MIN_RUNS  # batch runs it gets whatever the budget (`with_floors`)
+
+    @property
+    def wall(self) -> float:
+        """Wall seconds one batch run of this test is expected to take."""
+        return max(0.0, self.seconds) + (FAST_OVERHEAD if self.fast else PROTOCOL_OVERHEAD)
 
     @property
     def per_run(self) -> float:
-        """Seconds one batch run of this test is expected to cost."""
-        return max(0.0, self.seconds) + (FAST_OVERHEAD if self.fast else PROTOCOL_OVERHEAD)
+        """What one batch run of this test is expected to cost the budget: its CPU seconds and a
+        `WAIT_SHARE` of the rest of its wall time (all of its wall time when no CPU was measured)."""
+        seconds = max(0.0, self.seconds)
+        if self.cpu is None:
+            charged = seconds
+        else:
+            cpu = min(max(0.0, self.cpu), seconds) if seconds > 0 else max(0.0, self.cpu)
+            charged = cpu + WAIT_SHARE * max(0.0, seconds - cpu)
+        return charged + (FAST_OVERHEAD if self.fast else PROTOCOL_OVERHEAD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,23 +94,66 @@ class BatchPlan:
     runs: int
 
 
+def minimum(cost: RunCost) -> int:
+    """The batch runs a test gets whatever the budget."""
+    return max(0, cost.floor)
+
+
+def executions_for(detect_rate: float, confidence: float = 0.95) -> int:
+    """The fewest independent runs that catch, with `confidence`, a flake failing `detect_rate` of
+    its runs (the scorer's `flake-low-power` rule, inverted)."""
+    if detect_rate >= 1.0:
+        return 1
+    if detect_rate <= 0.0:
+        return MAX_RUNS
+    return max(1, math.ceil(math.log(1.0 - confidence) / math.log(1.0 - detect_rate) - 1e-9))
+
+
+def with_floors(costs: Sequence[RunCost], replays: int, detect_rate: float) -> list[RunCost]:
+    """The costs with each test's floor: at least `MIN_RUNS`, and enough batch runs that its
+    `replays` base runs, its isolation run (a test the diff touched) and its batch runs reach the
+    executions `detect_rate` asks for (capped at `MAX_RUNS`)."""
+    need = executions_for(detect_rate)
+    floors = [min(MAX_RUNS, max(MIN_RUNS, need - replays - (1 if c.touched else 0))) for c in costs]
+    # floors beyond MIN_RUNS wait at most WALL_CAP_SECONDS in all (then the scorer says so)
+    extra = sum((f - MIN_RUNS) * c.wall for c, f in zip(costs, floors, strict=True))
+    if extra > WALL_CAP_SECONDS:
+        scale = WALL_CAP_SECONDS / extra
+        floors = [MIN_RUNS + int((f - MIN_RUNS) * scale) for f in floors]
+    return [dataclasses.replace(c, floor=f) for c, f in zip(costs, floors, strict=True)]
+
+
+def weight(cost: RunCost) -> float:
+    """How many shares of the budget a test gets: `RISKY_WEIGHT` when its AST shows a cause of
+    flakiness (randomness, the clock, threads, object identity, shared resources), else 1."""
+    return RISKY_WEIGHT if cost.risks else 1.0
+
+
 def _runs(costs: Sequence[RunCost], share: float) -> list[int]:
-    return [max(MIN_RUNS, min(MAX_RUNS, int(share / c.per_run))) for c in costs]
+    return [max(minimum(c), min(MAX_RUNS, int(share * weight(c) / c.per_run))) for c in costs]
 
 
 def spent(costs: Sequence[RunCost], runs: Sequence[int]) -> float:
-    """Seconds the runs beyond each test's `MIN_RUNS` are expected to cost (what the budget pays)."""
-    return sum((r - MIN_RUNS) * c.per_run for c, r in zip(costs, runs, strict=True))
+    """What the runs beyond each test's `minimum` are expected to cost (what the budget pays)."""
+    return sum((r - minimum(c)) * c.per_run for c, r in zip(costs, runs, strict=True))
 
 
-def total_runs(costs: Sequence[RunCost], budget_seconds: float) -> list[int]:
-    """Each test's batch runs under the budget (water-filling on a common share of seconds)."""
+def waited(costs: Sequence[RunCost], runs: Sequence[int]) -> float:
+    """Wall seconds the runs beyond each test's `minimum` are expected to take."""
+    return sum((r - minimum(c)) * c.wall for c, r in zip(costs, runs, strict=True))
+
+
+def total_runs(
+    costs: Sequence[RunCost], budget_seconds: float, wall_cap: float = WALL_CAP_SECONDS
+) -> list[int]:
+    """Each test's batch runs under the budget and the wall cap (water-filling on a common share)."""
     if not costs:
         return []
     low, high = 0.0, max(c.per_run for c in costs) * MAX_RUNS
     for _ in range(60):
         mid = (low + high) / 2
-        if spent(costs, _runs(costs, mid)) <= budget_seconds:
+        runs = _runs(costs, mid)
+        if spent(costs, runs) <= budget_seconds and waited(costs, runs) <= wall_cap:
             low = mid
         else:
             high = mid
@@ -88,21 +161,35 @@ def total_runs(costs: Sequence[RunCost], budget_seconds: float) -> list[int]:
 
 
 def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
+    """A test's runs over the dimensions: the first always repeats it right after itself (replay
+    2); the rest go to zones (a fifth), stress (a quarter, risky tests), the clock (a quarter, tests
+    that read it) and more repeats, as far as they reach."""
+    out: list[tuple[int, Dimension, int]] = []
+    if cost.touched:
+        out.append((ISOLATION_REPLAY, Dimension.ISOLATION, 1))
+    if runs <= 0:
+        return out
     stress_cap = STRESS_RISKY if cost.risks & STRESS_RISKS else STRESS_PLAIN
-    stress = min(stress_cap, max(1, runs // 4))
-    zone = max(1, min(len(WIDE_ZONES), runs // 5))
-    clock = max(1, min(CLOCK_RUNS, runs // 4)) if "clock" in cost.risks else 0
-    repeat = max(1, runs - stress - zone - clock)
+    rest = runs - 1
+    stress = min(stress_cap, (runs + 3) // 4, rest)
+    if "threads" in cost.risks:
+        stress = min(STRESS_THREADS, (runs + 1) // 2, rest)
+    rest -= stress
+    clock = 0
+    if "clock" in cost.risks:
+        # at least one, unpaid like the floor: clock run 0 moves the date past two weeks ahead
+        clock = max(1, min(CLOCK_RUNS, (runs + 3) // 4, rest))
+        rest = max(0, rest - clock)
+    zone = min(len(WIDE_ZONES), runs // 5, rest)
+    repeat = 1 + rest - zone
     first = (repeat + 1) // 2
-    out = [
+    out[:0] = [
         (REPEAT_REPLAYS[0], Dimension.REPEAT, first),
         (REPEAT_REPLAYS[1], Dimension.REPEAT, repeat - first),
         (ZONE_REPLAY, Dimension.ZONE, zone),
         (STRESS_REPLAY, Dimension.STRESS, stress),
+        (CLOCK_REPLAY, Dimension.CLOCK, clock),
     ]
-    out.append((CLOCK_REPLAY, Dimension.CLOCK, clock))
-    if cost.touched:
-        out.append((ISOLATION_REPLAY, Dimension.ISOLATION, 1))
     return [entry for entry in out if entry[2] > 0]
 
 

@@ -15,7 +15,9 @@ dimension that exposed the flake:
   so two timestamps taken in one run straddle a second), in-process (`lanes/flake/clock.py`);
 - `isolation`: the test alone, in a child forked from the replay's process before any test ran;
 - `stress`: the interpreter stalled (its GIL held by a sleeping thread) for seeded 5-30 ms stretches
-  while the test runs, and a 1 us GIL switch interval: a busy, preempting machine, at no CPU cost.
+  while the test runs, and a 1 us GIL switch interval: a busy, preempting machine, at no CPU cost;
+  every other run only preempts (the switch interval and a shifted heap, no stalls): a race that a
+  stall would serialize away. The run's random seed stays the replay's.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 
 from lanegate.ledgers.models import Dimension
 
-__all__ = ["BATCH_DIMENSIONS", "WIDE_ZONES", "Dimension", "RunPins", "run_pins"]
+__all__ = ["BATCH_DIMENSIONS", "WIDE_ZONES", "Dimension", "RunPins", "clock_step", "run_pins"]
 
 BATCH_DIMENSIONS = (
     Dimension.REPEAT,
@@ -80,7 +82,7 @@ STALL_RANGE = (0.005, 0.030)
 GAP_RANGE = (0.002, 0.015)
 SWITCH_INTERVAL = 1e-6
 # Clock runs: an hour shift per run (every UTC hour within 24 runs) and a lead before a whole second.
-CLOCK_LEADS = (0.0005, 0.002, 0.008, 0.03, 0.1, 0.3)
+CLOCK_LEADS = (0.0005, 0.002, 0.008, 0.03, 0.1, 0.3)  # 6 is prime to 35
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +96,7 @@ class RunPins:
     clock_hours: int = 0
     clock_lead: float = 0.0
     stress_seed: int | None = None
+    preempt: bool = False  # a stress run without stalls: only the 1 us switch interval
 
     def describe(self) -> str:
         """`dimension run N (pins)`, the way the ledger and the report name one run."""
@@ -104,9 +107,25 @@ class RunPins:
             parts.append(
                 f"clock shifted {self.clock_hours:+d} h, {self.clock_lead:g} s before a second"
             )
-        if self.stress_seed is not None:
+        if self.preempt:
+            parts.append("GIL switch interval 1 us, no stalls")
+        elif self.stress_seed is not None:
             parts.append(f"GIL stalls seeded {self.stress_seed}")
         return f"{self.dimension} run {self.run} ({', '.join(parts)})"
+
+
+CLOCK_STEP_HOURS = 23
+CLOCK_STEPS = 35
+
+
+def clock_step(run: int) -> int:
+    """Clock run `run` moves the clock `CLOCK_STEP_HOURS * clock_step(run)` hours ahead. Steps of
+    23 hours move the date by at most one day each (never skipping one) and the hour back by one,
+    so the 35 steps 0..34 reach, whatever the time of day, every date from today to 32 days ahead
+    (every later day of this month, every weekday, a month's last day) and every hour. 16 is prime
+    to 35, so the runs take the steps in a far-first order: run 0 is 16 steps (15 days and 8 hours)
+    ahead, past a date two weeks away; run 1 one step; run 2 17 steps."""
+    return (16 * (run + 1)) % CLOCK_STEPS
 
 
 def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
@@ -117,15 +136,15 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
     if dimension is Dimension.ZONE:
         return RunPins(dimension, run, "0", tz=WIDE_ZONES[run % len(WIDE_ZONES)])
     if dimension is Dimension.CLOCK:
-        # 7 is prime to 23 and 11 to 31: runs 0..22 reach every hour shift 1..23 and 0..30 every
-        # day shift 0..30 (day of month, weekday, month end), independently.
-        hours = 24 * ((run * 11) % 31) + 1 + (run * 7) % 23
+        hours = CLOCK_STEP_HOURS * clock_step(run)
         return RunPins(
             dimension, run, "0", clock_hours=hours, clock_lead=CLOCK_LEADS[run % len(CLOCK_LEADS)]
         )
     if dimension is Dimension.STRESS:
+        # even runs stall the interpreter (a descheduled process: timeouts, TTLs); odd runs only
+        # preempt threads at nearly every bytecode (races that a stall would serialize away)
         seed = random.Random(f"{base_random}:stress:{run}").getrandbits(32)
-        return RunPins(dimension, run, "0", stress_seed=seed)
+        return RunPins(dimension, run, "0", stress_seed=seed, preempt=run % 2 == 1)
     if dimension is Dimension.ISOLATION:
         return RunPins(dimension, run, "0")
     raise ValueError(f"{dimension} is not a batch dimension")

@@ -142,12 +142,15 @@ def measured_costs(run: ReplayRun, selection: Selection) -> list[RunCost]:
         fast = line.get("fast") is True
         raw = line.get("call_seconds" if fast else "seconds")
         seconds = float(raw) if isinstance(raw, int | float) and raw >= 0 else 1.0
+        raw_cpu = line.get("call_cpu_seconds" if fast else "cpu_seconds")
+        cpu = float(raw_cpu) if isinstance(raw_cpu, int | float) and raw_cpu >= 0 else None
         cost = RunCost(
             node_id,
             seconds,
             fast,
             risks.get(base_id(node_id), frozenset()),
             base_id(node_id) in touched or base_id(node_id).split("::", 1)[0] in touched,
+            cpu,
         )
         if node_id not in best or cost.seconds < best[node_id].seconds:
             best[node_id] = cost

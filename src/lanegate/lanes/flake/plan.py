@@ -36,12 +36,12 @@ class Order(StrEnum):
 # UTC+14 and UTC-12 between them put the local date off the UTC date at every hour of the day, so a
 # test that mixes local and UTC dates fails in one of them whenever it runs.
 ZONES = ("UTC0", "LGE-14", "LGW+12", "LGN-5:30", "LGS+3:30", "LGF-9:45")
-# In-process repeats run in the first (forward) replay only: there a second pass shows any state left
-# behind (by another test or by the test itself) deterministically, and the extra runs of risky tests
-# vary random seeds, thread schedules and heap layout. Repeating them in every replay would cost a
-# pass per process and find nothing the other replays' new hash seed, order and zone do not.
-IN_PROCESS_REPEATS = 2
-EXTRA_REPEATS = 3
+# Replay 1 runs the selection once: it measures what each test costs. A second pass there (state left
+# behind by a later test, or by the test itself) cost a whole pass of every test and found nothing the
+# reverse order of replay 2 (every pair both ways round) and the repeat batch that runs each test
+# right after itself do not; the extra runs of risky tests are the batches' stress and repeat runs.
+IN_PROCESS_REPEATS = 1
+EXTRA_REPEATS = 0
 
 
 @dataclass(frozen=True, slots=True)

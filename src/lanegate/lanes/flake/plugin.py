@@ -90,6 +90,9 @@ class _Recorder:
         # id(clone) -> (batch, run) (fixture path: one clone per run, each with its own fixtures).
         self.carriers: dict[int, _Batch] = {}
         self.call_seconds: dict[int, float] = {}
+        # CPU seconds (time.process_time) of each item and of its call: what the budget spends
+        self.started_cpu: dict[int, float] = {}
+        self.call_cpu: dict[int, float] = {}
         self.isolated: list[tuple[pytest.Item, _Batch]] = []
         self.batch_runs: dict[int, tuple[_Batch, int]] = {}
 
@@ -364,13 +367,20 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins) -> Iterator[None]:
         if pins.tz is not None:
             os.environ["TZ"] = pins.tz
             time.tzset()
-        if pins.dimension is Dimension.REPEAT:
+        if pins.dimension is Dimension.REPEAT or pins.preempt:
             _jitter_heap(rec, seed)
         if pins.dimension is Dimension.CLOCK:
             from lanegate.lanes.flake import clock
 
             with clock.shifted(clock.offset_for(pins.clock_hours, pins.clock_lead)):
                 yield
+        elif pins.preempt:
+            saved_interval = sys.getswitchinterval()
+            sys.setswitchinterval(SHAKE_SWITCH_INTERVAL)
+            try:
+                yield
+            finally:
+                sys.setswitchinterval(saved_interval)
         elif pins.stress_seed is not None:
             from lanegate.lanes.flake.stress import Stalls
 
@@ -504,6 +514,7 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, Any, Any]:
     rec = _recorder
     repeat = rec.repeat_of.get(id(item), 0)
     rec.started[id(item)] = time.perf_counter()
+    rec.started_cpu[id(item)] = time.process_time()
     in_batch = rec.batch_runs.get(id(item))
     key: int | str = repeat
     if in_batch is not None:
@@ -537,7 +548,7 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
         rec.saved_interval = sys.getswitchinterval()
         sys.setswitchinterval(SHAKE_SWITCH_INTERVAL)
         _jitter_heap(rec, derived_seed(rec.random_seed, item.nodeid, rec.repeat_of[id(item)]))
-    started = time.perf_counter()
+    started, started_cpu = time.perf_counter(), time.process_time()
     try:
         return (yield)
     except BaseException as exc:
@@ -545,6 +556,7 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
         raise
     finally:
         rec.call_seconds[id(item)] = time.perf_counter() - started
+        rec.call_cpu[id(item)] = time.process_time() - started_cpu
         if shaken and rec.saved_interval is not None:
             sys.setswitchinterval(rec.saved_interval)
         rec.jitter.clear()
@@ -582,11 +594,18 @@ def pytest_runtest_teardown(
         repeat = rec.repeat_of.get(key, 0)
         outcome, detail = rec.phase.pop(key, ("passed", ""))
         seconds = time.perf_counter() - rec.started.pop(key, time.perf_counter())
-        _finish(rec, item, repeat, outcome, detail, seconds)
+        cpu = time.process_time() - rec.started_cpu.pop(key, time.process_time())
+        _finish(rec, item, repeat, outcome, detail, seconds, cpu)
 
 
 def _finish(
-    rec: _Recorder, item: pytest.Item, repeat: int, outcome: str, detail: str, seconds: float
+    rec: _Recorder,
+    item: pytest.Item,
+    repeat: int,
+    outcome: str,
+    detail: str,
+    seconds: float,
+    cpu: float = 0.0,
 ) -> None:
     """Record one finished item: an outcome line, or its part of a batch (a line when complete)."""
     key = id(item)
@@ -616,6 +635,8 @@ def _finish(
             outcome=outcome,
             seconds=round(seconds, 6),
             call_seconds=round(rec.call_seconds.pop(key, seconds), 6),
+            cpu_seconds=round(cpu, 6),
+            call_cpu_seconds=round(rec.call_cpu.pop(key, cpu), 6),
             fast=_fast(item),
             detail=detail,
         )

@@ -17,7 +17,7 @@ from lanegate.lanes.context import (
     envelope,
     lane_sandbox,
 )
-from lanegate.lanes.flake.budget import plan_batches
+from lanegate.lanes.flake.budget import plan_batches, with_floors
 from lanegate.lanes.flake.collect import collect
 from lanegate.lanes.flake.execute import (
     ReplayRun,
@@ -134,7 +134,9 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
         for pin in pins:
             if runs and not plan.batches:
                 # Replay 1 measured every test: spend the repetition budget on the later replays.
-                costs = measured_costs(runs[0], selection)
+                costs = with_floors(
+                    measured_costs(runs[0], selection), len(pins), policy.flake.detect_rate
+                )
                 plan = plan.with_batches(plan_batches(costs, policy.flake.repeat_budget_seconds))
             spec = replay_spec(selection, plan, pin, policy)
             specs.append(spec)

@@ -76,6 +76,28 @@ RISK_NAMES: dict[str, frozenset[str]] = {
         }
     ),
     "identity": frozenset({"id", "hash", "object", "getrefcount", "WeakValueDictionary"}),
+    # state outside the interpreter that a run can leave behind or find taken: temporary files,
+    # the working directory, the environment, sockets and ports, file locks
+    "resource": frozenset(
+        {
+            "tempfile",
+            "mkstemp",
+            "mkdtemp",
+            "NamedTemporaryFile",
+            "TemporaryDirectory",
+            "gettempdir",
+            "chdir",
+            "getcwd",
+            "cwd",
+            "environ",
+            "putenv",
+            "getenv",
+            "socket",
+            "bind",
+            "flock",
+            "fcntl",
+        }
+    ),
 }
 
 

@@ -1,0 +1,5 @@
+def score(x):
+    acc = 0
+    for i in range(120000):
+        acc ^= i
+    return x * x

@@ -1,0 +1,21 @@
+import pytest
+
+from cached_settings_b_app import get_settings
+
+
+@pytest.fixture(autouse=True)
+def fresh_settings():
+    get_settings.cache_clear()
+    yield
+    get_settings.cache_clear()
+
+
+def test_default_region(monkeypatch):
+    monkeypatch.delenv("APP_REGION", raising=False)
+    assert get_settings().region == "eu-west-1"
+
+
+def test_region_override(monkeypatch):
+    monkeypatch.setenv("APP_REGION", "us-east-2")
+    get_settings.cache_clear()
+    assert get_settings().region == "us-east-2"

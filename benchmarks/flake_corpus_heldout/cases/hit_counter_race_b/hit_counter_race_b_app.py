@@ -1,0 +1,17 @@
+import threading
+
+
+class HitCounter:
+    def __init__(self):
+        self.count = 0
+        self.last_path = None
+        self._lock = threading.Lock()
+
+    def _normalize(self, path):
+        return path
+
+    def hit(self, path):
+        with self._lock:
+            current = self.count
+            self.last_path = self._normalize(path)
+            self.count = current + 1

@@ -1,0 +1,15 @@
+CREATED = []
+_pool = None
+
+
+class Pool:
+    def __init__(self, size):
+        self.slots = [{"id": i, "busy": False} for i in range(size)]
+        CREATED.append(self)
+
+
+def get_pool():
+    global _pool
+    if _pool is None:
+        _pool = Pool(25000)
+    return _pool

@@ -1,0 +1,3 @@
+def leaderboard(scores):
+    players = set(scores)
+    return sorted(players, key=lambda p: -scores[p])

@@ -1,0 +1,2 @@
+def cache_key(endpoint, params):
+    return endpoint + "?" + "&".join(sorted(set(params)))

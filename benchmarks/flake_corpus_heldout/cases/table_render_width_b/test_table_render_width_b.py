@@ -1,0 +1,7 @@
+from table_render_width_b_app import render
+
+
+def test_render_truncates_long_cells():
+    rows = [["id", "description"], ["1", "x" * 200]]
+    lines = render(rows, width=80).splitlines()
+    assert len(lines[1]) == 80

@@ -1,0 +1,5 @@
+from tag_normalize_a_app import normalize_tags
+
+
+def test_normalize_tags_keeps_first_seen_order():
+    assert normalize_tags(["Beta", "alpha ", "beta", ""]) == "beta,alpha"
