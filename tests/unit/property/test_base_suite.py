@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from lanegate.diff import classify_diff
-from lanegate.lanes.property.base_suite import run_base_suite
+from lanegate.lanes.property.base_suite import base_suite, run_base_suite
 from lanegate.policy import Policy
 from lanegate.sandbox import open_sandbox
 from tests.gitrepo import Repo
@@ -108,3 +108,35 @@ def test_a_base_file_that_no_longer_imports_is_an_error(repo: Repo) -> None:
     repo.commit("renamed the function")
     outcomes = _outcomes(repo)
     assert outcomes.get("tests/test_calc.py") == "error", outcomes
+
+
+@pytest.mark.parametrize("testpaths", ["tests", "tests/", "./tests", "te*"])
+def test_files_outside_the_bases_testpaths_are_not_its_suite(
+    make_repo: Callable[[str], Repo], testpaths: str
+) -> None:
+    repo = make_repo("tp")
+    repo.write("calc.py", CALC)
+    repo.write("tests/test_calc.py", TESTS)
+    # a benchmark the project never runs (its plugin is not installed): not part of the base suite
+    repo.write("bench/test_speed.py", "import pytest_codspeed\n\ndef test_speed():\n    pass\n")
+    repo.write("pytest.ini", f"[pytest]\ntestpaths = {testpaths}\n")
+    repo.commit("base")
+    repo.branch("agent")
+    repo.write("calc.py", "def add(a, b):\n    return b + a\n")
+    repo.commit("honest")
+    assert set(_outcomes(repo).values()) == {"passed", "skipped"}
+
+
+def test_without_testpaths_every_test_file_is_in_the_suite(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    repo = make_repo("all")
+    repo.write("calc.py", CALC)
+    repo.write("tests/test_calc.py", TESTS)
+    repo.write("bench/test_speed.py", "import pytest_codspeed\n\ndef test_speed():\n    pass\n")
+    repo.commit("base")
+    repo.branch("agent")
+    repo.write("calc.py", "def add(a, b):\n    return b + a\n")
+    repo.commit("honest")
+    summary = classify_diff(repo.path, "main", Policy())
+    assert base_suite(repo.path, summary).files == ("bench/test_speed.py", "tests/test_calc.py")

@@ -12,12 +12,14 @@ from __future__ import annotations
 import shutil
 import tempfile
 from dataclasses import dataclass
+from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from lanegate import git
 from lanegate.diff import Change, DiffSummary, is_test_file
 from lanegate.errors import RunnerError
+from lanegate.lanes import pytest_ini
 from lanegate.lanes.property.baseline import run_baseline
 from lanegate.lanes.property.map_select import BaselineChoice
 from lanegate.ledgers.models import BaseTestRun
@@ -35,8 +37,23 @@ class BaseSuite:
     restored: tuple[str, ...]
 
 
+def _in_testpaths(path: str, testpaths: tuple[str, ...]) -> bool:
+    """Whether pytest, run without arguments, would look at `path` (no `testpaths`: everywhere)."""
+    if not testpaths:
+        return True
+    for entry in testpaths:
+        root = entry.strip("/").removeprefix("./")
+        if root in ("", "."):
+            return True
+        if path == root or path.startswith(root + "/") or fnmatch(path, root + "/*"):
+            return True
+    return False
+
+
 def base_suite(repo: Path, summary: DiffSummary) -> BaseSuite:
-    """The test files of the merge base (pytest's default names; conftest files are gate inputs)."""
+    """The test files of the merge base (pytest's default names; conftest files are gate inputs),
+    within the base's own `testpaths` when it sets them: a `bench/test_*.py` the project never runs
+    is not its suite (the configuration is a gate input, read at the merge base)."""
     listing = git.run_git(repo, "ls-tree", "-r", "-z", "--name-only", summary.merge_base)
     names = []
     for raw in listing.split(b"\0"):
@@ -48,8 +65,13 @@ def base_suite(repo: Path, summary: DiffSummary) -> BaseSuite:
                 f"the merge base has a path that is not UTF-8: {shown!r}",
                 hint="rename it: lanegate's ledgers name every test they run, in UTF-8",
             ) from None
+    testpaths = pytest_ini.read(repo, summary.merge_base).words("testpaths")
     files = sorted(
-        name for name in names if is_test_file(name) and PurePosixPath(name).name != "conftest.py"
+        name
+        for name in names
+        if is_test_file(name)
+        and PurePosixPath(name).name != "conftest.py"
+        and _in_testpaths(name, testpaths)
     )
     touched = {
         f.old_path or f.path
