@@ -204,7 +204,7 @@ def test_hanging_test_times_out_and_its_group_is_killed(make_repo) -> None:  # t
     repo = feature_repo(
         make_repo,
         {"tests/test_hang.py": "import time\n\n\ndef test_hangs():\n    time.sleep(120)\n"},
-        {"lanegate.toml": "[lane]\nmax_wall_seconds = 2\n"},
+        {"lanegate.toml": "[lane]\nmax_wall_seconds = 6\n"},
     )
     assert flake(repo.path) == 1
     data = ledger(repo.path)

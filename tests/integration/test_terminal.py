@@ -122,7 +122,7 @@ def test_live_rows_show_state_elapsed_and_latest_progress() -> None:
 
 
 def test_table_lists_each_fail_with_rule_file_line_and_fix() -> None:
-    text = render_table(REPORT, ".lanegate/score-report.json")
+    text = render_table(REPORT, ".lanegate/score-report.json", width=100)
     assert text.splitlines() == [
         "lane      verdict   fails  warns",
         "property  FAIL          1      0",
