@@ -53,7 +53,7 @@ def _names(nodes: list[ast.stmt]) -> set[str]:
     return {n.id for s in nodes for n in ast.walk(s) if isinstance(n, ast.Name)}
 
 
-def _retry_try(loop: ast.For | ast.AsyncFor | ast.While) -> ast.Try | None:
+def _retry_try(loop: ast.For | ast.AsyncFor | ast.While) -> ast.Try | ast.TryStar | None:
     """The `try` of `loop`'s own body that retries its act, if there is one."""
     loop_vars: set[str] = set()
     if isinstance(loop, ast.For | ast.AsyncFor):
