@@ -248,6 +248,27 @@ def base_test_failed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
             yield Hit(f"{run.node_id}: {run.outcome} at head{restored}{detail}", _at("base_tests"))
 
 
+def base_test_changed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """An agent diff changed, removed or narrowed a test of the merge base (the trusted oracle)."""
+    if ctx.authorship is not AuthorKind.AGENT:
+        return
+    for change in ledger.base_test_changes:
+        where = change.test or f"{change.path}:{change.line}"
+        shown = "".join(
+            f"; {side}: {_first_line(text)!r}"
+            for side, text in (("base", change.base), ("head", change.head))
+            if text
+        )
+        yield Hit(f"{where}: {change.what}{shown}", Location(change.path, line=change.line))
+
+
+def _first_line(text: str) -> str:
+    """The first line of an excerpt that is not a decorator (what the test is), bounded."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    chosen = next((line for line in lines if not line.startswith("@")), lines[0] if lines else "")
+    return chosen[:120]
+
+
 def max_examples_cut(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """An agent's property runs fewer examples than the policy asks (its own settings or profile)."""
     if ctx.authorship is not AuthorKind.AGENT:

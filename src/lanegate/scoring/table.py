@@ -145,6 +145,10 @@ TABLE: tuple[Row, ...] = (
         "a test of the merge base fails, errors, is missing or is skipped by changed code at head",
         "fix the code so the base's tests pass; a change that must change a test needs a human PR",
         prop.base_test_failed),
+    Row("property-base-test-changed", Scope.PROPERTY, P, E,
+        "an agent diff changed, removed or narrowed a test of the merge base (or its module's code)",
+        "leave the base's tests as they are and add new ones; a change to a base test is a human PR",
+        prop.base_test_changed),
     # --- fixture -----------------------------------------------------------------------------------
     Row("fixture-drift", Scope.FIXTURE, F, E, "fixture bytes changed without a lockfile update",
         "restore the fixture bytes; a human updates fixtures and the lockfile in a separate PR",

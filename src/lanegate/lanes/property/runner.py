@@ -25,6 +25,7 @@ from lanegate.lanes.context import (
     lane_sandbox,
 )
 from lanegate.lanes.property import map_select, oracle_ast, stryker
+from lanegate.lanes.property.base_changes import base_test_changes
 from lanegate.lanes.property.base_suite import run_base_suite
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
 from lanegate.lanes.property.canary import plan_canaries
@@ -547,6 +548,7 @@ def run_lane(
         mutants=tuple(mutants),
         base_test_files=len(base.files),
         base_tests=tuple(base_runs),
+        base_test_changes=base_test_changes(repo, summary, base.restored),
         unmutated=unmutated_lines(repo, summary, policy),
         canary_seed=canary_seed,
         canaries=tuple(canary_entries),
