@@ -7,7 +7,9 @@ its effect, an `if` or `while` condition) must carry at least one mutant candida
 arid statements (logging, printing, warnings) and control keywords are left out. A source file that
 imports from a `tests` package (where nothing is mutated) is named too: that is how code moves out of
 the lane's reach. A changed source file git diffs as binary (`.gitattributes`) cannot be
-mutated at all.
+mutated at all. In a statement spread over several lines, each changed line that computes something of
+its own (a call or subscript wholly on it) needs a mutant on that line: the statement's other lines
+carrying mutants a weak test kills is no evidence about it.
 """
 
 from __future__ import annotations
@@ -74,12 +76,35 @@ def _statements(tree: ast.AST) -> Iterator[ast.stmt]:
             yield node
 
 
+def _bare_lines(path: str, node: ast.stmt, own: range, bare: frozenset[int]) -> list[UnmutatedLine]:
+    """Changed physical lines of a statement spread over several that compute something of their own
+    (a call or a subscript wholly on that line) with no mutant on them: the statement's mutants sit on
+    its other lines, so a weak test that kills those says nothing about this one."""
+    out = []
+    for line in sorted(bare.intersection(own)):
+        for sub in ast.walk(node):
+            if (
+                isinstance(sub, ast.Call | ast.Subscript)
+                and sub.lineno == line
+                and sub.end_lineno == line
+            ):
+                kind = "call" if isinstance(sub, ast.Call) else "subscript"
+                what = (
+                    f"a changed line of a statement spread over several lines holds a {kind} "
+                    "no mutation operator reaches (the statement's mutants are on other lines)"
+                )
+                out.append(UnmutatedLine(path=path, line=line, what=what))
+                break
+    return out
+
+
 def unmutated_in_source(path: str, source: bytes, lines: frozenset[int]) -> list[UnmutatedLine]:
     """The changed statements of one file that no mutation operator reaches."""
     try:
         tree = ast.parse(source, filename=path)
     except (SyntaxError, ValueError):
         return []
+    changed = lines
     lines = statement_lines(source, lines)  # the lines the planter plants on
     reached = {cand.edit.line for cand in candidates(tree, source)} & lines
     found = []
@@ -95,6 +120,8 @@ def unmutated_in_source(path: str, source: bytes, lines: frozenset[int]) -> list
         if not reached.intersection(own):
             what = f"a changed {type(node).__name__.lower()} statement no mutation operator reaches"
             found.append(UnmutatedLine(path=path, line=node.lineno, what=what))
+        elif len(own) > 1:
+            found.extend(_bare_lines(path, node, own, changed - reached))
     return sorted(found, key=lambda u: u.line)
 
 
