@@ -85,3 +85,14 @@ def test_an_operator_free_line_of_a_spread_statement_is_named() -> None:
 def test_a_reflowed_statement_with_operators_on_its_computing_lines_is_not_named() -> None:
     source = b"def f(out, char, n):\n    out.append(\n        char\n        * int(n)\n    )\n"
     assert unmutated_in_source("m.py", source, frozenset({2, 3, 4, 5})) == []
+
+
+def test_a_changed_string_holding_code_is_named_and_text_is_not() -> None:
+    source = (
+        b'RUN = exec if 1 else None\n'
+        b'RUN(("""\ndef decode(s):\n    return s[:-1]\n""", None)[0], {})\n'
+        b'GREETING = ("hello, world", 0)[0]\n'
+        b'ENCODING = ("utf-8", 0)[0]\n'
+    )
+    found = unmutated_in_source("m.py", source, frozenset(range(1, 8)))
+    assert [(u.line, "holds Python code" in u.what) for u in found] == [(2, True)]
