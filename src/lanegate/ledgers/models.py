@@ -118,6 +118,8 @@ class PropertyRun:
     passed_oracle_check: bool = False
     # calls of a trusted oracle made at run time from the lines that passed the oracle check
     oracle_reached: int = field(default=0, metadata={"minimum": 0})
+    # calls into the repository's own code (not tests, not the oracle module) while the test ran
+    code_reached: int = field(default=0, metadata={"minimum": 0})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

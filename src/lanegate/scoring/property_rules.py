@@ -350,3 +350,18 @@ def oracle_not_reached(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit
                 "(no call of a trusted oracle from the checked line at run time)",
                 _at("properties"),
             )
+
+
+def no_code_reached(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A new test reached its oracle but never called the project's own code: whatever it claims
+    to test, it tests nothing of this repository, and with no changed code (a test-only diff) no
+    mutant would ever say so."""
+    if not ctx.policy.properties.fail_on_missing_oracle:
+        return
+    for prop in ledger.properties:
+        if prop.passed_oracle_check and prop.oracle_reached > 0 and prop.code_reached == 0:
+            yield Hit(
+                f"{prop.node_id}: ran {prop.cases_run} case(s) and never called the repository's "
+                "own code (only the oracle, the standard library or installed packages)",
+                _at("properties"),
+            )

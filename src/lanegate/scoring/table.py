@@ -136,6 +136,10 @@ TABLE: tuple[Row, ...] = (
         "call the oracle on every case (no early return, no condition that is never true, "
         "no replaced oracle)",
         prop.oracle_not_reached),
+    Row("property-no-code-reached", Scope.PROPERTY, P, E,
+        "a new test reached its oracle but never called the repository's own code",
+        "call the project's code under test inside the property (its functions, not builtins)",
+        prop.no_code_reached),
     Row("property-canary-killed", Scope.PROPERTY, P, E,
         "a test killed a canary mutant (an edit that keeps the code's behaviour): its kills are void",
         "test what the code does, not its text: no comparison with the source file, "

@@ -677,6 +677,10 @@ CASES: dict[str, Case] = {
             ),
         ),
     ),
+    "property-no-code-reached": Case(
+        (S.but(property=r(PROP, properties=(r(PROP.properties[0], code_reached=0),))),),
+        (S,),
+    ),
     "property-canary-killed": Case(
         (
             S.but(property=_CANARY_KILLED),

@@ -208,9 +208,15 @@ def _properties(
                 oracle_reached=0
                 if repo is None
                 else oracle_reached(repo, check, node_id, entry.get("oracle_calls")),
+                code_reached=_count(entry.get("code_calls")),
             )
         )
     return out
+
+
+def _count(value: Any) -> int:
+    """A non-negative count from the plugin's record (anything else counts as none)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 def _effective_settings(
