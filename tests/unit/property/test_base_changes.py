@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from lanegate.diff import classify_diff
 from lanegate.lanes.property.base_changes import base_test_changes
+from lanegate.lanes.property.base_suite import base_suite
 from lanegate.policy import Policy
 from tests.gitrepo import Repo
 
@@ -89,3 +90,31 @@ def test_new_tests_helpers_and_formatting_are_not_changes(
     head += "\n\ndef _double(x):\n    return add(x, x)\n\n\n@given(small)\ndef test_double(x):\n"
     head += "    assert _double(x) == 2 * x\n"
     assert _changes(make_repo, head) == []
+
+
+def test_a_changed_helper_beside_the_tests_is_restored_and_named(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    repo = make_repo("helper")
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    repo.write(
+        "tests/strategies.py",
+        "from hypothesis import strategies as st\n\nsmall = st.integers(0, 10)\n",
+    )
+    repo.write(
+        "tests/test_calc.py", "from strategies import small\n\n\ndef test_x():\n    assert small\n"
+    )
+    repo.commit("base")
+    repo.branch("agent")
+    repo.write(
+        "tests/strategies.py", "from hypothesis import strategies as st\n\nsmall = st.just(0)\n"
+    )
+    repo.write("tests/new_helper.py", "VALUE = 1\n")
+    repo.commit("agent")
+    summary = classify_diff(repo.path, "main", Policy())
+    suite = base_suite(repo.path, summary)
+    assert suite.helpers == ("tests/strategies.py",)  # the new helper has no base version
+    found = base_test_changes(repo.path, summary, suite.restored, suite.helpers)
+    assert [(c.path, c.what) for c in found] == [
+        ("tests/strategies.py", "a module the base's tests share (beside them) is changed at head")
+    ]

@@ -6,7 +6,8 @@ makes one needs a human (SPEC 9). Within each base test file the diff touched, c
 tree (formatting and comments aside): a test function or method whose source, decorators included
 (`parametrize` rows, `settings`, skips), differs at head or is gone; a module-level statement of the
 base (a strategy, a constant, a fixture, a helper, an import the tests use) that head no longer has;
-and a new head statement that rebinds a name the base file binds. New tests and helpers beside them
+and a new head statement that rebinds a name the base file binds; and a module beside the tests that
+the diff changed or deleted (`base_suite.py` restores those too). New tests and helpers beside them
 are not changes.
 """
 
@@ -157,13 +158,28 @@ def _file_changes(path: str, base: bytes, head: bytes | None) -> Iterator[BaseTe
 
 
 def base_test_changes(
-    repo: Path, summary: DiffSummary, restored: Iterable[str]
+    repo: Path, summary: DiffSummary, restored: Iterable[str], helpers: Iterable[str] = ()
 ) -> tuple[BaseTestChange, ...]:
-    """Every change the diff made to the base test files it touched (`restored`, see module doc)."""
+    """Every change the diff made to the base test files it touched (`restored`, see module doc),
+    and each helper module beside the tests it changed or deleted (`helpers`, named whole)."""
     found: list[BaseTestChange] = []
     for path in sorted(restored):
         base = git.show_file(repo, summary.merge_base, path)
         if base is None:
             continue
         found.extend(_file_changes(path, base, git.show_file(repo, summary.head_commit, path)))
+    for path in sorted(helpers):
+        head = git.show_file(repo, summary.head_commit, path)
+        found.append(
+            BaseTestChange(
+                path=path,
+                test="",
+                line=1,
+                what="a module the base's tests share (beside them) is "
+                + ("deleted or moved" if head is None else "changed")
+                + " at head",
+                base="",
+                head="",
+            )
+        )
     return tuple(found)

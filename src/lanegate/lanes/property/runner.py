@@ -551,7 +551,7 @@ def run_lane(
         mutants=tuple(mutants),
         base_test_files=len(base.files),
         base_tests=tuple(base_runs),
-        base_test_changes=base_test_changes(repo, summary, base.restored),
+        base_test_changes=base_test_changes(repo, summary, base.restored, base.helpers),
         unmutated=unmutated_lines(repo, summary, policy),
         canary_seed=canary_seed,
         canaries=tuple(canary_entries),
