@@ -21,8 +21,8 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 # local actions and reusable workflows calling each other: deeper than this is a finding, not a recursion
 MAX_LOCAL_DEPTH = 32
 _TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
-# a flaky mark, a rerun plugin, or a `try` that a hand-written retry loop needs
-_PYTHON_WORDS = re.compile(r"flaky|rerun|retry|\btry\s*:", re.IGNORECASE)
+# a flaky mark, a rerun plugin, or the `try` or `suppress` a hand-written retry loop needs
+_PYTHON_WORDS = re.compile(r"flaky|rerun|retry|\btry\s*:|suppress", re.IGNORECASE)
 
 
 def _callable(ctx: FileContext) -> bool:

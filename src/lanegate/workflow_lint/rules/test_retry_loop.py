@@ -1,5 +1,6 @@
-"""Flags a retry loop in test code: a `for` or `while` whose body runs an act under `try`, swallows its
-failure in an `except` that goes round again, and leaves the loop once the act succeeded.
+"""Flags a retry loop in test code: a `for` or `while` whose body runs an act under `try` (or
+`with suppress(...)`), swallows its failure in an `except` that goes round again, and leaves the loop
+once the act succeeded.
 
 That is a rerun plugin written by hand (in a test, a fixture, or a home-made `flaky`-style decorator of
 any name in a helper module): a flaky failure is retried inside the test process, where no workflow
@@ -53,21 +54,41 @@ def _names(nodes: list[ast.stmt]) -> set[str]:
     return {n.id for s in nodes for n in ast.walk(s) if isinstance(n, ast.Name)}
 
 
-def _retry_try(loop: ast.For | ast.AsyncFor | ast.While) -> ast.Try | ast.TryStar | None:
-    """The `try` of `loop`'s own body that retries its act, if there is one."""
+def _suppresses(node: ast.With | ast.AsyncWith) -> bool:
+    """`with suppress(...)` / `with contextlib.suppress(...)`: a `try` whose `except` goes round."""
+    for item in node.items:
+        call = item.context_expr
+        if isinstance(call, ast.Call):
+            func = call.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name == "suppress":
+                return True
+    return False
+
+
+def _swallowing(node: ast.AST) -> tuple[list[ast.stmt], list[ast.stmt]] | None:
+    """(the act, what runs on success) of a statement that swallows the act's failure and goes on."""
+    if isinstance(node, ast.Try | ast.TryStar) and any(_goes_round(h) for h in node.handlers):
+        return node.body, node.body + node.orelse
+    if isinstance(node, ast.With | ast.AsyncWith) and _suppresses(node):
+        return node.body, node.body
+    return None
+
+
+def _retry_try(loop: ast.For | ast.AsyncFor | ast.While) -> ast.stmt | None:
+    """The `try` (or `with suppress`) of `loop`'s own body that retries its act, if there is one."""
     loop_vars: set[str] = set()
     if isinstance(loop, ast.For | ast.AsyncFor):
         loop_vars = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
     for node in _own_nodes(loop.body):
-        if not isinstance(node, ast.Try | ast.TryStar) or not node.handlers:
+        found = _swallowing(node)
+        if found is None or not isinstance(node, ast.stmt):
             continue
-        if not any(_goes_round(h) for h in node.handlers):
-            continue
-        succeeded = node.body + node.orelse
+        act, succeeded = found
         after = loop.body[loop.body.index(node) + 1 :] if node in loop.body else []
         if not (_leaves(succeeded) or _leaves(after)):
             continue  # never leaves once the act succeeded: it drains or polls, it does not retry
-        if loop_vars & _names(node.body):
+        if loop_vars & _names(act):
             continue  # the act changes with the loop variable: a loop over inputs
         return node
     return None
