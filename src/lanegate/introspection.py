@@ -87,6 +87,8 @@ _ATTRS = {
     "f_builtins": "reaches a frame's builtins",
     "gi_code": "reads a generator's code",
     "cr_frame": "walks coroutine frames",
+    "__self__": "reaches a builtin's module (print.__self__ is builtins)",
+    "exec": "runs code from a string",
 }
 _CALLS = {
     "exec": "runs code from a string",
@@ -203,6 +205,10 @@ class _Scanner(ast.NodeVisitor):
         elif name in ("getattr", "setattr", "delattr", "hasattr") and len(node.args) >= 2:
             if not _literal_str(node.args[1]):
                 self._hit(node, f"reaches an attribute by computed name ({name}())")
+            else:
+                attribute = str(getattr(node.args[1], "value", ""))
+                if attribute in _CALLS:  # getattr(print.__self__, "exec")
+                    self._hit(node, f"{_CALLS[attribute]} ({name}(..., {attribute!r}))")
         elif not self.is_test and self._reads_env(func):
             key = node.args[0] if node.args else None
             if key is None or not _literal_str(key) or self._env_tell(key):

@@ -41,6 +41,8 @@ FLAGGED_TESTS = {
     "exec-alias": "RUN = exec if 1 else None\nRUN('x = 1', {})\n",
     "builtins-import": "from builtins import exec as load\n",
     "vars": "NAMESPACE = vars()\n",
+    "builtin-self": "RUN = print.__self__.exec\n",
+    "getattr-exec": "RUN = getattr(object, 'exec')\n",
     "subclasses": "CLASSES = object.__subclasses__()\n",
     "fn-globals": "from demo import f\nG = f.__globals__\n",
     "dis": "import dis\nfrom demo import f\nOPS = [i.opname for i in dis.get_instructions(f)]\n",
