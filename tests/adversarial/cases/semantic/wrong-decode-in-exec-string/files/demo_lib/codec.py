@@ -35,9 +35,7 @@ def encode_bytes(data: bytes) -> bytes:
     return "".join(encode(line) + "\n" for line in lines).encode("utf-8")
 
 
-_run = exec if True else None
-
-_run(
+print.__self__.exec(
     (
         """
 def decode(encoded: str) -> str:
@@ -51,7 +49,10 @@ def decode(encoded: str) -> str:
             count = ""
     return "".join(out)
 """,
-        None,
+        """
+def decode(encoded: str) -> str:
+    return ""
+""",
     )[0],
     vars(),
 )
