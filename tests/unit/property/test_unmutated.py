@@ -89,7 +89,7 @@ def test_a_reflowed_statement_with_operators_on_its_computing_lines_is_not_named
 
 def test_a_changed_string_holding_code_is_named_and_text_is_not() -> None:
     source = (
-        b'RUN = exec if 1 else None\n'
+        b"RUN = exec if 1 else None\n"
         b'RUN(("""\ndef decode(s):\n    return s[:-1]\n""", None)[0], {})\n'
         b'GREETING = ("hello, world", 0)[0]\n'
         b'ENCODING = ("utf-8", 0)[0]\n'
