@@ -36,6 +36,7 @@ _MODULES = {
     "opcode": "reads byte code",
     "marshal": "reads or builds code objects",
     "code": "runs an interactive interpreter",
+    "builtins": "reaches into builtins (exec, eval, compile under other names)",
 }
 _SYS_ATTRS = {
     "modules": "reads which modules are loaded",
@@ -86,6 +87,8 @@ _ATTRS = {
     "f_builtins": "reaches a frame's builtins",
     "gi_code": "reads a generator's code",
     "cr_frame": "walks coroutine frames",
+    "__self__": "reaches a builtin's module (print.__self__ is builtins)",
+    "exec": "runs code from a string",
 }
 _CALLS = {
     "exec": "runs code from a string",
@@ -95,6 +98,7 @@ _CALLS = {
     "breakpoint": "drops into a debugger",
     "globals": "reaches the module's globals by name",
     "locals": "reaches a frame's locals by name",
+    "vars": "reaches a namespace by name",
 }
 # deserialisers that run code from their data: only a direct round trip (`loads(dumps(x))`) is data
 _CODE_LOADERS = frozenset({"pickle", "cPickle", "marshal", "dill", "cloudpickle", "shelve"})
@@ -131,6 +135,7 @@ class _Scanner(ast.NodeVisitor):
         self.path = path
         self.is_test = is_test
         self.found: list[Introspection] = []
+        self.called: set[int] = set()  # names already judged as the callee of a call
 
     def _hit(self, node: ast.AST, what: str) -> None:
         self.found.append(Introspection(self.path, getattr(node, "lineno", 0), what))
@@ -179,6 +184,9 @@ class _Scanner(ast.NodeVisitor):
     def visit_Name(self, node: ast.Name) -> None:
         if node.id == "__builtins__":
             self._hit(node, "reaches the builtins (__builtins__)")
+        elif node.id in _CALLS and id(node) not in self.called:
+            # `run = exec; run(src)`, `map(eval, xs)`: the same code from a string, under a new name
+            self._hit(node, f"{_CALLS[node.id]}, passed on by name ({node.id})")
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
@@ -192,10 +200,15 @@ class _Scanner(ast.NodeVisitor):
         ):
             self._hit(node, f"deserialises data that can run code ({func.value.id}.{func.attr})")
         if name in _CALLS:
+            self.called.add(id(func))
             self._hit(node, f"{_CALLS[name]} ({name}())")
         elif name in ("getattr", "setattr", "delattr", "hasattr") and len(node.args) >= 2:
             if not _literal_str(node.args[1]):
                 self._hit(node, f"reaches an attribute by computed name ({name}())")
+            else:
+                attribute = str(getattr(node.args[1], "value", ""))
+                if attribute in _CALLS:  # getattr(print.__self__, "exec")
+                    self._hit(node, f"{_CALLS[attribute]} ({name}(..., {attribute!r}))")
         elif not self.is_test and self._reads_env(func):
             key = node.args[0] if node.args else None
             if key is None or not _literal_str(key) or self._env_tell(key):

@@ -2,7 +2,9 @@
 `lanegate run` in a real git repository, and check what an attacker must not get.
 
 A case is a folder `cases/<class>/<name>/` with `case.toml` (`class`, `expect` = "fail" | "pass",
-`why`, optional `rules_any`, `timeout_seconds`), `files/` (written over the base tree), optional
+`why`, optional `rules_any`, `timeout_seconds`), optional `base/` (written over the demo's base tree
+before the base commit: a base suite the attack needs, trusted), `files/` (written over the base tree
+for the head commit), optional
 `delete.txt` (paths removed) and optional `create.py` (run by the harness, trusted, in the repository
 before the head commit: for names git's work tree cannot hold as plain files). The harness fails a case
 when the verdict is not the expected one, lanegate printed a traceback, a sentinel file outside the
@@ -95,6 +97,7 @@ def build_repo(case: Case, where: Path, tag: str = MARKER) -> Path:
     """The base commit on `main` and the case's head commit on `agent`, checked out."""
     repo = where / "repo"
     shutil.copytree(BASE, repo)
+    _copy_overlay(case.folder / "base", repo, tag)
     git(repo, "init", "-q", "-b", "main")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "base")

@@ -118,6 +118,8 @@ class PropertyRun:
     passed_oracle_check: bool = False
     # calls of a trusted oracle made at run time from the lines that passed the oracle check
     oracle_reached: int = field(default=0, metadata={"minimum": 0})
+    # calls into the repository's own code (not tests, not the oracle module) while the test ran
+    code_reached: int = field(default=0, metadata={"minimum": 0})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -159,6 +161,20 @@ class UnmutatedLine:
     path: str = _text()
     line: int = _meta(minimum=1)
     what: str = _text()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BaseTestChange:
+    """A test of the merge base (or the module-level code its file shares) that the diff changed,
+    removed or rebound: `test` is its node id ("" for module-level code); `base` and `head` the two
+    versions (bounded excerpts, "" where one side has none)."""
+
+    path: str = _text()
+    test: str = _text()
+    line: int = _meta(minimum=1)
+    what: str = _text()
+    base: str = _text(400)
+    head: str = _text(400)
 
 
 BASE_TEST_OUTCOMES = ("passed", "failed", "error", "skipped", "skipped-from-code", "missing")
@@ -222,6 +238,7 @@ class PropertyLedger:
     mutants: tuple[Mutant, ...] = ()
     base_test_files: int = field(default=0, metadata={"minimum": 0})
     base_tests: tuple[BaseTestRun, ...] = ()
+    base_test_changes: tuple[BaseTestChange, ...] = ()
     unmutated: tuple[UnmutatedLine, ...] = ()
     # the per-run secret the canaries were drawn with (written after the run) and the canaries:
     # behaviour-preserving edits planted like mutants, never counted in the budget or the ratio

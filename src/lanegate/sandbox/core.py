@@ -102,6 +102,9 @@ class Sandbox:
     hidden: tuple[Path, ...] = ()
     tool: str = ""
     cap: ProcessCap = field(default_factory=lambda: ProcessCap("none"))
+    # trusted files (destination in the tree -> source) mounted in every command of this sandbox,
+    # under the command's own overlays: the lane's trusted inputs replacing what the head has there
+    trusted_files: dict[Path, Path] = field(default_factory=dict)
     _tree_size: int = 0
     _kept: list[Path] = field(default_factory=list)
 
@@ -170,7 +173,9 @@ class Sandbox:
         }
         entry = [sys.executable, "-I", "-S", inner.__file__, json.dumps(spec), "--"]
         mounts = self._mounts(
-            [Path(p) for p in writable], [Path(p) for p in readable], dict(overlays or {})
+            [Path(p) for p in writable],
+            [Path(p) for p in readable],
+            {**(overlays or {}), **self.trusted_files},
         )
         bwrap = [probe.BWRAP, *probe.NAMESPACES, *mounts, "--chdir", "/", "--", *entry]
         return SandboxedCommand(self.cap.wrap([*bwrap, *python_safe(argv)]), environ)

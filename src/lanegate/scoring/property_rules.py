@@ -248,6 +248,27 @@ def base_test_failed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
             yield Hit(f"{run.node_id}: {run.outcome} at head{restored}{detail}", _at("base_tests"))
 
 
+def base_test_changed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """An agent diff changed, removed or narrowed a test of the merge base (the trusted oracle)."""
+    if ctx.authorship is not AuthorKind.AGENT:
+        return
+    for change in ledger.base_test_changes:
+        where = change.test or f"{change.path}:{change.line}"
+        shown = "".join(
+            f"; {side}: {_first_line(text)!r}"
+            for side, text in (("base", change.base), ("head", change.head))
+            if text
+        )
+        yield Hit(f"{where}: {change.what}{shown}", Location(change.path, line=change.line))
+
+
+def _first_line(text: str) -> str:
+    """The first line of an excerpt that is not a decorator (what the test is), bounded."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    chosen = next((line for line in lines if not line.startswith("@")), lines[0] if lines else "")
+    return chosen[:120]
+
+
 def max_examples_cut(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """An agent's property runs fewer examples than the policy asks (its own settings or profile)."""
     if ctx.authorship is not AuthorKind.AGENT:
@@ -327,5 +348,20 @@ def oracle_not_reached(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit
             yield Hit(
                 f"{prop.node_id}: ran {prop.cases_run} case(s) and never reached its oracle call "
                 "(no call of a trusted oracle from the checked line at run time)",
+                _at("properties"),
+            )
+
+
+def no_code_reached(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A new test reached its oracle but never called the project's own code: whatever it claims
+    to test, it tests nothing of this repository, and with no changed code (a test-only diff) no
+    mutant would ever say so."""
+    if not ctx.policy.properties.fail_on_missing_oracle:
+        return
+    for prop in ledger.properties:
+        if prop.passed_oracle_check and prop.oracle_reached > 0 and prop.code_reached == 0:
+            yield Hit(
+                f"{prop.node_id}: ran {prop.cases_run} case(s) and never called the repository's "
+                "own code (only the oracle, the standard library or installed packages)",
                 _at("properties"),
             )

@@ -136,6 +136,10 @@ TABLE: tuple[Row, ...] = (
         "call the oracle on every case (no early return, no condition that is never true, "
         "no replaced oracle)",
         prop.oracle_not_reached),
+    Row("property-no-code-reached", Scope.PROPERTY, P, E,
+        "a new test reached its oracle but never called the repository's own code",
+        "call the project's code under test inside the property (its functions, not builtins)",
+        prop.no_code_reached),
     Row("property-canary-killed", Scope.PROPERTY, P, E,
         "a test killed a canary mutant (an edit that keeps the code's behaviour): its kills are void",
         "test what the code does, not its text: no comparison with the source file, "
@@ -145,6 +149,10 @@ TABLE: tuple[Row, ...] = (
         "a test of the merge base fails, errors, is missing or is skipped by changed code at head",
         "fix the code so the base's tests pass; a change that must change a test needs a human PR",
         prop.base_test_failed),
+    Row("property-base-test-changed", Scope.PROPERTY, P, E,
+        "an agent diff changed, removed or narrowed a test of the merge base (or its module's code)",
+        "leave the base's tests as they are and add new ones; a change to a base test is a human PR",
+        prop.base_test_changed),
     # --- fixture -----------------------------------------------------------------------------------
     Row("fixture-drift", Scope.FIXTURE, F, E, "fixture bytes changed without a lockfile update",
         "restore the fixture bytes; a human updates fixtures and the lockfile in a separate PR",

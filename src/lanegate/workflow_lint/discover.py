@@ -52,6 +52,7 @@ _CONFIG = {
     "hatch.toml": FileKind.TOOL_TOML,
 }
 _PROJECT_ONLY = frozenset({FileKind.SETUP_PY, FileKind.TOOL_TOML})
+_TEST_DIRS = frozenset({"tests", "test"})
 _DATA_DIRS = frozenset({"tests", "test", "testing", "data", "fixtures", "examples", "docs"})
 _CONDA_ENV = re.compile(
     r"^([\w.-]*[-_.])?(environment|conda)([-_.][\w.-]*)?\.ya?ml$", re.IGNORECASE
@@ -85,7 +86,10 @@ def kind_of(relative: str) -> FileKind | None:
             return None  # a test-data package's setup.py is not the project's dependency file
         return kind
     if name.endswith(".py") and (
-        name == "conftest.py" or name.startswith("test_") or name.endswith("_test.py")
+        name == "conftest.py"
+        or name.startswith("test_")
+        or name.endswith("_test.py")
+        or _TEST_DIRS.intersection(parts[:-1])  # helpers of the tests: home-made rerun decorators
     ):
         return FileKind.PYTHON
     if _CONDA_ENV.match(name):

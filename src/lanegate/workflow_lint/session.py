@@ -21,7 +21,8 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 # local actions and reusable workflows calling each other: deeper than this is a finding, not a recursion
 MAX_LOCAL_DEPTH = 32
 _TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
-_PYTHON_WORDS = re.compile(r"flaky|rerun|retry", re.IGNORECASE)
+# a flaky mark, a rerun plugin, or the `try` or `suppress` a hand-written retry loop needs
+_PYTHON_WORDS = re.compile(r"flaky|rerun|retry|\btry\s*:|suppress", re.IGNORECASE)
 
 
 def _callable(ctx: FileContext) -> bool:
@@ -140,7 +141,7 @@ class Session:
                 )
         elif ctx.kind in (FileKind.PYTHON, FileKind.SETUP_PY):
             if not _PYTHON_WORDS.search(ctx.text):
-                return None  # no flaky mark or rerun plugin can be spelled without these words
+                return None  # no flaky mark, rerun plugin or retry loop without these words
             try:
                 ctx.module = ast.parse(ctx.text, filename=ctx.path)
             except SyntaxError as exc:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from lanegate.lanes.flake.budget import CLOCK_RUNS
+from lanegate.lanes.flake.budget import CLOCK_FLOOR, CLOCK_RUNS
 from lanegate.lanes.flake.dimensions import (
     BATCH_DIMENSIONS,
     WIDE_ZONES,
@@ -51,3 +51,20 @@ def test_clock_runs_reach_two_weeks_ahead_every_later_day_and_the_month_end() ->
             assert any((d + dt.timedelta(days=1)).day == 1 for d in dates)
             assert {s.hour for s in shifted} == set(range(24))
     assert sorted(clock_step(r) for r in range(CLOCK_RUNS)) == list(range(CLOCK_RUNS))
+
+
+def test_the_floor_of_clock_runs_reaches_a_later_day_of_the_month_from_any_date() -> None:
+    """A test failing only from the 22nd of a month (the 19th in February: `day + 10` past the
+    month's end) is exposed by the runs every clock-reading test gets, whatever the start date."""
+    runs = [run_pins(Dimension.CLOCK, run, 7) for run in range(CLOCK_FLOOR)]
+    for day in range(3 * 366):
+        for minute in (0, 9 * 60 + 30, 23 * 60 + 59):
+            now = dt.datetime(2026, 1, 1, tzinfo=dt.UTC) + dt.timedelta(days=day, minutes=minute)
+            dates = [(now + dt.timedelta(hours=pins.clock_hours)).date() for pins in runs]
+
+            def late(d: dt.date) -> bool:
+                following = d.replace(day=28) + dt.timedelta(days=4)
+                last = (following - dt.timedelta(days=following.day)).day
+                return d.day + 10 > last
+
+            assert any(late(d) for d in dates), (now, dates)

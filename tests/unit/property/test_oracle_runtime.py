@@ -71,6 +71,11 @@ def test_replaced(n):
         lanegate.oracles.equivalent(shapes.sign, lambda v: -v, n)
     finally:
         lanegate.oracles.equivalent = saved
+
+
+@given(st.text(max_size=5))
+def test_builtins_only(text):
+    oracles.idempotent(str.lower, text)
 """
 WANT = {
     "test_honest": True,
@@ -79,6 +84,7 @@ WANT = {
     "test_early_return": False,
     "test_replaced": False,
     "test_forged_elsewhere": False,
+    "test_builtins_only": True,
 }
 
 
@@ -123,3 +129,19 @@ def test_only_the_tests_that_run_their_oracle_reach_it(target: Path) -> None:
         assert entry["outcome"] == "passed", (name, entry)
         got[name] = oracle_reached(target, check, node, entry.get("oracle_calls")) > 0
     assert got == WANT
+
+
+def test_a_test_that_calls_no_project_code_reaches_none(target: Path) -> None:
+    """Calls into the project's own files count whether or not they are traced for coverage; a
+    property on builtins counts none (what `property-no-code-reached` fails)."""
+    policy = load_policy(target)
+    for trace in ([], [target / "shapes.py"]):
+        baseline = run_baseline(
+            target, policy, trace, sandbox=open_sandbox(target), record_oracles=True
+        )
+        calls = {
+            name: baseline.tests[f"tests/test_evasions.py::{name}"].get("code_calls")
+            for name in ("test_honest", "test_through_helper", "test_builtins_only")
+        }
+        assert calls["test_honest"] > 0 and calls["test_through_helper"] > 0, (trace, calls)
+        assert calls["test_builtins_only"] == 0, (trace, calls)

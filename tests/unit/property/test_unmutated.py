@@ -72,3 +72,27 @@ def test_source_that_imports_from_the_test_folder_is_named() -> None:
     found = unmutated_in_source("lib/codec.py", source, frozenset({1, 2, 3}))
     assert [u.line for u in found] == [1, 2]
     assert all("test folder" in u.what for u in found)
+
+
+def test_an_operator_free_line_of_a_spread_statement_is_named() -> None:
+    # the `*` line carries the statement's mutants; the changed `char.strip()` line carries none
+    source = b"def f(out, char, n):\n    out.append(\n        char.strip()\n        * n\n    )\n"
+    found = unmutated_in_source("m.py", source, frozenset({2, 3, 4, 5}))
+    assert [(u.line, "spread over several lines" in u.what) for u in found] == [(3, True)]
+    assert unmutated_in_source("m.py", source, frozenset({4})) == []  # that line is unchanged
+
+
+def test_a_reflowed_statement_with_operators_on_its_computing_lines_is_not_named() -> None:
+    source = b"def f(out, char, n):\n    out.append(\n        char\n        * int(n)\n    )\n"
+    assert unmutated_in_source("m.py", source, frozenset({2, 3, 4, 5})) == []
+
+
+def test_a_changed_string_holding_code_is_named_and_text_is_not() -> None:
+    source = (
+        b"RUN = exec if 1 else None\n"
+        b'RUN(("""\ndef decode(s):\n    return s[:-1]\n""", None)[0], {})\n'
+        b'GREETING = ("hello, world", 0)[0]\n'
+        b'ENCODING = ("utf-8", 0)[0]\n'
+    )
+    found = unmutated_in_source("m.py", source, frozenset(range(1, 8)))
+    assert [(u.line, "holds Python code" in u.what) for u in found] == [(2, True)]

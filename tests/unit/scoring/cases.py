@@ -10,6 +10,7 @@ from lanegate.errors import ShardError
 from lanegate.introspection import Introspection
 from lanegate.ledgers.models import (
     AuthorKind,
+    BaseTestChange,
     BaseTestRun,
     CaseStatus,
     FileStatus,
@@ -86,6 +87,14 @@ S = Scenario()
 PROP, FX, FL = samples.property_ledger(), samples.fixture_ledger(), samples.flake_ledger()
 UNSANDBOXED = SandboxRecord(mode="none")
 _BASE_FAILED = BaseTestRun(node_id="tests/test_a.py::t", outcome="failed", restored=True, detail="")
+_BASE_NARROWED = BaseTestChange(
+    path="tests/test_a.py",
+    test="tests/test_a.py::t",
+    line=3,
+    what="changed at head",
+    base='@pytest.mark.parametrize("x", [1, 12])\ndef t(x): ...',
+    head='@pytest.mark.parametrize("x", [1])\ndef t(x): ...',
+)
 _BASE_CODE_SKIP = BaseTestRun(
     node_id="tests/test_a.py::t", outcome="skipped-from-code", restored=False, detail="src/a.py"
 )
@@ -668,6 +677,10 @@ CASES: dict[str, Case] = {
             ),
         ),
     ),
+    "property-no-code-reached": Case(
+        (S.but(property=r(PROP, properties=(r(PROP.properties[0], code_reached=0),))),),
+        (S,),
+    ),
     "property-canary-killed": Case(
         (
             S.but(property=_CANARY_KILLED),
@@ -693,6 +706,10 @@ CASES: dict[str, Case] = {
             S.but(property=r(PROP, base_test_files=1, base_tests=(_BASE_CODE_SKIP,))),
         ),
         (S, S.but(property=r(PROP, base_test_files=1, base_tests=(_BASE_PASSED, _BASE_SKIP)))),
+    ),
+    "property-base-test-changed": Case(
+        (S.but(property=r(PROP, base_test_changes=(_BASE_NARROWED,))),),
+        (S, HUMAN.but(property=r(PROP, base_test_changes=(_BASE_NARROWED,)))),
     ),
     "diff-introspection": Case(
         (S.but(introspection=(_SNIFF,)),),

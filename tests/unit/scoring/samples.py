@@ -120,6 +120,7 @@ def property_ledger() -> PropertyLedger:
                 max_examples_cut=False,
                 passed_oracle_check=True,
                 oracle_reached=100,
+                code_reached=240,
             ),
             PropertyRun(
                 node_id="tests/test_calc.py::test_sum",
@@ -129,6 +130,7 @@ def property_ledger() -> PropertyLedger:
                 max_examples_cut=False,
                 passed_oracle_check=True,
                 oracle_reached=100,
+                code_reached=240,
             ),
         ),
         diff_digest=digest("d"),

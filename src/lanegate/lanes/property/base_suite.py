@@ -27,6 +27,7 @@ from lanegate.policy import Policy
 from lanegate.sandbox import Sandbox
 
 PASSING = frozenset({"passed"})
+_TEST_FOLDERS = frozenset({"tests", "test"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,9 @@ class BaseSuite:
 
     files: tuple[str, ...]
     restored: tuple[str, ...]
+    # modules beside the tests (`tests/strategies.py`) the diff changed or deleted: restored too, so
+    # a weakened shared strategy or helper cannot weaken the base's tests
+    helpers: tuple[str, ...] = ()
 
 
 def _in_testpaths(path: str, testpaths: tuple[str, ...]) -> bool:
@@ -78,7 +82,15 @@ def base_suite(repo: Path, summary: DiffSummary) -> BaseSuite:
         for f in summary.files
         if f.change in (Change.MODIFIED, Change.DELETED, Change.RENAMED)
     } | {f.path for f in summary.files if f.change is Change.DELETED}
-    return BaseSuite(tuple(files), tuple(p for p in files if p in touched))
+    helpers = sorted(
+        name
+        for name in names
+        if name in touched
+        and name.endswith(".py")
+        and not is_test_file(name)
+        and _TEST_FOLDERS.intersection(PurePosixPath(name).parts[:-1])
+    )
+    return BaseSuite(tuple(files), tuple(p for p in files if p in touched), tuple(helpers))
 
 
 def _relative(path: str, root: Path) -> str:
@@ -148,7 +160,7 @@ def run_base_suite(
     staging = Path(tempfile.mkdtemp(prefix="lanegate-base-tests-"))
     try:
         overlays: dict[Path, Path] = {}
-        for index, path in enumerate(p for p in suite.restored if p in wanted):
+        for index, path in enumerate([*(p for p in suite.restored if p in wanted), *suite.helpers]):
             data = git.show_file(repo, summary.merge_base, path)
             if data is None:
                 continue

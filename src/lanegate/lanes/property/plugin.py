@@ -30,6 +30,9 @@ _STATE_KEY = pytest.StashKey["_Recorder"]()
 JOB: dict[str, Any] | None = None
 MAX_ORACLE_SITES = 200  # distinct calling lines recorded per test
 _ORACLE = "\0oracle"  # the trace kind of the oracle module's files (never a path)
+_SOURCE = "\0source"  # the repository's own code, not traced for coverage: only counted
+# parts of a path under the root that are no project code: tests, virtual environments, installs
+_NOT_SOURCE = frozenset({"tests", "test", "site-packages", "dist-packages", ".venv", "venv"})
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -100,6 +103,7 @@ class _Recorder:
 
             self.oracle_files = frozenset({str(Path(lanegate.oracles.__file__).resolve())})
         self.oracle_calls: dict[str, int] = {}
+        self.code_calls = 0  # calls into the project's own code while the current test ran
         self.tests: dict[str, dict[str, Any]] = {}
         self.collected: list[str] = []
         self.collect_errors: list[str] = []
@@ -153,7 +157,9 @@ class _Recorder:
                 if key in self.oracle_calls or len(self.oracle_calls) < MAX_ORACLE_SITES:
                     self.oracle_calls[key] = self.oracle_calls.get(key, 0) + 1
             return
-        self.covered.add((kind, code.co_firstlineno))
+        self.code_calls += 1
+        if kind != _SOURCE:
+            self.covered.add((kind, code.co_firstlineno))
 
     def _kind(self, filename: str) -> str:
         """A code file's part in the trace: its resolved path when traced for coverage, `_ORACLE`
@@ -165,8 +171,24 @@ class _Recorder:
                 kind = _ORACLE
             elif resolved in self.trace_files:
                 kind = resolved
+            elif self.oracle_files and self._is_source(Path(resolved)):
+                kind = _SOURCE
         self._kinds[filename] = kind
         return kind
+
+    def _is_source(self, path: Path) -> bool:
+        """A file of the project's own code: under the root, outside tests and environments, and no
+        test module or conftest (what a new test must reach to test this project at all)."""
+        try:
+            parts = path.relative_to(self.config.rootpath.resolve()).parts
+        except ValueError:
+            return False
+        name = parts[-1] if parts else ""
+        return (
+            name.endswith(".py")
+            and not _NOT_SOURCE.intersection(parts[:-1])
+            and not (name == "conftest.py" or name.startswith("test_") or name.endswith("_test.py"))
+        )
 
     def add_custom_oracles(self) -> None:
         """After collection: the file of `properties.module` (a path, or a module the tests
@@ -226,6 +248,7 @@ class _Recorder:
         if self.traces:
             self.covered = set()
             self.oracle_calls = {}
+            self.code_calls = 0
             self.tracing = True
             sys.settrace(self._trace)
 
@@ -472,6 +495,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
             entry["opaque"] = recorder.spawned
         if recorder.oracle_files:
             entry["oracle_calls"] = dict(recorder.oracle_calls)
+            entry["code_calls"] = recorder.code_calls
         recorder.current = None
         counts = recorder.counts.get(item.nodeid)
         if counts is not None:

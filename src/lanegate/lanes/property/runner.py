@@ -6,6 +6,8 @@ import hashlib
 import json
 import os
 import secrets
+import shutil
+import tempfile
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +27,7 @@ from lanegate.lanes.context import (
     lane_sandbox,
 )
 from lanegate.lanes.property import map_select, oracle_ast, stryker
+from lanegate.lanes.property.base_changes import base_test_changes
 from lanegate.lanes.property.base_suite import run_base_suite
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
 from lanegate.lanes.property.canary import plan_canaries
@@ -39,6 +42,7 @@ from lanegate.lanes.property.mutate_run import (
     timeout_for,
 )
 from lanegate.lanes.property.operators import OPERATORS_VERSION
+from lanegate.lanes.property.oracle_source import oracle_overlays, trusted_oracle_module
 from lanegate.lanes.property.plant import MutantSpec, plan_from_summary
 from lanegate.lanes.property.restatement import restatements
 from lanegate.lanes.property.trusted import trusted_tests
@@ -95,22 +99,12 @@ class OracleCheck:
     sites: dict[str, tuple[str, tuple[tuple[int, int], ...]]] = field(default_factory=dict)
 
 
-def oracle_module(repo: Path, policy: Policy, commit: str) -> oracle_ast.OracleModule:
-    """The configured oracle module, with its function names when it is a file in the repository."""
-    module = policy.properties.module
-    source: str | None = None
-    if module.endswith(".py"):
-        raw = git.show_file(repo, commit, module.strip("/"))
-        source = None if raw is None else raw.decode("utf-8", "replace")
-    return oracle_ast.OracleModule.from_policy(module, source)
-
-
 def check_oracles(
     repo: Path, summary: DiffSummary, policy: Policy, collection: Collection
 ) -> OracleCheck:
     """Run the AST oracle check on every new or changed test file of the diff, on the tests pytest
     collected from it (`collection`)."""
-    custom = oracle_module(repo, policy, summary.head_commit)
+    custom = trusted_oracle_module(repo, policy, summary)
     files = list(changed_test_files(repo, summary))
     passed: set[str] = set()
     sites: dict[str, tuple[str, tuple[tuple[int, int], ...]]] = {}
@@ -214,9 +208,15 @@ def _properties(
                 oracle_reached=0
                 if repo is None
                 else oracle_reached(repo, check, node_id, entry.get("oracle_calls")),
+                code_reached=_count(entry.get("code_calls")),
             )
         )
     return out
+
+
+def _count(value: Any) -> int:
+    """A non-negative count from the plugin's record (anything else counts as none)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 def _effective_settings(
@@ -427,6 +427,9 @@ def run_lane(
     choice = choose_baseline(repo, summary, policy, coverage_map)
     say(ProgressEvent(LANE, f"baseline: {choice.mode.value} ({choice.reason})"))
     sandbox = lane_sandbox(ctx)
+    # the oracle module every run of this lane imports is the merge base's (or lanegate's own)
+    oracle_staging = Path(tempfile.mkdtemp(prefix="lanegate-oracle-module-"))
+    sandbox.trusted_files.update(oracle_overlays(repo, policy, summary, oracle_staging))
     # the mutant workers start now so that their imports overlap the baseline run
     pool = (
         WorkerPool(repo, min(workers or os.cpu_count() or 1, len(specs)), sandbox=sandbox)
@@ -457,7 +460,7 @@ def run_lane(
         trusted = trusted_tests(
             repo,
             summary,
-            oracle_module(repo, policy, summary.head_commit),
+            trusted_oracle_module(repo, policy, summary),
             baseline.tests,
             baseline.collection,
             check.passed,
@@ -503,6 +506,7 @@ def run_lane(
         if pool is not None:
             pool.close()
         sandbox.close()
+        shutil.rmtree(oracle_staging, ignore_errors=True)
     mutants = _ledger_mutants(specs, results)
     canary_entries = _ledger_mutants(canaries, results)
     times["canaries"] = sum(c.seconds for c in canary_entries)
@@ -547,6 +551,7 @@ def run_lane(
         mutants=tuple(mutants),
         base_test_files=len(base.files),
         base_tests=tuple(base_runs),
+        base_test_changes=base_test_changes(repo, summary, base.restored, base.helpers),
         unmutated=unmutated_lines(repo, summary, policy),
         canary_seed=canary_seed,
         canaries=tuple(canary_entries),

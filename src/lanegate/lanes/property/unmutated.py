@@ -7,12 +7,16 @@ its effect, an `if` or `while` condition) must carry at least one mutant candida
 arid statements (logging, printing, warnings) and control keywords are left out. A source file that
 imports from a `tests` package (where nothing is mutated) is named too: that is how code moves out of
 the lane's reach. A changed source file git diffs as binary (`.gitattributes`) cannot be
-mutated at all.
+mutated at all. In a statement spread over several lines, each changed line that computes something of
+its own (a call or subscript wholly on it) needs a mutant on that line: the statement's other lines
+carrying mutants a weak test kills is no evidence about it. A changed string literal that holds Python
+code (a definition, binding, branch or call: what `exec`, `eval` or `compile` would run) is named too.
 """
 
 from __future__ import annotations
 
 import ast
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -68,10 +72,81 @@ def _from_test_folder(node: ast.stmt) -> str | None:
     return None
 
 
+# what makes a string code rather than text: a definition, a binding, control flow or a call
+_CODE_NODES = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.Lambda,
+    ast.Assign,
+    ast.AugAssign,
+    ast.AnnAssign,
+    ast.Return,
+    ast.For,
+    ast.While,
+    ast.If,
+    ast.With,
+    ast.Try,
+    ast.Import,
+    ast.ImportFrom,
+    ast.Call,
+)
+MAX_CODE_STRING = 100_000
+
+
+def _holds_code(text: str) -> bool:
+    """Whether a string literal parses as Python that defines, binds, branches or calls something."""
+    if len(text) > MAX_CODE_STRING or not text.strip():
+        return False
+    try:
+        tree = ast.parse(textwrap.dedent(text))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return any(isinstance(node, _CODE_NODES) for node in ast.walk(tree))
+
+
+def _code_strings(tree: ast.AST, lines: frozenset[int]) -> Iterator[ast.Constant]:
+    """String literals on changed lines that hold code (for `exec`, `eval`, `compile`, `python -c`):
+    their code runs, but no mutant is ever planted inside a string. Docstrings and bare string
+    statements do nothing and are left out."""
+    bare = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in bare
+            and lines.intersection(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+            and _holds_code(node.value)
+        ):
+            yield node
+
+
 def _statements(tree: ast.AST) -> Iterator[ast.stmt]:
     for node in ast.walk(tree):
         if isinstance(node, ast.stmt):
             yield node
+
+
+def _bare_lines(path: str, node: ast.stmt, own: range, bare: frozenset[int]) -> list[UnmutatedLine]:
+    """Changed physical lines of a statement spread over several that compute something of their own
+    (a call or a subscript wholly on that line) with no mutant on them: the statement's mutants sit on
+    its other lines, so a weak test that kills those says nothing about this one."""
+    out = []
+    for line in sorted(bare.intersection(own)):
+        for sub in ast.walk(node):
+            if (
+                isinstance(sub, ast.Call | ast.Subscript)
+                and sub.lineno == line
+                and sub.end_lineno == line
+            ):
+                kind = "call" if isinstance(sub, ast.Call) else "subscript"
+                what = (
+                    f"a changed line of a statement spread over several lines holds a {kind} "
+                    "no mutation operator reaches (the statement's mutants are on other lines)"
+                )
+                out.append(UnmutatedLine(path=path, line=line, what=what))
+                break
+    return out
 
 
 def unmutated_in_source(path: str, source: bytes, lines: frozenset[int]) -> list[UnmutatedLine]:
@@ -80,6 +155,7 @@ def unmutated_in_source(path: str, source: bytes, lines: frozenset[int]) -> list
         tree = ast.parse(source, filename=path)
     except (SyntaxError, ValueError):
         return []
+    changed = lines
     lines = statement_lines(source, lines)  # the lines the planter plants on
     reached = {cand.edit.line for cand in candidates(tree, source)} & lines
     found = []
@@ -95,6 +171,13 @@ def unmutated_in_source(path: str, source: bytes, lines: frozenset[int]) -> list
         if not reached.intersection(own):
             what = f"a changed {type(node).__name__.lower()} statement no mutation operator reaches"
             found.append(UnmutatedLine(path=path, line=node.lineno, what=what))
+        elif len(own) > 1:
+            found.extend(_bare_lines(path, node, own, changed - reached))
+    for literal in _code_strings(tree, changed):
+        what = (
+            "a changed string holds Python code (for exec/eval/compile), where no mutant is planted"
+        )
+        found.append(UnmutatedLine(path=path, line=literal.lineno, what=what))
     return sorted(found, key=lambda u: u.line)
 
 

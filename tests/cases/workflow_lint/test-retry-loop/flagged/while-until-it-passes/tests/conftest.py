@@ -1,0 +1,14 @@
+import pytest
+
+from api import connect
+
+
+@pytest.fixture
+def connection():
+    while True:
+        try:
+            conn = connect()
+        except OSError:
+            continue
+        else:
+            return conn
