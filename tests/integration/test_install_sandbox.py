@@ -48,12 +48,16 @@ def double(x):
     return x * 2
 """
 
+# passes only where the head's distribution is installed: the lane ran the tests venv
 BASE_TEST = """\
+from importlib.metadata import version
+
 import pkg
 
 
 def test_double():
     assert pkg.double(3) == 6
+    assert version("pkg") == pkg.__version__
 """
 
 # Runs in every Python process of the environment it lands in; acts only in a lane command that
@@ -82,7 +86,7 @@ def _forge():
 atexit.register(_forge)
 """
 
-HEAD_INIT = f'''\
+HEAD_INIT = f"""\
 import os as _os
 import sysconfig as _sysconfig
 
@@ -106,7 +110,7 @@ try:
         _out.write("import zz_forge\\n")
 except OSError:
     pass
-'''
+"""
 
 
 def _lanegate_venv(where: Path) -> Path:
@@ -163,7 +167,7 @@ def test_head_packaging_code_cannot_forge_the_ledger(
         **os.environ,
         "LANEGATE_ACTION_PATH": str(ROOT),
         "LANEGATE_LANE": "property",
-        "LANEGATE_INSTALL": "-e .",
+        "LANEGATE_INSTALL": "-e . hypothesis",
         "LANEGATE_WORKDIR": str(repo.path),
         "LANEGATE_PYTHON": str(python),
         "RUNNER_TEMP": str(runner_temp),
@@ -206,9 +210,11 @@ def test_head_packaging_code_cannot_forge_the_ledger(
         timeout=600,
     )
     outputs = _outputs(tmp_path / "run.out")
+    assert outputs.get("ledger-path"), run.stdout + run.stderr
     ledger = json.loads(Path(outputs["ledger-path"]).read_text("utf-8"))
     statuses = [m["status"] for m in ledger["mutants"]]
     # the lane judged the head's own code: its base test ran against the installed head package
+    assert [t["outcome"] for t in ledger["base_tests"]] == ["passed"], ledger["base_tests"]
     assert statuses, ledger
     assert "killed" not in statuses or len(set(statuses)) > 1, statuses
     assert ledger["killed_mutants"] < len(statuses)
