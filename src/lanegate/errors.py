@@ -62,6 +62,8 @@ class SandboxError(LanegateError):
 class InstallError(LanegateError):
     """The tests' dependencies cannot be installed into their venv (pip failed, no pip, bad path)."""
 
+    output: str = ""  # what pip said, each line prefixed (never a workflow command)
+
 
 class GitHubError(LanegateError):
     """The GitHub API or the Actions runtime refused or answered something unusable."""

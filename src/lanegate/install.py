@@ -215,11 +215,14 @@ def install_tests_venv(
                 f"pip install {' '.join(pip_args)} exceeded lane.max_wall_seconds={wall_seconds}"
             )
         if code != 0:
-            last = _shown(tail).splitlines()[-1:] or ["(no output)"]
-            raise InstallError(
+            shown = _shown(tail)
+            last = shown.splitlines()[-1:] or ["(no output)"]
+            error = InstallError(
                 f"pip install {' '.join(pip_args)} {sandbox.explain_exit(code)} in the sandbox: "
                 + last[0].removeprefix("pip| ")
             )
+            error.output = shown
+            raise error
     with open_sandbox(repo, limits) as offline:
         for name in check_imports:
             checked, said, _ = _run(

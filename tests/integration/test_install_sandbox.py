@@ -189,15 +189,15 @@ def test_head_packaging_code_cannot_forge_the_ledger(
     # lanegate's venv and the real checkout are as they were
     assert _files(own_site) == own_before
     assert git(repo.path, "status", "--porcelain", "--ignored") == ""
-    tests_python = installed.get("tests-python", "")
-    assert tests_python, installed
-    tests_site = Path(tests_python).parent.parent
+    tests_venv_python = installed.get("tests-python", "")
+    assert tests_venv_python, installed
+    tests_site = Path(tests_venv_python).parent.parent
     assert any(p.name == "zz_forge.pth" for p in tests_site.rglob("*.pth"))
 
     run_env = {
         **env,
         "LANEGATE_PY": installed["python"],
-        "LANEGATE_TESTS_PYTHON": tests_python,
+        "LANEGATE_TESTS_PYTHON": tests_venv_python,
         "LANEGATE_BASE": "main",
         "GITHUB_OUTPUT": str(tmp_path / "run.out"),
     }

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from lanegate.cli.common import add_repo_arguments, repo_and_policy
-from lanegate.errors import UsageError
+from lanegate.errors import InstallError, UsageError
 from lanegate.install import install_tests_venv
 from lanegate.sandbox.interpreter import TESTS_PYTHON_ENV
 
@@ -48,15 +48,20 @@ def run(args: argparse.Namespace) -> int:
     if not pip_args:
         raise UsageError("install: give the pip arguments after --, e.g. -- -e .[test]")
     repo, policy = repo_and_policy(args)
-    installed = install_tests_venv(
-        repo,
-        args.venv,
-        pip_args,
-        pip_python=args.pip,
-        limits=policy.sandbox,
-        wall_seconds=policy.lane.max_wall_seconds,
-        check_imports=args.check_import,
-    )
+    try:
+        installed = install_tests_venv(
+            repo,
+            args.venv,
+            pip_args,
+            pip_python=args.pip,
+            limits=policy.sandbox,
+            wall_seconds=policy.lane.max_wall_seconds,
+            check_imports=args.check_import,
+        )
+    except InstallError as exc:
+        if exc.output:
+            print(exc.output, file=sys.stderr)
+        raise
     if installed.output_tail:
         print(installed.output_tail)
     print(

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
 
-from lanegate.sandbox import TestsInterpreter, tests_interpreter
+from lanegate.sandbox import SandboxInterpreter, sandbox_interpreter
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,11 +42,11 @@ NEUTRALIZED = {"pytest-xdist": ("xdist", "xdist.looponfail")}
 
 def installed() -> dict[str, str]:
     """Distribution name -> version of every installed pytest plugin (entry point group pytest11)."""
-    return _installed(tests_interpreter())
+    return _installed(sandbox_interpreter())
 
 
 @cache
-def _installed(tests: TestsInterpreter) -> dict[str, str]:
+def _installed(tests: SandboxInterpreter) -> dict[str, str]:
     if tests.separate:
         return {
             d.name.lower().replace("_", "-"): d.version

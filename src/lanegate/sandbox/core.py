@@ -19,7 +19,7 @@ from lanegate.errors import SandboxError
 from lanegate.ledgers.models import SandboxLimitsRecord, SandboxRecord
 from lanegate.policy import SandboxPolicy
 from lanegate.sandbox import boot, inner, probe
-from lanegate.sandbox.interpreter import tests_interpreter
+from lanegate.sandbox.interpreter import sandbox_interpreter
 from lanegate.sandbox.pids import ProcessCap, process_cap
 
 MB = 1024 * 1024
@@ -67,7 +67,7 @@ def _trusted_dirs() -> list[Path]:
     for name in ("stdlib", "platstdlib", "purelib", "platlib"):
         found.add(Path(sysconfig.get_paths()[name]))
     found.update(Path(p) for p in site.getsitepackages())
-    tests = tests_interpreter()
+    tests = sandbox_interpreter()
     if tests.venv is not None:
         found.update({tests.venv, Path(tests.executable).resolve().parent})
     return sorted({p.resolve() for p in found if p.is_dir()})
@@ -293,7 +293,7 @@ def python_safe(argv: Sequence[str]) -> list[str]:
     """Insert `-P -s boot.py` into a command of lanegate's or the tests' interpreter (other commands
     unchanged): the installed modules come before the repository on `sys.path`, and lanegate's own
     modules are importable even from the tests' venv (see `boot`)."""
-    if not argv or argv[0] not in (sys.executable, tests_interpreter().executable):
+    if not argv or argv[0] not in (sys.executable, sandbox_interpreter().executable):
         return list(argv)
     out = [argv[0]]
     i = 1
@@ -319,7 +319,7 @@ def open_sandbox(
     install of the tests' dependencies asks for it); raises `SandboxError` when none can be built,
     and when a separate tests venv would have to run without one."""
     chosen = limits or SandboxPolicy()
-    tests = tests_interpreter()
+    tests = sandbox_interpreter()
     if not enabled:
         if tests.separate:
             raise SandboxError(

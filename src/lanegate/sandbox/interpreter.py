@@ -35,7 +35,7 @@ class InstalledDistribution:
 
 
 @dataclass(frozen=True, slots=True)
-class TestsInterpreter:
+class SandboxInterpreter:
     """The `python` of every sandboxed test command, and its venv when it is not lanegate's own."""
 
     executable: str
@@ -107,12 +107,12 @@ def venv_python(venv: Path) -> Path:
     return venv / "bin" / "python"
 
 
-def tests_interpreter() -> TestsInterpreter:
+def sandbox_interpreter() -> SandboxInterpreter:
     """The interpreter the tests run with: `LANEGATE_TESTS_PYTHON` when set (a venv made by
     `lanegate install`), else lanegate's own. Raises `SandboxError` on a value that is not one."""
     value = os.environ.get(TESTS_PYTHON_ENV, "")
     if not value:
-        return TestsInterpreter(sys.executable)
+        return SandboxInterpreter(sys.executable)
     path = Path(value)
     where = f"{TESTS_PYTHON_ENV}={value!r}"
     if not path.is_absolute():
@@ -128,9 +128,9 @@ def tests_interpreter() -> TestsInterpreter:
     version = f"{sys.version_info.major}.{sys.version_info.minor}"
     if not (venv / "lib" / f"python{version}").is_dir():
         raise SandboxError(f"{where}: not a Python {version} venv, which lanegate runs on")
-    return TestsInterpreter(str(path), venv)
+    return SandboxInterpreter(str(path), venv)
 
 
-def tests_python() -> str:
+def sandbox_python() -> str:
     """The argv[0] of every sandboxed Python command that runs the tests or head code."""
-    return tests_interpreter().executable
+    return sandbox_interpreter().executable

@@ -25,7 +25,7 @@ from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_plugins
 from lanegate.lanes.flake import pins as flake_plugin
 from lanegate.lanes.flake.plan import Plan, ReplayPin
-from lanegate.sandbox import Sandbox, tests_python
+from lanegate.sandbox import Sandbox, sandbox_python
 
 PLUGIN_MODULE = (
     "lanegate.lanes.flake.plugin"  # never imported by lanegate itself: it imports pytest
@@ -174,7 +174,7 @@ def clean_env(pins: Mapping[str, str], tmp_dir: Path) -> dict[str, str]:
 def _argv(command: Sequence[str]) -> list[str]:
     if not command or command[0] != PYTHON_PLACEHOLDER:
         raise RunnerError(f"replay command must start with {PYTHON_PLACEHOLDER!r}: {command[:3]}")
-    return [tests_python(), *command[1:]]
+    return [sandbox_python(), *command[1:]]
 
 
 def _group_members(pgid: int) -> bool:

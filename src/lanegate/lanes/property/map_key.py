@@ -19,7 +19,7 @@ from pathlib import Path, PurePosixPath
 from lanegate import git
 from lanegate._version import __version__
 from lanegate.diff import TEST_CONFIG_FILES
-from lanegate.sandbox import tests_interpreter
+from lanegate.sandbox import sandbox_interpreter
 
 MAP_FORMAT_VERSION = 1
 # dependency declarations and locks, at any depth: what the installed distributions were resolved from
@@ -102,7 +102,7 @@ def environment_digest() -> str:
     """The interpreter (version, implementation, machine) and every distribution installed where the
     tests run (editable installs by name only). A separate tests venv is read as data, from its
     metadata files: nothing of it is imported here."""
-    tests = tests_interpreter()
+    tests = sandbox_interpreter()
     if tests.separate:
         found = [(d.name, d.version, d.editable) for d in tests.distributions()]
     else:
