@@ -220,3 +220,54 @@ def test_head_packaging_code_cannot_forge_the_ledger(
     assert ledger["killed_mutants"] < len(statuses)
     assert outputs["verdict"] == "fail" and run.returncode == 1, run.stdout + run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_the_flake_lane_replays_new_tests_with_the_tests_venv(
+    make_repo: Callable[[str], Repo], tmp_path: Path
+) -> None:
+    """The new test passes only where the head's distribution is installed: in the tests venv,
+    which `lanegate install` filled in the sandbox, never in lanegate's own interpreter."""
+    repo = make_repo("project")
+    repo.write("pyproject.toml", PYPROJECT)
+    repo.write("pkg/__init__.py", BASE_INIT)
+    repo.write("tests/test_pkg.py", BASE_TEST)
+    repo.commit("base")
+    repo.branch("feature")
+    repo.write(
+        "tests/test_installed.py",
+        "from importlib.metadata import version\n\n\n"
+        "def test_installed():\n    assert version('pkg') == '1.0'\n",
+    )
+    repo.commit("a new test")
+    tests_venv = tmp_path / "tests-venv"
+    lanegate = [sys.executable, "-m", "lanegate"]
+    install = subprocess.run(
+        [*lanegate, "install", "--repo", str(repo.path), "--venv", str(tests_venv)]
+        + ["--check-import", "pytest", "--", ".", "pytest"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert install.returncode == 0, install.stdout + install.stderr
+    assert git(repo.path, "status", "--porcelain", "--ignored") == ""
+    env = {k: v for k, v in os.environ.items() if k != "LANEGATE_TESTS_PYTHON"}
+    outcomes = {}
+    for label, extra in (
+        ("own", {}),
+        ("tests venv", {"LANEGATE_TESTS_PYTHON": str(tests_venv / "bin" / "python")}),
+    ):
+        out = tmp_path / f"out-{label.replace(' ', '-')}"
+        done = subprocess.run(
+            [*lanegate, "flake", "--repo", str(repo.path), "--base", "main", "--out", str(out)],
+            env={**env, **extra},
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=600,
+        )
+        assert "Traceback" not in done.stderr
+        ledger = json.loads((out / "flake.json").read_text("utf-8"))
+        (test,) = ledger["tests"]
+        outcomes[label] = (done.returncode, {r["outcome"] for r in test["replays"]})
+    assert outcomes == {"own": (1, {"failed"}), "tests venv": (0, {"passed"})}
