@@ -31,6 +31,8 @@ from lanegate.sandbox import Sandbox, open_sandbox
 from lanegate.sandbox.interpreter import venv_python
 
 OUTPUT_TAIL_BYTES = 16 * 1024
+DEFAULT_WALL_SECONDS = 900.0  # a cold download and build on a loaded runner, not one test run
+MAX_WALL_SECONDS = 6 * 3600.0  # GitHub's own job limit
 # what pip needs from the caller's environment: its own settings, proxies and certificates. Nothing
 # else (tokens, the runner's variables) reaches a build that has the network.
 _PASS_ENV = frozenset(
@@ -212,7 +214,7 @@ def install_tests_venv(
         )
         if code is None:
             raise InstallError(
-                f"pip install {' '.join(pip_args)} exceeded lane.max_wall_seconds={wall_seconds}"
+                f"pip install {' '.join(pip_args)} exceeded --wall-seconds {wall_seconds:g}"
             )
         if code != 0:
             shown = _shown(tail)

@@ -38,6 +38,7 @@ def project(make_repo: Callable[[str], Repo]) -> Repo:
         (["--venv", "{tmp}/full", "--", "."], "exists and is not an empty folder"),
         (["--venv", "{tmp}/v", "--check-import", "os; evil", "--", "."], "--check-import"),
         (["--venv", "{tmp}/v", "--pip", "{tmp}/no-python", "--", "."], "--pip"),
+        (["--venv", "{tmp}/v", "--wall-seconds", "0", "--", "."], "--wall-seconds"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -82,3 +83,25 @@ def test_a_hostile_build_fails_inside_the_sandbox_and_commands_nothing(
     # what the build wrote stayed in the sandbox: /tmp was private, the tree a private copy
     assert not escaped.exists()
     assert git(project.path, "status", "--porcelain", "--ignored") == ""
+
+
+def test_a_build_that_never_ends_is_stopped_by_the_wall_clock(
+    project: Repo, tmp_path: Path
+) -> None:
+    project.write("setup.py", "import time\n\nwhile True:\n    time.sleep(60)\n")
+    project.commit("a setup.py that hangs")
+    done = _install(
+        project.path,
+        "--venv",
+        str(tmp_path / "v"),
+        "--pip",
+        sys.executable,
+        "--wall-seconds",
+        "20",
+        "--",
+        ".",
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.strip().splitlines()[-1] == (
+        "lanegate: error: pip install . exceeded --wall-seconds 20"
+    )

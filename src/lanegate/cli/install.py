@@ -8,7 +8,7 @@ from pathlib import Path
 
 from lanegate.cli.common import add_repo_arguments, repo_and_policy
 from lanegate.errors import InstallError, UsageError
-from lanegate.install import install_tests_venv
+from lanegate.install import DEFAULT_WALL_SECONDS, MAX_WALL_SECONDS, install_tests_venv
 from lanegate.sandbox.interpreter import TESTS_PYTHON_ENV
 
 COMMAND = "install"
@@ -37,6 +37,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="fail unless the tests venv imports MODULE afterwards (repeatable; e.g. pytest)",
     )
     parser.add_argument(
+        "--wall-seconds",
+        type=float,
+        default=DEFAULT_WALL_SECONDS,
+        help=f"wall clock of the install (default: {DEFAULT_WALL_SECONDS:.0f}; a download and "
+        "build, not one test run, so not lane.max_wall_seconds)",
+    )
+    parser.add_argument(
         "pip_args", nargs=argparse.REMAINDER, help="-- then the arguments of `pip install`"
     )
 
@@ -47,6 +54,10 @@ def run(args: argparse.Namespace) -> int:
         pip_args = pip_args[1:]
     if not pip_args:
         raise UsageError("install: give the pip arguments after --, e.g. -- -e .[test]")
+    if not 0 < args.wall_seconds <= MAX_WALL_SECONDS:
+        raise UsageError(
+            f"--wall-seconds {args.wall_seconds}: give 0 < seconds <= {MAX_WALL_SECONDS}"
+        )
     repo, policy = repo_and_policy(args)
     try:
         installed = install_tests_venv(
@@ -55,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
             pip_args,
             pip_python=args.pip,
             limits=policy.sandbox,
-            wall_seconds=policy.lane.max_wall_seconds,
+            wall_seconds=args.wall_seconds,
             check_imports=args.check_import,
         )
     except InstallError as exc:

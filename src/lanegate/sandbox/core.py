@@ -69,7 +69,9 @@ def _trusted_dirs() -> list[Path]:
     found.update(Path(p) for p in site.getsitepackages())
     tests = sandbox_interpreter()
     if tests.venv is not None:
-        found.update({tests.venv, Path(tests.executable).resolve().parent})
+        # the venv only, never where its (head-writable) bin/python link points: lanegate made it
+        # from its own base interpreter, which is bound above
+        found.add(tests.venv)
     return sorted({p.resolve() for p in found if p.is_dir()})
 
 

@@ -172,3 +172,22 @@ def test_the_network_mode_shares_the_hosts_network_and_says_so(tmp_path: Path) -
     finally:
         server.close()
     assert outcomes == {False: (3, False), True: (0, True)}
+
+
+def test_a_relinked_venv_python_binds_nothing_it_points_at(
+    tests_venv: Path, tmp_path: Path
+) -> None:
+    """The install may rewrite anything in the tests venv: its bin/python pointing into a masked
+    folder (a secret under /tmp or $HOME) must not make the sandbox bind that folder."""
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    (secret / "python").write_text("not an interpreter\n")
+    python = tests_venv / "bin" / "python"
+    python.unlink()
+    python.symlink_to(secret / "python")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    with open_sandbox(repo) as box:
+        argv = box.command([sandbox_python(), "-c", "pass"], env={}).argv
+    assert str(tests_venv) in argv
+    assert not any(str(secret) in arg for arg in argv)
