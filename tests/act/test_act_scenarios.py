@@ -33,6 +33,7 @@ class Scenario:
     # the caller workflow act runs, written over the committed one after the head commit: twins that
     # differ only in their lane-b inputs judge the very same commits (so the same mutant ids)
     run_workflow: str | None = None
+    timeout: float = 240  # seconds of the act run
 
 
 SHARDED = target.caller_workflow(property_shards="3", flake_shards="2")
@@ -59,6 +60,7 @@ SCENARIOS: dict[str, Scenario] = {
         head=target.INSTALLED_CHANGE,
         workflow=INSTALLED,
         env={"PIP_CONFIG_FILE": str(PIP_CONFIG)} if PIP_CONFIG.is_file() else {},
+        timeout=900,  # three lane jobs each run pip (resolve, build, install) on shared cores
     ),
     "flaky": Scenario(head=target.FLAKY),
     # one run, two planted problems (each its own fail), and a fork PR's read-only token
@@ -104,6 +106,7 @@ def _run(name: str, scenario: Scenario, work: Path, lanegate: Path) -> Outcome:
         attempt=scenario.attempt,
         env={"GITHUB_API_URL": api.base_url, **scenario.env},
         secrets={"GITHUB_TOKEN": scenario.token},
+        timeout=scenario.timeout,
     )
     return Outcome(result, api)
 
