@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs lanegate from the action's own files into a fresh venv under RUNNER_TEMP: the runtime
 # dependencies from pyproject.toml through pip (a warm pip cache makes this quick), and lanegate itself
-# as a .pth path entry to the action's src/ (no wheel build). Prints `python=<interpreter>` to
-# GITHUB_OUTPUT. LANEGATE_PYTHON, when set, names an interpreter that already imports lanegate (a
-# pre-baked runner image, or lanegate's own act tests) and skips the venv.
+# as a .pth path entry to the action's src/ (no wheel build). The tests' own dependencies (input
+# `install`) go into a second venv, filled by `lanegate install` inside the sandbox: the head's build
+# code never runs next to lanegate. Prints `python=<lanegate's interpreter>` and `tests-python=<the
+# tests venv's, or empty: lanegate's own>` to GITHUB_OUTPUT. LANEGATE_PYTHON, when set, names an
+# interpreter that already imports lanegate (a pre-baked runner image, or lanegate's own act tests)
+# and skips lanegate's venv.
 set -euo pipefail
 
 action_path="${LANEGATE_ACTION_PATH:?}"
@@ -78,19 +81,32 @@ fi
 own=$EPOCHREALTIME
 echo "lanegate: lanegate itself installed in $(elapsed "$started" "$own") s"
 
+tests_python=""
 if [[ -n "${LANEGATE_INSTALL:-}" ]]; then
   case "$lane" in
     property | fixture | flake | coverage-map)
+      # pip runs the head's build backend (setup.py, a computed __version__, an in-tree backend):
+      # head code. It runs inside the sandbox, with the network, into a venv of the tests' own that
+      # lanegate only ever executes inside the sandbox; lanegate's venv is never written by it.
       read -ra install_args <<<"$LANEGATE_INSTALL"
       install_args+=(pytest)
+      tests_venv="${RUNNER_TEMP:?}/lanegate-tests-venv-$lane"
+      rm -rf "$tests_venv"
+      checks=()
+      [[ "$lane" == fixture ]] || checks=(--check-import pytest)
+      config_args=()
+      [[ -z "${LANEGATE_CONFIG:-}" ]] || config_args=(--config "$LANEGATE_CONFIG")
       (cd "${LANEGATE_WORKDIR:-.}" &&
-        python3 -m pip --python "$python" install --disable-pip-version-check -q "${install_args[@]}")
+        "$python" -m lanegate install --venv "$tests_venv" --pip python3 "${config_args[@]}" \
+          "${checks[@]}" -- "${install_args[@]}") ||
+        { echo "::error title=lanegate/install::the tests' dependencies could not be installed in the sandbox (see above)"; exit 2; }
+      tests_python="$tests_venv/bin/python"
       ;;
     *) echo "lanegate: input install is ignored by lane $lane (it runs no tests)" ;;
   esac
 fi
 
-if [[ "$lane" == property || "$lane" == flake || "$lane" == coverage-map ]] &&
+if [[ -z "$tests_python" && ( "$lane" == property || "$lane" == flake || "$lane" == coverage-map ) ]] &&
   ! "$python" -c 'import pytest' 2>/dev/null; then
   echo "::error title=lanegate/install::$python cannot import pytest, which lane $lane runs the tests with"
   exit 2
@@ -98,5 +114,6 @@ fi
 
 ended=$EPOCHREALTIME
 echo "python=$python" >>"${GITHUB_OUTPUT:?}"
+echo "tests-python=$tests_python" >>"$GITHUB_OUTPUT"
 echo "lanegate: test dependencies installed in $(elapsed "$own" "$ended") s"
-echo "lanegate: ready for lane $lane in $(elapsed "$started" "$ended") s ($python)"
+echo "lanegate: ready for lane $lane in $(elapsed "$started" "$ended") s ($python${tests_python:+; the tests run sandboxed with $tests_python})"

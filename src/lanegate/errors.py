@@ -59,6 +59,12 @@ class SandboxError(LanegateError):
     """No sandbox can be built here (bubblewrap missing, user namespaces refused), or it broke."""
 
 
+class InstallError(LanegateError):
+    """The tests' dependencies cannot be installed into their venv (pip failed, no pip, bad path)."""
+
+    output: str = ""  # what pip said, each line prefixed (never a workflow command)
+
+
 class GitHubError(LanegateError):
     """The GitHub API or the Actions runtime refused or answered something unusable."""
 

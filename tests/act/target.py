@@ -235,6 +235,14 @@ HONEST_CHANGE = {
     "tests/test_codec_long.py": HONEST_TEST,
     "tests/test_codec_digits.py": DIGITS_TEST,
 }
+# the honest change whose new test passes only where the caller's `install:` put `six` (which
+# lanegate's own environment lacks): in the tests venv that `lanegate install` filled in the sandbox
+INSTALLED_CHANGE = {
+    **HONEST_CHANGE,
+    "tests/test_codec_long.py": HONEST_TEST.replace(
+        "    text = ", "    assert six.PY3\n    text = "
+    ).replace("from hypothesis import given", "import six\nfrom hypothesis import given"),
+}
 FLAKY = {"tests/test_codec_long.py": HONEST_TEST, "tests/test_codec_cache.py": FLAKY_TEST}
 FIXTURE_REWRITE = {"tests/fixtures/words.expected": b"3a1b2c5d\n"}
 # for scenarios about the workflow rather than the code: the lanes have next to nothing to run

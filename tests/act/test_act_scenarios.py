@@ -33,9 +33,13 @@ class Scenario:
     # the caller workflow act runs, written over the committed one after the head commit: twins that
     # differ only in their lane-b inputs judge the very same commits (so the same mutant ids)
     run_workflow: str | None = None
+    timeout: float = 240  # seconds of the act run
 
 
 SHARDED = target.caller_workflow(property_shards="3", flake_shards="2")
+INSTALLED = target.caller_workflow(install='"-e . hypothesis six"')
+# the machine's own pip configuration (its index), which act's per-run HOME would hide
+PIP_CONFIG = Path.home() / ".config" / "pip" / "pip.conf"
 SHARD_LOST = target.caller_workflow(
     property_shards="3", flake_shards="2", flake_runs_on="'[\"no-such-runner\"]'"
 )
@@ -50,6 +54,13 @@ SCENARIOS: dict[str, Scenario] = {
         head=target.HONEST_CHANGE,
         run_workflow=SHARD_LOST,
         env={"LANEGATE_ACT_FAIL_UPLOAD": "lanegate-property-shard-2-of-3-attempt-1"},
+    ),
+    # the caller's `install:` fills a tests venv inside the sandbox; the lanes run the tests with it
+    "installed": Scenario(
+        head=target.INSTALLED_CHANGE,
+        workflow=INSTALLED,
+        env={"PIP_CONFIG_FILE": str(PIP_CONFIG)} if PIP_CONFIG.is_file() else {},
+        timeout=900,  # three lane jobs each run pip (resolve, build, install) on shared cores
     ),
     "flaky": Scenario(head=target.FLAKY),
     # one run, two planted problems (each its own fail), and a fork PR's read-only token
@@ -95,6 +106,7 @@ def _run(name: str, scenario: Scenario, work: Path, lanegate: Path) -> Outcome:
         attempt=scenario.attempt,
         env={"GITHUB_API_URL": api.base_url, **scenario.env},
         secrets={"GITHUB_TOKEN": scenario.token},
+        timeout=scenario.timeout,
     )
     return Outcome(result, api)
 
@@ -145,6 +157,24 @@ def test_passing_pr_passes_every_job_and_posts_success(outcomes: dict[str, Outco
         f"{REPO}/issues/comments/1003"
     ]  # the sticky comment, updated in place
     assert "lanegate" in result.summary()
+
+
+def test_install_input_runs_the_tests_from_their_own_sandbox_filled_venv(
+    outcomes: dict[str, Outcome],
+) -> None:
+    outcome = outcomes["installed"]
+    result = outcome.result
+    assert result.returncode == 0, _explain(outcome)
+    for job in ("property", "fixture", "flake", "score"):
+        assert result.job_succeeded(job), job
+    report = result.score_report()
+    assert report is not None and report["verdict"] == "pass", report
+    assert "the tests run sandboxed with" in result.log
+    assert "lanegate-tests-venv-flake/bin/python" in result.log
+    replays = [
+        r["outcome"] for t in result.shard_ledger("flake", 1, 1)["tests"] for r in t["replays"]
+    ]
+    assert replays and set(replays) == {"passed"}, replays
 
 
 def test_flaky_new_test_fails_the_flake_lane(outcomes: dict[str, Outcome]) -> None:

@@ -1,5 +1,6 @@
-"""What every lane test process does about the third-party pytest plugins installed in lanegate's
-interpreter, decided per plugin and said in a note that the ledgers record.
+"""What every lane test process does about the third-party pytest plugins installed where the tests
+run (lanegate's interpreter, or the tests venv, read as data), decided per plugin and said in a note
+that the ledgers record.
 
 - pytest-xdist: parallel workers off (`-n 0 --dist=no`). The lanes pin the order, repeat tests in one
   process and trace calls in it; workers would split all three. Passing `-n 0` rather than
@@ -15,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
+
+from lanegate.sandbox import SandboxInterpreter, sandbox_interpreter
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +40,19 @@ _DECISIONS: dict[str, tuple[tuple[str, ...], str]] = {
 NEUTRALIZED = {"pytest-xdist": ("xdist", "xdist.looponfail")}
 
 
-@cache
 def installed() -> dict[str, str]:
     """Distribution name -> version of every installed pytest plugin (entry point group pytest11)."""
+    return _installed(sandbox_interpreter())
+
+
+@cache
+def _installed(tests: SandboxInterpreter) -> dict[str, str]:
+    if tests.separate:
+        return {
+            d.name.lower().replace("_", "-"): d.version
+            for d in tests.distributions()
+            if d.pytest_plugin
+        }
     found: dict[str, str] = {}
     for point in entry_points(group="pytest11"):
         dist = point.dist

@@ -7,6 +7,8 @@ and `/run` replaced by empty private ones, and the work tree replaced by a priva
 mounted at its own path (so paths, editable installs and node ids stay the same, and nothing the tests
 write reaches the real checkout, its `.git`, or lanegate's staging). Resource limits are lowered inside
 before the command starts; Python commands start with the installed modules ahead of the repository.
+`sandbox_python()` is the interpreter those commands start: lanegate's own, or the separate tests venv
+that `lanegate install` filled inside the sandbox (and that never runs outside it).
 
 Where no sandbox can be built, `open_sandbox` raises `SandboxError` (the lanes fail closed); an explicit
 `enabled=False` (the CLI's `--no-sandbox`) gives a pass-through sandbox whose `record` says so, and the
@@ -18,11 +20,15 @@ from __future__ import annotations
 from lanegate.errors import SandboxError
 from lanegate.policy import SandboxPolicy
 from lanegate.sandbox.core import Sandbox, SandboxedCommand, open_sandbox
+from lanegate.sandbox.interpreter import SandboxInterpreter, sandbox_interpreter, sandbox_python
 
 __all__ = [
     "Sandbox",
     "SandboxError",
     "SandboxPolicy",
     "SandboxedCommand",
+    "SandboxInterpreter",
     "open_sandbox",
+    "sandbox_interpreter",
+    "sandbox_python",
 ]

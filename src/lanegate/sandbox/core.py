@@ -15,9 +15,11 @@ from types import TracebackType
 from typing import Self
 
 import lanegate
+from lanegate.errors import SandboxError
 from lanegate.ledgers.models import SandboxLimitsRecord, SandboxRecord
 from lanegate.policy import SandboxPolicy
 from lanegate.sandbox import boot, inner, probe
+from lanegate.sandbox.interpreter import sandbox_interpreter
 from lanegate.sandbox.pids import ProcessCap, process_cap
 
 MB = 1024 * 1024
@@ -53,7 +55,8 @@ class SandboxedCommand:
 
 
 def _trusted_dirs() -> list[Path]:
-    """Where lanegate's interpreter and modules live: always the real, read-only ones inside."""
+    """Where lanegate's interpreter and modules live, and the tests' venv when it is a separate one:
+    always the real, read-only ones inside."""
     found = {
         Path(sys.prefix),
         Path(sys.base_prefix),
@@ -64,6 +67,11 @@ def _trusted_dirs() -> list[Path]:
     for name in ("stdlib", "platstdlib", "purelib", "platlib"):
         found.add(Path(sysconfig.get_paths()[name]))
     found.update(Path(p) for p in site.getsitepackages())
+    tests = sandbox_interpreter()
+    if tests.venv is not None:
+        # the venv only, never where its (head-writable) bin/python link points: lanegate made it
+        # from its own base interpreter, which is bound above
+        found.add(tests.venv)
     return sorted({p.resolve() for p in found if p.is_dir()})
 
 
@@ -105,6 +113,7 @@ class Sandbox:
     # trusted files (destination in the tree -> source) mounted in every command of this sandbox,
     # under the command's own overlays: the lane's trusted inputs replacing what the head has there
     trusted_files: dict[Path, Path] = field(default_factory=dict)
+    network: bool = False
     _tree_size: int = 0
     _kept: list[Path] = field(default_factory=list)
 
@@ -128,7 +137,7 @@ class Sandbox:
         return SandboxRecord(
             mode="bwrap",
             tool=self.tool,
-            network=False,
+            network=self.network,
             process_cap=self.cap.kind,
             limits=SandboxLimitsRecord(
                 memory_mb=lim.memory_mb,
@@ -177,7 +186,8 @@ class Sandbox:
             [Path(p) for p in readable],
             {**(overlays or {}), **self.trusted_files},
         )
-        bwrap = [probe.BWRAP, *probe.NAMESPACES, *mounts, "--chdir", "/", "--", *entry]
+        shared = ["--share-net"] if self.network else []
+        bwrap = [probe.BWRAP, *probe.NAMESPACES, *shared, *mounts, "--chdir", "/", "--", *entry]
         return SandboxedCommand(self.cap.wrap([*bwrap, *python_safe(argv)]), environ)
 
     def _skipped_names(self) -> set[str]:
@@ -219,6 +229,11 @@ class Sandbox:
         for path in _trusted_dirs():
             if any(_inside(path, m) for m in masked) and not _inside(path, self.repo):
                 args += ["--ro-bind", str(path), str(path)]
+        if self.network:
+            # the resolver's configuration may live under /run (systemd-resolved's stub file)
+            resolv = Path("/etc/resolv.conf").resolve()
+            if resolv.is_file() and any(_inside(resolv, m) for m in masked):
+                args += ["--ro-bind", str(resolv), str(resolv)]
         args += ["--ro-bind", str(self.repo), SOURCE_MOUNT]
         for path in self.hidden:
             if _inside(path, self.repo) and path.is_dir():
@@ -282,9 +297,10 @@ class Sandbox:
 
 
 def python_safe(argv: Sequence[str]) -> list[str]:
-    """Insert `-P -s boot.py` into a command of lanegate's interpreter (other commands unchanged):
-    the installed modules come before the repository on `sys.path` (see `boot`)."""
-    if not argv or argv[0] != sys.executable:
+    """Insert `-P -s boot.py` into a command of lanegate's or the tests' interpreter (other commands
+    unchanged): the installed modules come before the repository on `sys.path`, and lanegate's own
+    modules are importable even from the tests' venv (see `boot`)."""
+    if not argv or argv[0] not in (sys.executable, sandbox_interpreter().executable):
         return list(argv)
     out = [argv[0]]
     i = 1
@@ -304,10 +320,28 @@ def open_sandbox(
     *,
     enabled: bool = True,
     hidden: Sequence[Path] = (),
+    network: bool = False,
 ) -> Sandbox:
-    """The sandbox for one lane run over `repo`; raises `SandboxError` when none can be built."""
+    """The sandbox for one lane run over `repo` (`network=True` shares the host's network: only the
+    install of the tests' dependencies asks for it); raises `SandboxError` when none can be built,
+    and when a separate tests venv would have to run without one."""
     chosen = limits or SandboxPolicy()
+    tests = sandbox_interpreter()
     if not enabled:
+        if tests.separate:
+            raise SandboxError(
+                f"--no-sandbox: the tests venv {tests.venv} holds what the head's build wrote and "
+                "runs only inside the sandbox",
+                hint="drop --no-sandbox, or unset LANEGATE_TESTS_PYTHON and install the tests' "
+                "dependencies into lanegate's environment yourself",
+            )
         return Sandbox(repo, chosen, enabled=False)
     tool = probe.check()
-    return Sandbox(repo, chosen, hidden=tuple(hidden), tool=tool, cap=process_cap(chosen.processes))
+    return Sandbox(
+        repo,
+        chosen,
+        hidden=tuple(hidden),
+        tool=tool,
+        cap=process_cap(chosen.processes),
+        network=network,
+    )

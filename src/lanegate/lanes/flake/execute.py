@@ -15,7 +15,6 @@ import re
 import secrets
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_plugins
 from lanegate.lanes.flake import pins as flake_plugin
 from lanegate.lanes.flake.plan import Plan, ReplayPin
-from lanegate.sandbox import Sandbox
+from lanegate.sandbox import Sandbox, sandbox_python
 
 PLUGIN_MODULE = (
     "lanegate.lanes.flake.plugin"  # never imported by lanegate itself: it imports pytest
@@ -175,7 +174,7 @@ def clean_env(pins: Mapping[str, str], tmp_dir: Path) -> dict[str, str]:
 def _argv(command: Sequence[str]) -> list[str]:
     if not command or command[0] != PYTHON_PLACEHOLDER:
         raise RunnerError(f"replay command must start with {PYTHON_PLACEHOLDER!r}: {command[:3]}")
-    return [sys.executable, *command[1:]]
+    return [sandbox_python(), *command[1:]]
 
 
 def _group_members(pgid: int) -> bool:

@@ -8,7 +8,6 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
@@ -22,7 +21,7 @@ from lanegate.lanes.collection import Collection
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.mutate_run import PLUGIN, child_env
 from lanegate.policy import Policy
-from lanegate.sandbox import Sandbox
+from lanegate.sandbox import Sandbox, sandbox_python
 from lanegate.sandbox.outbox import read_record
 
 ALWAYS_BLOCKED = ("randomly", "cacheprovider", "rerunfailures", "flaky", "pytest_retry", "retry")
@@ -127,7 +126,7 @@ def run_baseline(
         extra.append(f"--lanegate-select={keep_path}")
     if record_oracles:
         extra.append(f"--lanegate-oracle-module={policy.properties.module}")
-    command = [sys.executable, "-m", "pytest", *flags, *extra, *selection]
+    command = [sandbox_python(), "-m", "pytest", *flags, *extra, *selection]
     sandboxed = sandbox.command(
         [*command, f"--lanegate-out={record_path}"],
         env=environ,

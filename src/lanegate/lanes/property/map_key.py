@@ -19,6 +19,7 @@ from pathlib import Path, PurePosixPath
 from lanegate import git
 from lanegate._version import __version__
 from lanegate.diff import TEST_CONFIG_FILES
+from lanegate.sandbox import sandbox_interpreter
 
 MAP_FORMAT_VERSION = 1
 # dependency declarations and locks, at any depth: what the installed distributions were resolved from
@@ -98,13 +99,21 @@ def _editable(dist: metadata.Distribution) -> bool:
 
 
 def environment_digest() -> str:
-    """The interpreter (version, implementation, machine) and every installed distribution's version
-    (editable installs by name only)."""
+    """The interpreter (version, implementation, machine) and every distribution installed where the
+    tests run (editable installs by name only). A separate tests venv is read as data, from its
+    metadata files: nothing of it is imported here."""
+    tests = sandbox_interpreter()
+    if tests.separate:
+        found = [(d.name, d.version, d.editable) for d in tests.distributions()]
+    else:
+        found = [
+            (d.metadata["Name"] or "?", str(d.version), _editable(d))
+            for d in metadata.distributions()
+        ]
     dists = sorted(
         {
-            f"{(d.metadata['Name'] or '?').lower()}=="
-            + ("<editable>" if _editable(d) else str(d.version))
-            for d in metadata.distributions()
+            f"{name.lower()}==" + ("<editable>" if editable else version)
+            for name, version, editable in found
         }
     )
     parts = [sys.version, sys.implementation.name, platform.machine(), *dists]

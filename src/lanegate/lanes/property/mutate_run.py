@@ -31,7 +31,7 @@ from typing import Any
 
 from lanegate.errors import RunnerError
 from lanegate.ledgers.models import KillKind, MutantStatus
-from lanegate.sandbox import Sandbox
+from lanegate.sandbox import Sandbox, sandbox_python
 from lanegate.sandbox.outbox import read_record
 
 RUNNING_SUFFIX = ".running"  # the property plugin's running-test file, next to the record
@@ -379,7 +379,7 @@ class _Worker:
         if use_fork:
             # started early (see WorkerPool): the imports overlap the baseline run
             server = self.sandbox.command(
-                [sys.executable, "-m", "lanegate.lanes.property.mutate_run", "--serve"],
+                [sandbox_python(), "-m", "lanegate.lanes.property.mutate_run", "--serve"],
                 env=env,
                 cwd=repo,
                 writable=[scratch],
@@ -455,7 +455,7 @@ class _Worker:
     def _run_direct(self, args: list[str], log: Path, timeout: float) -> _Answer:
         started = time.perf_counter()
         direct = self.sandbox.command(
-            [sys.executable, "-m", "pytest", *args],
+            [sandbox_python(), "-m", "pytest", *args],
             env=self.env,
             cwd=self.repo,
             writable=[self.scratch],
