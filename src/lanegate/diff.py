@@ -1,5 +1,6 @@
 """Diff classification (SPEC 3.1): what `base...head` added, modified, renamed and deleted, and what
-role each path plays for the gate (test, fixture, lockfile, leases, workflow, policy, test config).
+role each path plays for the gate (test, fixture, lockfile, leases, workflow, policy, test config,
+dependencies).
 """
 
 from __future__ import annotations
@@ -35,12 +36,13 @@ class Role(StrEnum):
     WORKFLOW = "workflow"
     POLICY = "policy"
     TEST_CONFIG = "test_config"
+    DEPENDENCIES = "dependencies"
     SOURCE = "source"
     OTHER = "other"
 
 
 GATE_INPUT_ROLES = frozenset(
-    {Role.WORKFLOW, Role.POLICY, Role.LOCKFILE, Role.LEASES, Role.TEST_CONFIG}
+    {Role.WORKFLOW, Role.POLICY, Role.LOCKFILE, Role.LEASES, Role.TEST_CONFIG, Role.DEPENDENCIES}
 )
 # Every file pytest (9) may read as configuration or plugins, packaging metadata that declares entry
 # points, and files the interpreter itself runs at start-up: at any depth (pytest picks its rootdir
@@ -61,6 +63,17 @@ TEST_CONFIG_FILES = frozenset(
         ".gitattributes",
     }
 )
+# What decides the distributions installed beside the tests (the action's `install:` input names them,
+# e.g. `-r requirements/test.txt`): a package the diff adds runs in every test process, so it is a
+# gate input like a plugin declared in configuration.
+DEPENDENCY_FILE_NAMES = frozenset(
+    {"Pipfile", "Pipfile.lock", "poetry.lock", "pdm.lock", "uv.lock", "pylock.toml", "environment.yml"}
+)
+_DEPENDENCY_FILE = re.compile(
+    r"(?:[\w.-]*(?:requirements|constraints)[\w.-]*\.(?:txt|in)|pylock\.[\w.-]+\.toml)",
+    re.IGNORECASE,
+)
+_DEPENDENCY_DIRS = frozenset({"requirements", "constraints"})
 # What a workflow step runs to produce test evidence: scripts (lint follows them, issue 15), task
 # runners' files; a retry moved one file away from the YAML is still the gate's own machinery.
 CI_SCRIPT_NAMES = frozenset({"Makefile", "makefile", "GNUmakefile", "noxfile.py", "justfile"})
@@ -127,6 +140,17 @@ def _under(path: str, folder: str) -> bool:
     return folder in ("", ".") or path == folder or path.startswith(folder + "/")
 
 
+def _declares_dependencies(path: str) -> bool:
+    """A requirements, constraints or lock file (any depth), or a `.txt`/`.in` under a folder named
+    `requirements` or `constraints`."""
+    pure = PurePosixPath(path)
+    if pure.name in DEPENDENCY_FILE_NAMES or _DEPENDENCY_FILE.fullmatch(pure.name):
+        return True
+    return pure.suffix in (".txt", ".in") and any(
+        part.lower() in _DEPENDENCY_DIRS for part in pure.parts[:-1]
+    )
+
+
 def classify_path(path: str, policy: Policy) -> frozenset[Role]:
     """The roles of one repo-relative POSIX path under `policy`."""
     roles: set[Role] = set()
@@ -135,6 +159,8 @@ def classify_path(path: str, policy: Policy) -> frozenset[Role]:
         roles.add(Role.TEST)
     if name in TEST_CONFIG_FILES or name.endswith(".pth"):
         roles.add(Role.TEST_CONFIG)
+    if _declares_dependencies(path):
+        roles.add(Role.DEPENDENCIES)
     if path == policy.fixtures.lockfile.strip("/"):
         roles.add(Role.LOCKFILE)
     elif _under(path, policy.fixtures.dir) and policy.fixtures.dir.strip("/") not in ("", "."):

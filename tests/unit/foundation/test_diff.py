@@ -173,6 +173,18 @@ def test_option_like_refs_are_refused(make_repo: MakeRepo) -> None:
         ("src/calc.py", {Role.SOURCE}),
         ("README.md", {Role.OTHER}),
         ("testing.py", {Role.SOURCE}),
+        ("requirements.txt", {Role.DEPENDENCIES}),
+        ("requirements-dev.txt", {Role.DEPENDENCIES}),
+        ("ci/test-requirements.in", {Role.DEPENDENCIES}),
+        ("constraints.txt", {Role.DEPENDENCIES}),
+        ("requirements/tests.txt", {Role.DEPENDENCIES}),
+        ("uv.lock", {Role.DEPENDENCIES}),
+        ("sub/poetry.lock", {Role.DEPENDENCIES}),
+        ("Pipfile", {Role.DEPENDENCIES}),
+        ("pylock.toml", {Role.DEPENDENCIES}),
+        ("pylock.tests.toml", {Role.DEPENDENCIES}),
+        ("docs/notes.txt", {Role.OTHER}),
+        ("src/requirements_check.py", {Role.SOURCE}),
     ],
 )
 def test_roles_of_paths(path: str, roles: set[Role]) -> None:
