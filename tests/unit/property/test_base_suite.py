@@ -3,12 +3,14 @@ process, with real git repositories and real sandboxed pytest runs."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from lanegate.diff import classify_diff
+from lanegate.errors import RunnerError
 from lanegate.lanes.context import LaneContext
 from lanegate.lanes.property import run_lane
 from lanegate.lanes.property.base_suite import base_suite, run_base_suite
@@ -170,3 +172,21 @@ def test_the_lane_runs_the_base_tests_alongside_its_baseline_with_the_same_outco
     # submitted before the baseline started: waiting for it after the baseline took less than
     # its whole run (run one after the other, the wait would be all of it)
     assert timings["base_suite_wait"] < timings["base_suite"]
+
+
+def test_a_stopped_base_run_is_killed_and_never_answers(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    # the lane unwinding (an error in the baseline beside it, Ctrl-C) must not wait this test out
+    repo = make_repo("slow")
+    repo.write("calc.py", CALC)
+    repo.write("tests/test_calc.py", "import time\n\n\ndef test_slow():\n    time.sleep(120)\n")
+    repo.commit("base")
+    repo.branch("agent")
+    repo.write("calc.py", WRONG)
+    repo.commit("wrong")
+    summary = classify_diff(repo.path, "main", Policy())
+    stop = threading.Event()
+    stop.set()
+    with open_sandbox(repo.path) as sandbox, pytest.raises(RunnerError, match="stopped"):
+        run_base_suite(repo.path, summary, Policy(), sandbox=sandbox, stop=stop)

@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 import secrets
+import threading
 import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -399,10 +400,11 @@ def _base_suite_timed(
     policy: Policy,
     sandbox: Sandbox,
     choice: BaselineChoice,
+    stop: threading.Event,
 ) -> tuple[tuple[BaseSuite, list[BaseTestRun]], float]:
     """`run_base_suite`'s answer and its own wall seconds (it overlaps the baseline run)."""
     started = time.perf_counter()
-    answer = run_base_suite(repo, summary, policy, sandbox=sandbox, choice=choice)
+    answer = run_base_suite(repo, summary, policy, sandbox=sandbox, choice=choice, stop=stop)
     return answer, time.perf_counter() - started
 
 
@@ -446,6 +448,7 @@ def run_lane(
     # the base's tests at head need nothing the baseline learns: they run in their own sandboxed
     # process alongside it, on the core the baseline leaves idle
     background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lanegate-base-tests")
+    stop_base = threading.Event()  # set when the lane unwinds: its process is then killed
     # the mutant workers start now so that their imports overlap the baseline run
     pool = (
         WorkerPool(repo, min(workers or os.cpu_count() or 1, len(specs)), sandbox=sandbox)
@@ -455,7 +458,9 @@ def run_lane(
     try:
         times["plan"] = time.perf_counter() - started
         say(ProgressEvent(LANE, "base tests at head", "runs", 0, 1))
-        base_run = background.submit(_base_suite_timed, repo, summary, policy, sandbox, choice)
+        base_run = background.submit(
+            _base_suite_timed, repo, summary, policy, sandbox, choice, stop_base
+        )
         say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
         selection, keep = _head_keep(repo, choice) if choice.selective else ([], None)
         baseline = run_baseline(
@@ -520,6 +525,7 @@ def run_lane(
             order_seed=secrets.randbits(62),
         )
     finally:
+        stop_base.set()  # a no-op once it answered; on an error or Ctrl-C it is not waited out
         background.shutdown(wait=True)  # never leave the base tests' process behind
         if pool is not None:
             pool.close()
