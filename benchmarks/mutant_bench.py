@@ -114,7 +114,12 @@ def phase_breakdown(timings: dict[str, float]) -> str:
     lines = [
         f"  plan (diff, oracle check, mutants) {timings.get('plan', 0.0):6.2f} s wall",
         f"  baseline (traced suite run)        {timings.get('baseline', 0.0):6.2f} s wall",
-        f"  base suite at head (own sandbox)   {timings.get('base_suite', 0.0):6.2f} s wall",
+        f"  base suite at head (own sandbox)   {timings.get('base_suite', 0.0):6.2f} s wall"
+        + (
+            f", alongside the baseline (waited {timings['base_suite_wait']:.2f} s after it)"
+            if "base_suite_wait" in timings
+            else ""
+        ),
         f"  mutant phase                       {timings.get('mutants_wall', 0.0):6.2f} s wall",
         f"    worker set-up wait               {timings.get('worker_setup_wait', 0.0):6.2f} s "
         "(summed over workers)",

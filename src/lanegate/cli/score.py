@@ -187,9 +187,11 @@ def run(args: argparse.Namespace) -> int:
 
     ledgers = ledgers_from_dir(folder)
     shard_problems: tuple[ShardProblem, ...] = ()
+    # the diff's mutants are planted once here; the canaries' count is derived from that plan
+    planned = planned_ids(repo, diff, policy) if diff is not None else None
     canaries = (
-        planned_for_slot(repo, diff, policy, ledgers.get(Lane.PROPERTY))
-        if diff is not None
+        planned_for_slot(repo, diff, policy, ledgers.get(Lane.PROPERTY), len(planned))
+        if diff is not None and planned is not None
         else None
     )
     if args.plan is not None:
@@ -209,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
         lint=lint,
         diff=diff,
         introspection=scan_diff(repo, diff) if diff is not None else (),
-        planned_mutants=planned_ids(repo, diff, policy) if diff is not None else None,
+        planned_mutants=planned,
         shard_problems=shard_problems,
         planned_canaries=canaries,
         expect_jobs=_expect_jobs(args.expect_jobs),

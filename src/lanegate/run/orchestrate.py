@@ -249,6 +249,7 @@ def _score(
         ledgers.update(sharded.slots)
         shard_problems = sharded.problems
     diff = classify_diff(request.repo, request.base, request.policy)
+    planned = planned_ids(request.repo, diff, request.policy)  # planted once, counted twice
     inputs = scoring.ScoreInputs(
         ledgers=ledgers,
         policy=request.policy,
@@ -258,10 +259,10 @@ def _score(
         lint=lint,
         diff=diff,
         introspection=scan_diff(request.repo, diff),
-        planned_mutants=planned_ids(request.repo, diff, request.policy),
+        planned_mutants=planned,
         shard_problems=shard_problems,
         planned_canaries=planned_for_slot(
-            request.repo, diff, request.policy, ledgers.get(Lane.PROPERTY)
+            request.repo, diff, request.policy, ledgers.get(Lane.PROPERTY), len(planned)
         ),
         pr_body=request.pr_body,
         version=__version__,

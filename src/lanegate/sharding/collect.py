@@ -41,6 +41,15 @@ class ShardedEvidence:
     planned_canaries: tuple[str, ...] | None = None
 
 
+# per sharded lane: the shard ledgers read from a folder, and the files that could not be read
+ReadShards = dict[str, tuple[list[ShardLedger], list[ShardProblem]]]
+
+
+def read_shards(folder: Path) -> ReadShards:
+    """Every shard ledger of both sharded lanes in `folder`, each file read once."""
+    return {name: _read(folder, name) for name in SHARDED_LANES}
+
+
 def _read(folder: Path, lane: str) -> tuple[list[ShardLedger], list[ShardProblem]]:
     loaded, problems = [], []
     for path in shard_files(folder, lane):
@@ -53,14 +62,19 @@ def _read(folder: Path, lane: str) -> tuple[list[ShardLedger], list[ShardProblem
     return loaded, problems
 
 
-def merged_from_dir(folder: Path, plan: ShardPlan, run_attempt: int) -> ShardedEvidence:
-    """Merge the shard ledgers in `folder` for both sharded lanes. A lane ledger written unsharded
-    next to a plan (`property.json`) is an extra shard: the plan says how the lane ran."""
+def merged_from_dir(
+    folder: Path, plan: ShardPlan, run_attempt: int, read: ReadShards | None = None
+) -> ShardedEvidence:
+    """Merge the shard ledgers in `folder` (`read`: as `read_shards` gave them) for both sharded
+    lanes. A lane ledger written unsharded next to a plan (`property.json`) is an extra shard: the
+    plan says how the lane ran."""
     slots: dict[Lane, LedgerSlot] = {}
     problems: list[ShardProblem] = []
+    shards_read = read_shards(folder) if read is None else read
     for name in SHARDED_LANES:
         lane = _LANES[name]
-        shards, lane_problems = _read(folder, name)
+        shards, found_problems = shards_read[name]
+        lane_problems = list(found_problems)
         plain = folder / LEDGER_FILES[lane]
         if plain.exists() or plain.is_symlink():
             lane_problems.append(
@@ -110,20 +124,21 @@ def sharded_evidence(
         derived = derive_like(repo, summary, policy, given, str(plan_file))
     except ShardError as exc:
         return unmergeable("shard-plan-mismatch", exc.diagnostic(), str(plan_file))
-    merged = merged_from_dir(folder, derived, attempt)
-    canaries = _planned_canaries(repo, summary, policy, derived, folder)
+    read = read_shards(folder)
+    merged = merged_from_dir(folder, derived, attempt, read)
+    canaries = _planned_canaries(repo, summary, policy, derived, read["property"][0])
     return dataclasses.replace(merged, planned_canaries=canaries)
 
 
 def _planned_canaries(
-    repo: Path, summary: DiffSummary, policy: Policy, plan: ShardPlan, folder: Path
+    repo: Path, summary: DiffSummary, policy: Policy, plan: ShardPlan, shards: list[ShardLedger]
 ) -> tuple[str, ...]:
     """The canaries each property shard must have planted: drawn with the seed its ledger records
     and as many real mutants as the plan gives its slice (a ledger whose canaries differ fails
     `property-mutants-rederived`, as an unsharded one does)."""
     lane = plan.lane("property")
     out: list[str] = []
-    for shard in _read(folder, "property")[0]:
+    for shard in shards:
         if not isinstance(shard.ledger, PropertyLedger) or shard.spec.count != lane.shards:
             continue  # refused by the merge already
         real = len(lane.slice(shard.spec))

@@ -3,12 +3,19 @@ process, with real git repositories and real sandboxed pytest runs."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from lanegate.diff import classify_diff
+from lanegate.errors import RunnerError
+from lanegate.lanes.context import LaneContext
+from lanegate.lanes.property import run_lane
 from lanegate.lanes.property.base_suite import base_suite, run_base_suite
+from lanegate.ledgers.load import load_file
+from lanegate.ledgers.models import PropertyLedger
 from lanegate.policy import Policy
 from lanegate.sandbox import open_sandbox
 from tests.gitrepo import Repo
@@ -140,3 +147,46 @@ def test_without_testpaths_every_test_file_is_in_the_suite(
     repo.commit("honest")
     summary = classify_diff(repo.path, "main", Policy())
     assert base_suite(repo.path, summary).files == ("bench/test_speed.py", "tests/test_calc.py")
+
+
+def test_the_lane_runs_the_base_tests_alongside_its_baseline_with_the_same_outcomes(
+    repo: Repo, tmp_path: Path
+) -> None:
+    # a wrong change and a new property test that passes on it: only a base test catches it
+    repo.write("calc.py", WRONG)
+    repo.write(
+        "tests/test_new.py",
+        "from hypothesis import given, strategies as st\n\nfrom calc import add\n"
+        "from lanegate import oracles\n\n\n@given(st.integers(), st.integers())\n"
+        "def test_add_commutes(a, b):\n    oracles.commutes(add, a, b)\n",
+    )
+    repo.commit("wrong")
+    alone = _outcomes(repo)
+    timings: dict[str, float] = {}
+    ctx = LaneContext(repo=repo.path, base="main", policy=Policy(), out_dir=tmp_path / "out")
+    outcome = run_lane(ctx, workers=1, timings=timings)
+    ledger = load_file(PropertyLedger, "property", outcome.ledger_path).value
+    assert {run.node_id: run.outcome for run in ledger.base_tests} == alone
+    assert alone["tests/test_calc.py::test_param[2-2-4]"] == "failed"
+    assert not outcome.would_pass
+    # submitted before the baseline started: waiting for it after the baseline took less than
+    # its whole run (run one after the other, the wait would be all of it)
+    assert timings["base_suite_wait"] < timings["base_suite"]
+
+
+def test_a_stopped_base_run_is_killed_and_never_answers(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    # the lane unwinding (an error in the baseline beside it, Ctrl-C) must not wait this test out
+    repo = make_repo("slow")
+    repo.write("calc.py", CALC)
+    repo.write("tests/test_calc.py", "import time\n\n\ndef test_slow():\n    time.sleep(120)\n")
+    repo.commit("base")
+    repo.branch("agent")
+    repo.write("calc.py", WRONG)
+    repo.commit("wrong")
+    summary = classify_diff(repo.path, "main", Policy())
+    stop = threading.Event()
+    stop.set()
+    with open_sandbox(repo.path) as sandbox, pytest.raises(RunnerError, match="stopped"):
+        run_base_suite(repo.path, summary, Policy(), sandbox=sandbox, stop=stop)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import threading
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
@@ -147,9 +148,11 @@ def run_base_suite(
     *,
     sandbox: Sandbox,
     choice: BaselineChoice | None = None,
+    stop: threading.Event | None = None,
 ) -> tuple[BaseSuite, list[BaseTestRun]]:
     """Run the base's test files at head (restored where the diff touched them); in coverage-map
-    mode only the selected base tests, and the selected files whole."""
+    mode only the selected base tests, and the selected files whole. `stop`, once set, kills the
+    run (`RunnerError`)."""
     suite = base_suite(repo, summary)
     selective = choice is not None and choice.selective
     wanted = set(suite.files)
@@ -173,7 +176,14 @@ def run_base_suite(
         if choice is not None and selective:
             keep = {"node_ids": sorted(choice.node_ids), "files": list(choice.base_files)}
         baseline = run_baseline(
-            repo, policy, [], selection=selection, sandbox=sandbox, overlays=overlays, keep=keep
+            repo,
+            policy,
+            [],
+            selection=selection,
+            sandbox=sandbox,
+            overlays=overlays,
+            keep=keep,
+            stop=stop,
         )
     finally:
         shutil.rmtree(staging, ignore_errors=True)

@@ -9,6 +9,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from lanegate.policy import Policy
 from lanegate.sandbox import Sandbox, sandbox_python
 from lanegate.sandbox.outbox import read_record
 
+STOP_CHECK_SECONDS = 0.05  # how often a run that may be stopped looks at its stop event
 ALWAYS_BLOCKED = ("randomly", "cacheprovider", "rerunfailures", "flaky", "pytest_retry", "retry")
 
 
@@ -99,13 +101,15 @@ def run_baseline(
     extra_flags: Sequence[str] = (),
     keep: Mapping[str, Sequence[str]] | None = None,
     record_oracles: bool = False,
+    stop: threading.Event | None = None,
 ) -> Baseline:
     """Run the suite once (or `selection`) under the plugin, in `sandbox`; its output goes to a file
     (bounded by the sandbox's file limit) and the record is read only after the process exits.
 
     `keep` (`{"node_ids": [...], "files": [...]}`) keeps only those tests of the collected files.
     `record_oracles` also records, per test, the lines that called a trusted oracle (a tracer on
-    every call: only the run that judges the new tests pays for it)."""
+    every call: only the run that judges the new tests pays for it). `stop`, once set, kills the
+    run (a lane that is unwinding must not wait for a run beside it to finish)."""
     scratch = Path(tempfile.mkdtemp(prefix="lanegate-baseline-"))
     storage = scratch / "hypothesis"
     storage.mkdir()
@@ -146,15 +150,24 @@ def run_baseline(
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-    try:
-        proc.wait(timeout=policy.lane.max_wall_seconds)
-    except subprocess.TimeoutExpired:
+    deadline = time.monotonic() + policy.lane.max_wall_seconds
+    while True:
+        left = deadline - time.monotonic()
+        try:
+            proc.wait(timeout=max(0.0, left if stop is None else min(left, STOP_CHECK_SECONDS)))
+            break
+        except subprocess.TimeoutExpired:
+            stopped = stop is not None and stop.is_set()
+            if not stopped and time.monotonic() < deadline:
+                continue
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
         shutil.rmtree(scratch, ignore_errors=True)
+        if stopped:
+            raise RunnerError("the test run was stopped: the lane is unwinding")
         raise RunnerError(
             f"the baseline test run exceeded lane.max_wall_seconds={policy.lane.max_wall_seconds}"
-        ) from None
+        )
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)  # nothing of the run outlives it
     seconds = time.perf_counter() - started

@@ -50,7 +50,6 @@ from lanegate.lanes.property.plant import (
     MutantSpec,
     mutable_sources,
     mutant_id,
-    plan_from_summary,
     statement_lines,
 )
 from lanegate.policy import Policy
@@ -385,20 +384,21 @@ def plan_canaries(
 
 
 def planned_canary_ids(
-    repo: Path, summary: DiffSummary, policy: Policy, seed: int
+    repo: Path, summary: DiffSummary, policy: Policy, seed: int, real: int
 ) -> tuple[str, ...]:
-    """The canary ids a run with canary seed `seed` plants, for the scorer to hold a ledger against."""
-    real = len(plan_from_summary(repo, summary, policy))
+    """The canary ids a run with canary seed `seed` and `real` real mutants plants, for the scorer
+    to hold a ledger against (`real` is the count the caller already planted: never re-planted)."""
     return tuple(spec.id for spec in plan_canaries(repo, summary, policy, seed, real))
 
 
 def planned_for_slot(
-    repo: Path, summary: DiffSummary, policy: Policy, slot: object
+    repo: Path, summary: DiffSummary, policy: Policy, slot: object, real: int
 ) -> tuple[str, ...] | None:
-    """The canary ids to hold a loaded property ledger against (its own seed), None without one."""
+    """The canary ids to hold a loaded property ledger against (its own seed, `real` real mutants
+    planned by the diff), None without one."""
     from lanegate.ledgers.models import PropertyLedger
     from lanegate.scoring.evidence import LoadedLedger
 
     if not isinstance(slot, LoadedLedger) or not isinstance(slot.value, PropertyLedger):
         return None
-    return planned_canary_ids(repo, summary, policy, slot.value.canary_seed)
+    return planned_canary_ids(repo, summary, policy, slot.value.canary_seed, real)

@@ -17,6 +17,7 @@ import os
 import queue
 import random
 import secrets
+import select
 import shutil
 import signal
 import subprocess
@@ -183,28 +184,49 @@ class _Ended:
     peak_rss: int = 0
 
 
+def _pidfd(pid: int) -> int | None:
+    """A file descriptor that becomes readable when child `pid` exits (Linux 5.3+), else None."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
+
+
 def _wait(pid: int, timeout: float, memory_cap: int = 0) -> _Ended:
     """Wait for a child; kill its group at the wall clock or when its resident memory passes
-    `memory_cap` bytes (0: no cap), sampled as often as the wait polls (every 20 ms at most)."""
+    `memory_cap` bytes (0: no cap), sampled as often as the wait polls (every 20 ms at most).
+    A pause ends early when the child exits (a poll on its pidfd): a short mutant's answer no
+    longer waits out the rest of a pause, and the samples and the deadline are the same."""
     deadline = time.monotonic() + timeout
     pause = 0.001
     peak = 0
-    while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            return _Ended(os.waitstatus_to_exitcode(status), peak_rss=peak)
-        rss = resident_bytes(pid)
-        peak = max(peak, rss)
-        over = bool(memory_cap) and rss > memory_cap
-        if over or time.monotonic() > deadline:
-            try:
-                os.killpg(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            os.waitpid(pid, 0)
-            return _Ended(None, timed_out=not over, over_memory=over, peak_rss=peak)
-        time.sleep(pause)
-        pause = min(pause * 2, 0.02)
+    fd = _pidfd(pid)
+    poller = select.poll()
+    if fd is not None:
+        poller.register(fd, select.POLLIN)
+    try:
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                return _Ended(os.waitstatus_to_exitcode(status), peak_rss=peak)
+            rss = resident_bytes(pid)
+            peak = max(peak, rss)
+            over = bool(memory_cap) and rss > memory_cap
+            if over or time.monotonic() > deadline:
+                try:
+                    os.killpg(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                os.waitpid(pid, 0)
+                return _Ended(None, timed_out=not over, over_memory=over, peak_rss=peak)
+            if fd is None:
+                time.sleep(pause)
+            else:
+                poller.poll(max(1, round(pause * 1000)))
+            pause = min(pause * 2, 0.02)
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def _end_strays() -> None:
@@ -285,9 +307,15 @@ def serve(stdin: Any, stdout: Any) -> None:
     pytest is configured once here (arguments parsed, plugins and conftest files loaded) and each child
     only collects and runs its tests: the setup a fresh `pytest` would pay per mutant is paid once.
     """
+    import _pytest.main  # noqa: F401
+    import _pytest.outcomes  # noqa: F401
     import hypothesis  # noqa: F401 - imported once here so that every child starts warm
     from _pytest.config import _prepareconfig
 
+    # every module a child imports is imported here, before Hypothesis scans the loaded modules
+    # for constants (`_warm_hypothesis`): a child that imported one would rescan on its first case
+    import lanegate.lanes.property.hotpatch  # noqa: F401
+    import lanegate.lanes.property.importhook  # noqa: F401
     import lanegate.lanes.property.plugin  # noqa: F401
 
     # pytest's global capture keeps fd 0 pointed at /dev/null after configuring (it suspends only

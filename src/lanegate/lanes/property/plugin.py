@@ -14,6 +14,7 @@ import os
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -29,8 +30,6 @@ _STATE_KEY = pytest.StashKey["_Recorder"]()
 #: Set by the fork server in each child: {"out": record path, "tests": node ids to run, in order}.
 JOB: dict[str, Any] | None = None
 MAX_ORACLE_SITES = 200  # distinct calling lines recorded per test
-_ORACLE = "\0oracle"  # the trace kind of the oracle module's files (never a path)
-_SOURCE = "\0source"  # the repository's own code, not traced for coverage: only counted
 # parts of a path under the root that are no project code: tests, virtual environments, installs
 _NOT_SOURCE = frozenset({"tests", "test", "site-packages", "dist-packages", ".venv", "venv"})
 
@@ -103,20 +102,19 @@ class _Recorder:
 
             self.oracle_files = frozenset({str(Path(lanegate.oracles.__file__).resolve())})
         self.oracle_calls: dict[str, int] = {}
-        self.code_calls = 0  # calls into the project's own code while the current test ran
         self.tests: dict[str, dict[str, Any]] = {}
         self.collected: list[str] = []
         self.collect_errors: list[str] = []
         self.current: str | None = None
         self.counts: dict[str, observe.CaseCounts] = {}
         self.covered: set[tuple[str, int]] = set()
+        self.code_calls = 0  # calls into the project's own code while the current test ran
         self.profile = ""
         # mutant runs need outcomes, not counts: with observability on, Hypothesis formats a
         # traceback for every failing case, which costs more than the mutant's own tests
         counting = self.mode == "baseline" and self.observe_mode == "callback"
         self.uninstall = observe.install_callback(self) if counting else None
-        self._kinds: dict[str, str] = {}
-        self._filename_cache: dict[str, Any] = {}  # the map trace's own classification
+        self._kinds: dict[str, _FileKind] = {}  # code file name -> its part in either trace
         self.tracing = False
         # coverage-map build: calls keyed by qualified name, traced from configure to the end;
         # a call while no test runs is ambient (import, collection); broader-scope fixtures'
@@ -148,31 +146,28 @@ class _Recorder:
         kind = self._kinds.get(filename)
         if kind is None:
             kind = self._kind(filename)
-        if kind == "":  # neither traced nor an oracle: the common case, kept cheap
+        if kind is _NEITHER:  # neither traced nor an oracle: the common case, kept cheap
             return
-        if kind == _ORACLE:
+        if kind.oracle:
             caller = frame.f_back
             if caller is not None and caller.f_code.co_filename != filename:
                 key = f"{Path(caller.f_code.co_filename).resolve()}:{caller.f_lineno}"
                 if key in self.oracle_calls or len(self.oracle_calls) < MAX_ORACLE_SITES:
                     self.oracle_calls[key] = self.oracle_calls.get(key, 0) + 1
             return
-        self.code_calls += 1
-        if kind != _SOURCE:
-            self.covered.add((kind, code.co_firstlineno))
+        if kind.traced is not None:
+            self.code_calls += 1
+            self.covered.add((kind.traced, code.co_firstlineno))
+        elif kind.source:
+            self.code_calls += 1
 
-    def _kind(self, filename: str) -> str:
-        """A code file's part in the trace: its resolved path when traced for coverage, `_ORACLE`
-        for the trusted oracle module, "" for neither (cached per file name)."""
-        kind = ""
-        if filename[:1] != "<":
-            resolved = str(Path(filename).resolve())
-            if resolved in self.oracle_files:
-                kind = _ORACLE
-            elif resolved in self.trace_files:
-                kind = resolved
-            elif self.oracle_files and self._is_source(Path(resolved)):
-                kind = _SOURCE
+    def _kind(self, filename: str) -> _FileKind:
+        """A code file's part in the traces (cached per file name): see `_classify_file`; with the
+        oracle record on, a project file that is not traced is still counted as `source`."""
+        kind = _classify_file(filename, self.trace_files, self.oracle_files)
+        if kind is _NEITHER and self.oracle_files and filename[:1] != "<":
+            if self._is_source(Path(filename).resolve()):
+                kind = _SOURCE_ONLY
         self._kinds[filename] = kind
         return kind
 
@@ -212,17 +207,14 @@ class _Recorder:
     def _map_trace(self, frame: FrameType) -> None:
         code = frame.f_code
         filename = code.co_filename
-        resolved = self._filename_cache.get(filename, "")
-        if resolved == "":
-            resolved = _classify_file(filename, self.trace_files)
-            self._filename_cache[filename] = resolved
-        if resolved is None:
-            return
-        if resolved is _SPAWNING:
-            if code.co_name in _SPAWN_FUNCTIONS:
+        kind = self._kinds.get(filename)
+        if kind is None:
+            kind = self._kind(filename)
+        if kind.traced is None:
+            if kind.spawning and code.co_name in _SPAWN_FUNCTIONS:
                 self.spawned = True
             return
-        key = (resolved, code.co_qualname)
+        key = (kind.traced, code.co_qualname)
         if self.tracing:
             self.reached.add(key)
         else:
@@ -265,24 +257,43 @@ class _Recorder:
         return sorted(f"{path}:{line}" for path, line in self.covered)
 
 
-_SPAWNING = "<spawning>"
 # where a test starts another process: the child is not traced, so the map marks such a test opaque
 # (as it does one that replaced the tracer) and the lane always runs it
 _SPAWN_FUNCTIONS = frozenset({"_execute_child", "_launch", "_posix_spawn"})
 
 
-def _classify_file(filename: str, trace_files: frozenset[str]) -> str | None:
-    """A traced file's resolved path, `_SPAWNING` for the modules that start processes, else None."""
+@dataclass(frozen=True, slots=True)
+class _FileKind:
+    """A code file's part in the traces: its resolved path when traced (coverage, map), whether it
+    is the trusted oracle module's (runtime oracle record) or a module that starts processes (map)."""
+
+    traced: str | None = None
+    oracle: bool = False
+    spawning: bool = False
+    source: bool = False  # the project's own code, not traced for coverage: only counted
+
+
+_NEITHER = _FileKind()
+_SOURCE_ONLY = _FileKind(source=True)
+
+
+def _classify_file(
+    filename: str, trace_files: frozenset[str], oracle_files: frozenset[str] = frozenset()
+) -> _FileKind:
+    """What one code file is to the traces; `_NEITHER` (the shared common answer) when nothing."""
     if filename[:1] == "<":
-        return None
-    resolved = str(Path(filename).resolve())
-    if resolved in trace_files:
-        return resolved
-    name = Path(resolved).name
-    parent = Path(resolved).parent.name
-    if name == "subprocess.py" or (parent == "multiprocessing" and name.startswith("popen_")):
-        return _SPAWNING
-    return None
+        return _NEITHER
+    path = Path(filename).resolve()
+    resolved = str(path)
+    traced = resolved if resolved in trace_files else None
+    oracle = resolved in oracle_files
+    name, parent = path.name, path.parent.name
+    spawning = name == "subprocess.py" or (
+        parent == "multiprocessing" and name.startswith("popen_")
+    )
+    if traced is None and not oracle and not spawning:
+        return _NEITHER
+    return _FileKind(traced, oracle, spawning)
 
 
 def _settings_record(item: pytest.Item, recorder: _Recorder) -> dict[str, Any] | None:
@@ -345,9 +356,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if recorder.map_mode:
         sys.settrace(None)
         for filename, qualname in list(_EARLY):
-            resolved = _classify_file(filename, recorder.trace_files)
-            if resolved is not None and resolved is not _SPAWNING:
-                recorder.ambient.add((resolved, qualname))
+            traced = _classify_file(filename, recorder.trace_files).traced
+            if traced is not None:
+                recorder.ambient.add((traced, qualname))
         _EARLY.clear()
         threading.settrace(recorder._trace)
         sys.settrace(recorder._trace)

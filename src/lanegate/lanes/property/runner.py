@@ -8,8 +8,10 @@ import os
 import secrets
 import shutil
 import tempfile
+import threading
 import time
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -28,7 +30,7 @@ from lanegate.lanes.context import (
 )
 from lanegate.lanes.property import map_select, oracle_ast, stryker
 from lanegate.lanes.property.base_changes import base_test_changes
-from lanegate.lanes.property.base_suite import run_base_suite
+from lanegate.lanes.property.base_suite import BaseSuite, run_base_suite
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
 from lanegate.lanes.property.canary import plan_canaries
 from lanegate.lanes.property.coverage_map import CoverageMap, ordered
@@ -51,6 +53,7 @@ from lanegate.ledgers.load import write_document
 from lanegate.ledgers.models import (
     PROPERTY_WRITER,
     BaselineRecord,
+    BaseTestRun,
     Mutant,
     OracleFinding,
     PropertyLedger,
@@ -58,6 +61,7 @@ from lanegate.ledgers.models import (
 )
 from lanegate.model import Severity
 from lanegate.policy import Policy
+from lanegate.sandbox import Sandbox
 from lanegate.scoring import lane_reasons
 from lanegate.scoring.property_rules import (
     counts_as_detected,
@@ -390,6 +394,20 @@ def baseline_record(choice: BaselineChoice, selected: int) -> BaselineRecord:
     )
 
 
+def _base_suite_timed(
+    repo: Path,
+    summary: DiffSummary,
+    policy: Policy,
+    sandbox: Sandbox,
+    choice: BaselineChoice,
+    stop: threading.Event,
+) -> tuple[tuple[BaseSuite, list[BaseTestRun]], float]:
+    """`run_base_suite`'s answer and its own wall seconds (it overlaps the baseline run)."""
+    started = time.perf_counter()
+    answer = run_base_suite(repo, summary, policy, sandbox=sandbox, choice=choice, stop=stop)
+    return answer, time.perf_counter() - started
+
+
 def run_lane(
     ctx: LaneContext,
     *,
@@ -430,6 +448,10 @@ def run_lane(
     # the oracle module every run of this lane imports is the merge base's (or lanegate's own)
     oracle_staging = Path(tempfile.mkdtemp(prefix="lanegate-oracle-module-"))
     sandbox.trusted_files.update(oracle_overlays(repo, policy, summary, oracle_staging))
+    # the base's tests at head need nothing the baseline learns: they run in their own sandboxed
+    # process alongside it, on the core the baseline leaves idle
+    background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lanegate-base-tests")
+    stop_base = threading.Event()  # set when the lane unwinds: its process is then killed
     # the mutant workers start now so that their imports overlap the baseline run
     pool = (
         WorkerPool(repo, min(workers or os.cpu_count() or 1, len(specs)), sandbox=sandbox)
@@ -438,6 +460,10 @@ def run_lane(
     )
     try:
         times["plan"] = time.perf_counter() - started
+        say(ProgressEvent(LANE, "base tests at head", "runs", 0, 1))
+        base_run = background.submit(
+            _base_suite_timed, repo, summary, policy, sandbox, choice, stop_base
+        )
         say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
         selection, keep = _head_keep(repo, choice) if choice.selective else ([], None)
         baseline = run_baseline(
@@ -452,10 +478,9 @@ def run_lane(
         times["baseline"] = baseline.seconds
         say(ProgressEvent(LANE, "oracle check", "files", 0, 0))
         check = check_oracles(repo, summary, policy, baseline.collection)
-        say(ProgressEvent(LANE, "base tests at head", "runs", 0, 1))
-        base_started = time.perf_counter()
-        base, base_runs = run_base_suite(repo, summary, policy, sandbox=sandbox, choice=choice)
-        times["base_suite"] = time.perf_counter() - base_started
+        waited = time.perf_counter()
+        (base, base_runs), times["base_suite"] = base_run.result()
+        times["base_suite_wait"] = time.perf_counter() - waited
         coverage = CoverageMap.from_record(baseline.tests)
         trusted = trusted_tests(
             repo,
@@ -503,6 +528,8 @@ def run_lane(
             order_seed=secrets.randbits(62),
         )
     finally:
+        stop_base.set()  # a no-op once it answered; on an error or Ctrl-C it is not waited out
+        background.shutdown(wait=True)  # never leave the base tests' process behind
         if pool is not None:
             pool.close()
         sandbox.close()
