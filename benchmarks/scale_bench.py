@@ -3,7 +3,8 @@
 One run generates a git repository of about 5,000 tests (100 modules of 10 functions, 50 tests per
 module) whose feature branch rewrites the bodies of one module's 10 functions (same behaviour, new
 expressions: about 200 mutants on the changed lines) and adds one test file, and builds the coverage
-map of the base (`lanegate coverage-map build`, timed, file size shown). Two measurements follow, each
+map of the base (`lanegate coverage-map build`, timed, file size shown). Two measurements follow
+(shards first), each
 repeated (`--repeats`, medians printed; the machine is shared, so the load average is printed too):
 
 1. **Coverage map vs full baseline.** The property lane on the same head with the map and without it,
@@ -473,10 +474,10 @@ def main() -> int:
         build_seconds, maps = build_map(repo, root / "maps")
         print(f"map build      {build_seconds:7.2f} s   map file {maps.stat().st_size:,} bytes")
         ok = True
-        if args.only in (None, "map"):
-            ok = measure_coverage_map(repo, root, args.workers, maps, repeats) and ok
         if args.only in (None, "shards"):
             ok = measure_shards(repo, root, maps, SHARD_COUNTS, repeats) and ok
+        if args.only in (None, "map"):
+            ok = measure_coverage_map(repo, root, args.workers, maps, repeats) and ok
     finally:
         shutil.rmtree(root, ignore_errors=True)
     print(f"{_load()} after")

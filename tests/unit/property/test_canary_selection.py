@@ -3,6 +3,7 @@ candidate checked first, then `select_canaries` as it was written before the laz
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -94,3 +95,22 @@ def test_only_the_picked_candidates_are_checked() -> None:
     canary._select_canaries(pending, 4)
     checked = sum(1 for p in pending if p._resolved)
     assert len(pending) >= 12 and checked <= len(pending) // 2, (checked, len(pending))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab \r\n\x0b\x0c\x1c\u2028\u0085", max_size=40))
+def test_lines_split_as_the_ast_module_splits_them(text: str) -> None:
+    assert canary.split_lines(text) == ast._splitlines_no_ff(text)  # type: ignore[attr-defined]
+
+
+def test_source_segments_are_the_ast_modules() -> None:
+    """Every positioned node of every case file: the same segment as `ast.get_source_segment`."""
+    compared = 0
+    for source in SOURCES.values():
+        text = source.decode("utf-8", "surrogateescape")
+        lines = canary.split_lines(text)
+        for node in ast.walk(ast.parse(source)):
+            if hasattr(node, "end_col_offset"):
+                assert canary.source_segment(lines, node) == ast.get_source_segment(text, node)
+                compared += 1
+    assert compared > 1000

@@ -38,6 +38,7 @@ from __future__ import annotations
 import ast
 import builtins
 import io
+import re
 import tokenize
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -48,6 +49,7 @@ from lanegate.diff import DiffSummary, changed_lines
 from lanegate.lanes.property.operators import Edit, apply_edit, original_text
 from lanegate.lanes.property.plant import (
     MutantSpec,
+    SyntaxTree,
     mutable_sources,
     mutant_id,
     plan_from_summary,
@@ -109,6 +111,7 @@ class _Finder:
         self.source = source
         self.lines = lines
         self.text = source.decode("utf-8", "surrogateescape")
+        self.lines_of_text = split_lines(self.text)
         self.edits: list[tuple[Edit, int, str]] = []
         self.len_rebound = any(
             isinstance(n, ast.Name)
@@ -123,7 +126,7 @@ class _Finder:
         self.module_names = _identifiers(source)
 
     def seg(self, node: ast.AST) -> str:
-        return ast.get_source_segment(self.text, node) or ast.unparse(node)
+        return source_segment(self.lines_of_text, node) or ast.unparse(node)
 
     def add(self, node: ast.AST, family: str, replacement: str, where: tuple[int, str]) -> None:
         line = node.lineno  # type: ignore[attr-defined]
@@ -260,6 +263,32 @@ class _Finder:
         self.edits.append((edit, where[0], where[1]))
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def split_lines(text: str) -> list[str]:
+    """`text` split after each CR LF, CR or LF (ends kept), as `ast.get_source_segment` splits it:
+    never at a form feed or another character `str.splitlines` breaks at."""
+    return _LINE.findall(text)
+
+
+def source_segment(lines: list[str], node: ast.AST) -> str | None:
+    """`ast.get_source_segment(text, node)` over `split_lines(text)`, split once per module rather
+    than once per call."""
+    end_line: int | None = getattr(node, "end_lineno", None)
+    end_col: int | None = getattr(node, "end_col_offset", None)
+    if end_line is None or end_col is None:
+        return None
+    first: int = node.lineno - 1  # type: ignore[attr-defined]
+    col: int = node.col_offset  # type: ignore[attr-defined]
+    last = end_line - 1
+    if last == first:
+        return lines[first].encode()[col:end_col].decode()
+    head = lines[first].encode()[col:].decode()
+    tail = lines[last].encode()[:end_col].decode()
+    return "".join([head, *lines[first + 1 : last], tail])
+
+
 def _docstring(node: ast.AST) -> bool:
     return (
         isinstance(node, ast.Expr)
@@ -353,7 +382,7 @@ def _pending_canaries(
         return []
     finder = _Finder(tree, source, lines)
     finder.walk(tree.body, [])
-    original_dump: list[str] = []
+    original = SyntaxTree(tree)
     before: dict[tuple[str, int], bytes | None] = {}
 
     def check(spec: MutantSpec) -> bool | None:
@@ -361,15 +390,13 @@ def _pending_canaries(
         mutated = apply_edit(source, spec.edit)
         key = (spec.function, spec.function_line)
         try:
-            changed_tree = ast.dump(ast.parse(mutated))
+            changed_tree = ast.parse(mutated)
             if key not in before:
                 before[key] = _byte_code(source, path, *key)
             after = _byte_code(mutated, path, *key)
         except (SyntaxError, ValueError):
             return None
-        if not original_dump:
-            original_dump.append(ast.dump(tree))
-        if changed_tree == original_dump[0] or after is None:
+        if original.equals(changed_tree, spec.line) or after is None:
             return None
         return before[key] != after
 
