@@ -39,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -322,12 +323,19 @@ def _wave(
             time.perf_counter(),
             subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True),
         )
-    out = {}
-    for k, (started, proc) in procs.items():
+
+    def finish(k: int) -> tuple[str, str, float]:
+        started, proc = procs[k]
         stdout, stderr = proc.communicate(timeout=3600)
-        wall = time.perf_counter() - started
-        if proc.returncode != 0:
-            raise SystemExit(f"shard {k}/{count} failed ({proc.returncode}): {stderr[-2000:]}")
+        return stdout, stderr, time.perf_counter() - started
+
+    with ThreadPoolExecutor(len(procs)) as waiting:  # each shard's own end, not the wave's
+        ended = dict(zip(procs, waiting.map(finish, procs), strict=True))
+    out = {}
+    for k, (stdout, stderr, wall) in ended.items():
+        code = procs[k][1].returncode
+        if code != 0:
+            raise SystemExit(f"shard {k}/{count} failed ({code}): {stderr[-2000:]}")
         t = json.loads(stdout.strip().splitlines()[-1])
         out[k] = ShardTiming(int(t["mutants"]), wall, mutant_phase_seconds(t), t["fixed"])
     return out
