@@ -4,8 +4,8 @@ One run generates a git repository of about 5,000 tests (100 modules of 10 funct
 module) whose feature branch rewrites the bodies of one module's 10 functions (same behaviour, new
 expressions: about 200 mutants on the changed lines) and adds one test file, and builds the coverage
 map of the base (`lanegate coverage-map build`, timed, file size shown). Two measurements follow
-(shards first), each
-repeated (`--repeats`, medians printed; the machine is shared, so the load average is printed too):
+(shards first), each repeated (`--repeats`, medians printed; the machine is shared, so the load
+average is printed too):
 
 1. **Coverage map vs full baseline.** The property lane on the same head with the map and without it,
    alternately. Printed per run: the fixed cost (everything before the mutant phase) split into its
