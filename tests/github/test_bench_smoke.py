@@ -24,7 +24,8 @@ def test_act_overhead_smoke_prints_its_numbers() -> None:
 
 
 def test_scale_bench_smoke_prints_its_numbers() -> None:
-    """benchmarks/scale_bench.py --smoke: map built, both modes run, the same mutant verdicts."""
+    """benchmarks/scale_bench.py --smoke: map built, both modes run, the same mutant verdicts; 1, 2
+    and 4 shards planned, run pinned, merged to N=1's verdicts."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "scale_bench.py"), "--smoke"],
         capture_output=True,
@@ -38,4 +39,11 @@ def test_scale_bench_smoke_prints_its_numbers() -> None:
     assert "mode full" in out and "mode coverage-map" in out, out
     assert "same status and killer: True" in out, out
     assert "fixed cost ratio (coverage map / full baseline): " in out, out
+    assert "phases: diff " in out and "base_suite_step " in out, out
+    for count in (1, 2, 4):
+        assert f"N={count}: merged " in out, out
+        assert f"N={count}: mutant phase " in out, out
+    assert out.count("statuses and killers equal N=1's: True") == 3, out
+    assert "[measured]" in out and "[computed (shards ran in waves" in out, out
+    assert "of the 0.8 x N = 1.6x target" in out, out
     assert "nan" not in out, out

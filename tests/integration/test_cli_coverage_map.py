@@ -338,3 +338,36 @@ def test_hostile_node_ids_in_a_map_never_reach_pytests_command_line(
     assert ledger.baseline.mode == "coverage-map"
     assert _base_ids(ledger) == {"tests/test_mul.py::test_mul", "tests/test_spawn.py::test_spawn"}
     assert ledger.baseline.selected_tests == 3
+
+
+def test_lanegate_run_takes_the_map_to_its_property_lane(
+    setup: tuple[Repo, Path], tmp_path: Path
+) -> None:
+    """`lanegate run --coverage-map` selects as `lanegate property --coverage-map` does; a map
+    directory without this key's file runs the full baseline and says so."""
+    repo, maps = setup
+    repo.checkout("feat-mul")
+    try:
+        ledgers = {}
+        for label, given in (("map", maps), ("missing", tmp_path / "no-maps")):
+            out = tmp_path / label
+            done = _lanegate(
+                repo.path, "run", "--base", "main", "--out", str(out), "--quiet",
+                "--coverage-map", str(given),
+            )  # fmt: skip
+            assert done.returncode in (0, 1), done.stdout + done.stderr
+            assert "Traceback" not in done.stderr
+            assert (out / "score-report.json").is_file()
+            ledgers[label] = load_file(PropertyLedger, "property", out / "property.json").value
+    finally:
+        repo.checkout("main")
+    mapped, missing = ledgers["map"], ledgers["missing"]
+    assert mapped.baseline.mode == "coverage-map"
+    assert _base_ids(mapped) == {"tests/test_mul.py::test_mul", "tests/test_spawn.py::test_spawn"}
+    assert mapped.baseline.selected_tests == 3
+    assert missing.baseline.mode == "full"
+    assert missing.baseline.reason.startswith("no coverage map for this base and environment")
+    assert len(missing.base_tests) == 6
+    assert [(m.id, m.status, m.killed_by) for m in mapped.mutants] == [
+        (m.id, m.status, m.killed_by) for m in missing.mutants
+    ]

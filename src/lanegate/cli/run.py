@@ -74,6 +74,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="run only shard K of N of the property and flake lanes (reproduces one shard job; "
         "the other shards are missing, so the verdict is fail)",
     )
+    parser.add_argument(
+        "--coverage-map",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="a coverage map of the merge base for the property lane (a file, or a directory of "
+        "maps) from a trusted default-branch run; missing, stale or unusable maps run the full "
+        "baseline",
+    )
     add_sandbox_argument(parser)
 
 
@@ -130,6 +139,7 @@ def run(args: argparse.Namespace) -> int:
         pr_body=read_pr_body(args.pr_body) if args.pr_body is not None else None,
         sandboxed=not args.no_sandbox,
         shard=shard,
+        coverage_map=args.coverage_map,
     )
     print(
         f"lanegate: judging HEAD against {choice.commit[:12]}, the {choice.reason}",

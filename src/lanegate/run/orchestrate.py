@@ -63,6 +63,8 @@ class RunRequest:
     sandboxed: bool = True
     # run only this shard of the property and flake lanes (both planned in `shard.count` shards)
     shard: ShardSpec | None = None
+    # a coverage map of the merge base for the property lane (a file or a directory of maps)
+    coverage_map: Path | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,17 +142,22 @@ def _plan(request: RunRequest) -> ShardPlan | None:
 
 
 def _runner(lane: str, request: RunRequest, plan: ShardPlan | None) -> LaneRunner:
+    """The lane's `run_lane`, given this request's shard of it and (property) its coverage map."""
     runner = lane_runner(lane)
-    if plan is None or request.shard is None or lane not in SHARDED_LANES:
+    options: dict[str, object] = {}
+    if plan is not None and request.shard is not None and lane in SHARDED_LANES:
+        lane_plan = plan.lane(lane)
+        options["shard"] = ShardRun(request.shard, lane_plan.digest, lane_plan.slice(request.shard))
+    if lane == "property" and request.coverage_map is not None:
+        options["coverage_map"] = request.coverage_map
+    if not options:
         return runner
-    lane_plan = plan.lane(lane)
-    shard = ShardRun(request.shard, lane_plan.digest, lane_plan.slice(request.shard))
-    sharded: Callable[..., LaneOutcome] = runner
+    configured: Callable[..., LaneOutcome] = runner
 
-    def run_slice(ctx: LaneContext) -> LaneOutcome:
-        return sharded(ctx, shard=shard)
+    def run_configured(ctx: LaneContext) -> LaneOutcome:
+        return configured(ctx, **options)
 
-    return run_slice
+    return run_configured
 
 
 def _run_lanes(

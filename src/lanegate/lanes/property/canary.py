@@ -38,8 +38,9 @@ from __future__ import annotations
 import ast
 import builtins
 import io
+import re
 import tokenize
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import CodeType
 
@@ -48,6 +49,7 @@ from lanegate.diff import DiffSummary, changed_lines
 from lanegate.lanes.property.operators import Edit, apply_edit, original_text
 from lanegate.lanes.property.plant import (
     MutantSpec,
+    SyntaxTree,
     mutable_sources,
     mutant_id,
     statement_lines,
@@ -108,6 +110,7 @@ class _Finder:
         self.source = source
         self.lines = lines
         self.text = source.decode("utf-8", "surrogateescape")
+        self.lines_of_text = split_lines(self.text)
         self.edits: list[tuple[Edit, int, str]] = []
         self.len_rebound = any(
             isinstance(n, ast.Name)
@@ -122,7 +125,7 @@ class _Finder:
         self.module_names = _identifiers(source)
 
     def seg(self, node: ast.AST) -> str:
-        return ast.get_source_segment(self.text, node) or ast.unparse(node)
+        return source_segment(self.lines_of_text, node) or ast.unparse(node)
 
     def add(self, node: ast.AST, family: str, replacement: str, where: tuple[int, str]) -> None:
         line = node.lineno  # type: ignore[attr-defined]
@@ -259,6 +262,32 @@ class _Finder:
         self.edits.append((edit, where[0], where[1]))
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def split_lines(text: str) -> list[str]:
+    """`text` split after each CR LF, CR or LF (ends kept), as `ast.get_source_segment` splits it:
+    never at a form feed or another character `str.splitlines` breaks at."""
+    return _LINE.findall(text)
+
+
+def source_segment(lines: list[str], node: ast.AST) -> str | None:
+    """`ast.get_source_segment(text, node)` over `split_lines(text)`, split once per module rather
+    than once per call."""
+    end_line: int | None = getattr(node, "end_lineno", None)
+    end_col: int | None = getattr(node, "end_col_offset", None)
+    if end_line is None or end_col is None:
+        return None
+    first: int = node.lineno - 1  # type: ignore[attr-defined]
+    col: int = node.col_offset  # type: ignore[attr-defined]
+    last = end_line - 1
+    if last == first:
+        return lines[first].encode()[col:end_col].decode()
+    head = lines[first].encode()[col:].decode()
+    tail = lines[last].encode()[:end_col].decode()
+    return "".join([head, *lines[first + 1 : last], tail])
+
+
 def _docstring(node: ast.AST) -> bool:
     return (
         isinstance(node, ast.Expr)
@@ -314,55 +343,129 @@ def _byte_code(source: bytes, path: str, qualname: str, first_line: int) -> byte
     return None
 
 
-def canary_specs_for_file(
+class _PendingCanary:
+    """The canary edits of one id (one place, one family), checked only when selection asks: the
+    first that parses to another tree and still defines its function is the canary, with whether it
+    changes that function's byte code."""
+
+    def __init__(self, first: MutantSpec, check: Callable[[MutantSpec], bool | None]) -> None:
+        self.id, self.path, self.line, self.operator = (
+            first.id,
+            first.path,
+            first.line,
+            first.operator,
+        )
+        self.options = [first]
+        self._check = check
+        self._resolved = False
+        self._found: tuple[MutantSpec, bool] | None = None
+
+    def resolve(self) -> tuple[MutantSpec, bool] | None:
+        if not self._resolved:
+            for option in self.options:
+                code = self._check(option)
+                if code is not None:
+                    self._found = (option, code)
+                    break
+            self._resolved = True
+        return self._found
+
+
+def _pending_canaries(
     path: str, source: bytes, lines: frozenset[int], digest: str, seed: int
-) -> list[tuple[MutantSpec, bool]]:
-    """Every canary of one file on `lines`, each with whether it changes the function's byte code
-    (`co_code`; a change of text or names only is still a canary for a test that reads those)."""
+) -> list[_PendingCanary]:
+    """The canary edits on `lines` of one file, by id, not yet checked."""
     try:
         tree = ast.parse(source, filename=path)
     except (SyntaxError, ValueError):
         return []
     finder = _Finder(tree, source, lines)
     finder.walk(tree.body, [])
-    original_dump = ast.dump(tree)
-    out: dict[str, tuple[MutantSpec, bool]] = {}
+    original = SyntaxTree(tree)
+    before: dict[tuple[str, int], bytes | None] = {}
+
+    def check(spec: MutantSpec) -> bool | None:
+        """None: not a canary (no other tree, or the function is gone); else: byte code changed."""
+        mutated = apply_edit(source, spec.edit)
+        key = (spec.function, spec.function_line)
+        try:
+            changed_tree = ast.parse(mutated)
+            if key not in before:
+                before[key] = _byte_code(source, path, *key)
+            after = _byte_code(mutated, path, *key)
+        except (SyntaxError, ValueError):
+            return None
+        if original.equals(changed_tree, spec.line) or after is None:
+            return None
+        return before[key] != after
+
+    out: dict[str, _PendingCanary] = {}
     for edit, first, qualname in finder.edits:
         ident = mutant_id(digest, seed, path, edit.line, "canary:" + edit.operator, edit.column)
         spec = MutantSpec(ident, path, edit, original_text(source, edit), qualname, first)
-        mutated = apply_edit(source, edit)
-        try:
-            changed_tree = ast.dump(ast.parse(mutated))
-            before = _byte_code(source, path, qualname, first)
-            after = _byte_code(mutated, path, qualname, first)
-        except (SyntaxError, ValueError):
-            continue
-        if changed_tree == original_dump or after is None or ident in out:
-            continue
-        out[ident] = (spec, before != after)
+        if ident in out:
+            out[ident].options.append(spec)
+        else:
+            out[ident] = _PendingCanary(spec, check)
     return list(out.values())
+
+
+def canary_specs_for_file(
+    path: str, source: bytes, lines: frozenset[int], digest: str, seed: int
+) -> list[tuple[MutantSpec, bool]]:
+    """Every canary of one file on `lines`, each with whether it changes the function's byte code
+    (`co_code`; a change of text or names only is still a canary for a test that reads those)."""
+    resolved = (p.resolve() for p in _pending_canaries(path, source, lines, digest, seed))
+    return [found for found in resolved if found is not None]
 
 
 def select_canaries(found: list[tuple[MutantSpec, bool]], count: int) -> list[MutantSpec]:
     """`count` canaries in the order of their (seeded) ids, distinct families and lines first, and
     at least one that changes the byte code when any does (so a byte-code fingerprint meets one)."""
-    ordered = sorted(found, key=lambda f: f[0].id)
+    return _select_canaries([_Checked(f) for f in found], count)
+
+
+class _Checked:
+    """An already checked canary, in the shape selection reads."""
+
+    def __init__(self, found: tuple[MutantSpec, bool]) -> None:
+        self.id, self.path, self.line, self.operator = (
+            found[0].id,
+            found[0].path,
+            found[0].line,
+            found[0].operator,
+        )
+        self._found = found
+
+    def resolve(self) -> tuple[MutantSpec, bool] | None:
+        return self._found
+
+
+def _select_canaries(pending: Sequence[_PendingCanary | _Checked], count: int) -> list[MutantSpec]:
+    """`select_canaries` over unchecked canaries: one is checked only when it would be picked (or
+    is the byte-code-changing fallback), so the picks are those `select_canaries` makes from the
+    checked list, at a fraction of the parses and compiles. With fewer than `count` valid canaries
+    every one is picked, as `select_canaries(found, min(count, len(found)))` does."""
+    ordered = sorted(pending, key=lambda p: p.id)
     chosen: list[tuple[MutantSpec, bool]] = []
     families: set[str] = set()
     lines: set[tuple[str, int]] = set()
     # distinct families on distinct lines first, then distinct lines, then any
     for strictness in (2, 1, 0):
-        for spec, code in ordered:
-            fresh_line = (spec.path, spec.line) not in lines
-            fits = [True, fresh_line, fresh_line and spec.operator not in families][strictness]
-            if len(chosen) < count and (spec, code) not in chosen and fits:
-                chosen.append((spec, code))
-                families.add(spec.operator)
-                lines.add((spec.path, spec.line))
+        for item in ordered:
+            if len(chosen) >= count or any(c.id == item.id for c, _ in chosen):
+                continue
+            fresh_line = (item.path, item.line) not in lines
+            fits = [True, fresh_line, fresh_line and item.operator not in families][strictness]
+            found = item.resolve() if fits else None
+            if found is not None:
+                chosen.append(found)
+                families.add(item.operator)
+                lines.add((item.path, item.line))
     if chosen and not any(code for _, code in chosen):
-        changing = [f for f in ordered if f[1]]
-        if changing:
-            chosen[-1] = changing[0]
+        changing = next((f for f in (p.resolve() for p in ordered) if f is not None and f[1]), None)
+        if changing is not None:
+            chosen[-1] = changing
     return sorted((s for s, _ in chosen), key=lambda s: (s.path, s.line, s.column, s.operator))
 
 
@@ -370,8 +473,8 @@ def plan_canaries(
     repo: Path, summary: DiffSummary, policy: Policy, seed: int, real: int
 ) -> list[MutantSpec]:
     """The canaries a run with canary seed `seed` and `real` real mutants plants (the scorer calls
-    this with the ledger's seed)."""
-    found: list[tuple[MutantSpec, bool]] = []
+    this with the ledger's seed); only the candidates selection reaches are checked."""
+    pending: list[_PendingCanary] = []
     for path in mutable_sources(summary, policy):
         source = git.show_file(repo, summary.head_commit, path)
         if source is None:
@@ -379,8 +482,8 @@ def plan_canaries(
         lines = statement_lines(
             source, changed_lines(repo, summary.merge_base, summary.head_commit, path)
         )
-        found.extend(canary_specs_for_file(path, source, lines, summary.digest, seed))
-    return select_canaries(found, canary_count(real, len(found)))
+        pending.extend(_pending_canaries(path, source, lines, summary.digest, seed))
+    return _select_canaries(pending, canary_count(real, len(pending)))
 
 
 def planned_canary_ids(

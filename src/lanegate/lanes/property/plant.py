@@ -95,8 +95,9 @@ def _compiled_tree(source: bytes, path: str) -> ast.Module | None:
     return tree
 
 
-class _Original:
-    """The unmutated module's top-level statements, each dumped at most once."""
+class SyntaxTree:
+    """An unmutated module's top-level statements, each dumped at most once: `equals` tells a
+    mutated module's tree from it by the edited statement first."""
 
     def __init__(self, tree: ast.Module) -> None:
         self.body = tree.body
@@ -154,7 +155,7 @@ def _pending(
         tree = ast.parse(source, filename=path)
     except (SyntaxError, ValueError):
         return []
-    original = _Original(tree)
+    original = SyntaxTree(tree)
 
     def check(spec: MutantSpec) -> bool:
         mutated = _compiled_tree(spec.mutated_source(source), path)

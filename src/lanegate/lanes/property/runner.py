@@ -10,7 +10,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -408,6 +408,19 @@ def _base_suite_timed(
     return answer, time.perf_counter() - started
 
 
+def _phase_clock(times: dict[str, float], started: float) -> Callable[[str], None]:
+    """`mark(name)` records in `times[name]` the seconds since the previous mark (the first since
+    `started`): the fixed cost's phases, consecutive and summing to it."""
+    last = [started]
+
+    def mark(name: str) -> None:
+        now = time.perf_counter()
+        times[name] = now - last[0]
+        last[0] = now
+
+    return mark
+
+
 def run_lane(
     ctx: LaneContext,
     *,
@@ -430,6 +443,8 @@ def run_lane(
     summary = classify_diff(repo, ctx.base, policy, ctx.head)
     if git.resolve_commit(repo, "HEAD") != summary.head_commit:
         raise RunnerError(f"--head {ctx.head} is not the checked-out commit; the lane runs HEAD")
+    mark = _phase_clock(times, started)
+    mark("diff")
     specs = plan_from_summary(repo, summary, policy)
     if shard is not None:
         planned = {s.id for s in specs}
@@ -439,10 +454,13 @@ def run_lane(
         specs = [s for s in specs if s.id in set(shard.items)]
     # the canaries follow a secret of this run, never shown to the sandbox, written to the ledger
     # only once every test process has exited
+    mark("mutant_plan")
     canary_seed = secrets.randbits(62)
     canaries = plan_canaries(repo, summary, policy, canary_seed, len(specs))
+    mark("canary_plan")
     sources = _working_tree_matches(repo, summary, sorted({s.path for s in (*specs, *canaries)}))
     choice = choose_baseline(repo, summary, policy, coverage_map)
+    mark("choice")
     say(ProgressEvent(LANE, f"baseline: {choice.mode.value} ({choice.reason})"))
     sandbox = lane_sandbox(ctx)
     # the oracle module every run of this lane imports is the merge base's (or lanegate's own)
@@ -459,6 +477,7 @@ def run_lane(
         else None
     )
     try:
+        mark("sandbox_and_workers")
         times["plan"] = time.perf_counter() - started
         say(ProgressEvent(LANE, "base tests at head", "runs", 0, 1))
         base_run = background.submit(
@@ -476,11 +495,14 @@ def run_lane(
             record_oracles=True,
         )
         times["baseline"] = baseline.seconds
+        mark("baseline_step")
         say(ProgressEvent(LANE, "oracle check", "files", 0, 0))
         check = check_oracles(repo, summary, policy, baseline.collection)
+        mark("oracle_check")
         waited = time.perf_counter()
         (base, base_runs), times["base_suite"] = base_run.result()
         times["base_suite_wait"] = time.perf_counter() - waited
+        mark("base_suite_step")
         coverage = CoverageMap.from_record(baseline.tests)
         trusted = trusted_tests(
             repo,
@@ -513,6 +535,7 @@ def run_lane(
                 )
             )
 
+        mark("jobs")
         times["fixed"] = time.perf_counter() - started  # everything before the mutant phase
         results, control_problem = run_mutants(
             repo,
