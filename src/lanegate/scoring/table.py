@@ -145,6 +145,10 @@ TABLE: tuple[Row, ...] = (
         "a test of the merge base fails, errors, is missing or is skipped by changed code at head",
         "fix the code so the base's tests pass; a change that must change a test needs a human PR",
         prop.base_test_failed),
+    Row("property-base-test-pre-existing", Scope.PROPERTY, P, W,
+        "a base test fails at head and fails the same way on the base's own code in every rerun",
+        "fix or quarantine the test on the default branch (Lane A); it is no evidence for any diff",
+        prop.base_test_pre_existing),
     # --- fixture -----------------------------------------------------------------------------------
     Row("fixture-drift", Scope.FIXTURE, F, E, "fixture bytes changed without a lockfile update",
         "restore the fixture bytes; a human updates fixtures and the lockfile in a separate PR",

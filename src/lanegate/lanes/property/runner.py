@@ -25,6 +25,7 @@ from lanegate.lanes.context import (
     lane_sandbox,
 )
 from lanegate.lanes.property import map_select, oracle_ast, stryker
+from lanegate.lanes.property.base_recheck import recheck_at_base
 from lanegate.lanes.property.base_suite import run_base_suite
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
 from lanegate.lanes.property.canary import plan_canaries
@@ -453,6 +454,10 @@ def run_lane(
         base_started = time.perf_counter()
         base, base_runs = run_base_suite(repo, summary, policy, sandbox=sandbox, choice=choice)
         times["base_suite"] = time.perf_counter() - base_started
+        recheck_started = time.perf_counter()
+        rechecks = recheck_at_base(repo, summary, policy, base_runs, sandbox=sandbox)
+        if rechecks:
+            times["base_recheck"] = time.perf_counter() - recheck_started
         coverage = CoverageMap.from_record(baseline.tests)
         trusted = trusted_tests(
             repo,
@@ -547,6 +552,7 @@ def run_lane(
         mutants=tuple(mutants),
         base_test_files=len(base.files),
         base_tests=tuple(base_runs),
+        base_rechecks=tuple(rechecks),
         unmutated=unmutated_lines(repo, summary, policy),
         canary_seed=canary_seed,
         canaries=tuple(canary_entries),
@@ -584,6 +590,12 @@ def run_lane(
         + (f"; base property tests credited: {', '.join(base_killers)}" if base_killers else "")
         + f"; {len(check.rejections)} oracle rejection(s)"
     )
+    pre_existing = [r.node_id for r in rechecks if r.verdict == "pre-existing"]
+    if pre_existing:
+        summary_text += (
+            f"; {len(pre_existing)} base test(s) fail at the base too (pre-existing, not counted "
+            "against the diff): " + ", ".join(pre_existing)
+        )
     notes = pytest_plugins.notes()
     if notes:
         summary_text += "; pytest plugins: " + "; ".join(notes)
