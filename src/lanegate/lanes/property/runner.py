@@ -574,13 +574,14 @@ def run_lane(
         problems = [p for p in problems if not p.startswith(SLICE_RULES)]
     if control_problem:
         problems.append(f"mutants not judged: {control_problem}")
+    undetected = [
+        f"not detected: {m.id} ({m.status}) {m.path}:{m.line}: {m.original!r} -> {m.replacement!r}"
+        for m in mutants
+        if not counts_as_detected(m, void)
+    ]
     if ledger.killed_mutants < ledger.mutant_budget and shard is None:
-        problems += [
-            f"not detected: {m.id} ({m.status}) {m.path}:{m.line}: "
-            f"{m.original!r} -> {m.replacement!r}"
-            for m in mutants
-            if not counts_as_detected(m, void)
-        ]
+        problems += undetected
+        undetected = []
     base_killers = sorted({str(m.killed_by) for m in mutants if m.killed_by in trusted.base})
     summary_text = (
         f"baseline {choice.mode.value}: {choice.reason}; "
@@ -596,6 +597,8 @@ def run_lane(
             f"; {len(pre_existing)} base test(s) fail at the base too (pre-existing, not counted "
             "against the diff): " + ", ".join(pre_existing)
         )
+    if undetected:  # within the budget, but on screen all the same
+        summary_text += "; " + "; ".join(undetected)
     notes = pytest_plugins.notes()
     if notes:
         summary_text += "; pytest plugins: " + "; ".join(notes)
