@@ -363,7 +363,7 @@ def measured(cmd: list[str], cwd: Path) -> Measured:
 # `lanegate run`'s progress lines (stderr, not a terminal) that open a phase of the property lane
 PHASES = (
     ("baseline", "property: runs 0 of 1: baseline run"),
-    ("oracle check", "property: files"),
+    ("oracle check", "property: oracle check"),
     ("base tests", "property: runs 0 of 1: base tests at head"),
     ("mutants", "property: mutants"),
 )
@@ -396,13 +396,9 @@ def phases(run: Measured) -> str:
     steps = []
     for _, line in run.progress:
         words = line.removeprefix("lanegate: ").split(" ")
-        if (
-            len(words) >= 4
-            and words[0].endswith(":")
-            and words[2] == "in"
-            and words[3].endswith("s")
-        ):
-            steps.append(f"{words[0][:-1]} {words[3].rstrip('s:')}")
+        seconds = words[3].rstrip(":") if len(words) >= 4 else ""
+        if words[0].endswith(":") and words[2:3] == ["in"] and seconds.endswith("s"):
+            steps.append(f"{words[0][:-1]} {seconds[:-1]}")
     return f"property phases (s): {', '.join(parts) or '-'}; steps (s): {', '.join(steps) or '-'}"
 
 
