@@ -190,6 +190,30 @@ class BaseTestRun:
     detail: str = _text()
 
 
+RECHECK_VERDICTS = (
+    "pre-existing",
+    "passes-at-base",
+    "flaky-at-base",
+    "differs-at-base",
+    "not-checked",
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BaseRecheck:
+    """A base test that failed or errored at head, re-run on the base's own code (every file the
+    diff touched reverted, nothing else changed): `pre-existing` only when it failed the same way
+    in every one of `base_outcomes`; any other verdict leaves the head failure standing."""
+
+    node_id: str = _text()
+    verdict: str = field(default="not-checked", metadata={"enum": RECHECK_VERDICTS})
+    head_outcome: str = field(default="failed", metadata={"enum": BASE_TEST_OUTCOMES})
+    head_detail: str = _text()
+    base_outcomes: tuple[str, ...] = ()
+    base_detail: str = _text()
+    reason: str = _text()
+
+
 BASELINE_MODES = ("full", "coverage-map")
 
 
@@ -239,6 +263,8 @@ class PropertyLedger:
     base_test_files: int = field(default=0, metadata={"minimum": 0})
     base_tests: tuple[BaseTestRun, ...] = ()
     base_test_changes: tuple[BaseTestChange, ...] = ()
+    # the base tests that did not pass at head, re-run on the base's code (pre-existing failures)
+    base_rechecks: tuple[BaseRecheck, ...] = ()
     unmutated: tuple[UnmutatedLine, ...] = ()
     # the per-run secret the canaries were drawn with (written after the run) and the canaries:
     # behaviour-preserving edits planted like mutants, never counted in the budget or the ratio

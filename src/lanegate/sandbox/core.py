@@ -87,6 +87,14 @@ def _python_envs(repo: Path) -> list[Path]:
     return sorted(set(envs))
 
 
+def _relative_path(path: str) -> str:
+    """A repo-relative POSIX path as the copy compares it; one leaving the tree is refused."""
+    parts = [p for p in path.split("/") if p not in ("", ".")]
+    if not parts or ".." in parts:
+        raise ValueError(f"removed path {path!r} is not inside the tree")
+    return "/".join(parts)
+
+
 def _tree_bytes(root: Path, skip: set[Path]) -> int:
     total = 0
     for folder, dirs, files in os.walk(root):
@@ -159,11 +167,13 @@ class Sandbox:
         writable: Iterable[Path] = (),
         readable: Iterable[Path] = (),
         overlays: Mapping[Path, Path] | None = None,
+        removed: Iterable[str] = (),
     ) -> SandboxedCommand:
         """The command that runs `argv` inside the sandbox, with `writable` dirs (the lane's result
         files) bound read-write, `readable` paths bound read-only at their own paths, and each
         `overlays` file (destination in the tree -> trusted source) mounted read-only over the copy
-        of the tree (how the base's own test files replace the head's)."""
+        of the tree (how the base's own test files replace the head's); `removed` (repo-relative
+        POSIX paths) are left out of the copy (the files a diff added, when the base is rebuilt)."""
         environ = dict(env)
         if not self.enabled:
             return SandboxedCommand(list(argv), environ)
@@ -176,6 +186,7 @@ class Sandbox:
             "source": SOURCE_MOUNT,
             "target": str(self.repo),
             "skip": sorted(self._skipped_names()),
+            "drop": sorted({_relative_path(path) for path in removed}),
             "home": SANDBOX_HOME,
             "cwd": str(workdir),
             "limits": self._rlimits(),

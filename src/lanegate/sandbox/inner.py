@@ -30,11 +30,13 @@ _LIMITS = {
 }
 
 
-def _copy_tree(source: str, target: str, skip: set[str]) -> None:
+def _copy_tree(
+    source: str, target: str, skip: set[str], drop: frozenset[str] = frozenset()
+) -> None:
     """Copy `source` into the (empty, mounted) `target`: links kept as links unless they leave the
-    tree, `skip` (top-level names) left out, and whatever the sandbox already mounted there (`.git`,
-    a virtual environment, a restored base file) left as mounted. Folder modes are copied last, so a
-    read-only folder is filled before it becomes read-only."""
+    tree, `skip` (top-level names) and `drop` (relative paths) left out, and whatever the sandbox
+    already mounted there (`.git`, a virtual environment, a restored base file) left as mounted.
+    Folder modes are copied last, so a read-only folder is filled before it becomes read-only."""
     made: list[tuple[str, str]] = []
     links: list[str] = []
     for folder, dirs, files in os.walk(source):
@@ -43,6 +45,10 @@ def _copy_tree(source: str, target: str, skip: set[str]) -> None:
         if rel == ".":
             dirs[:] = [d for d in dirs if d not in skip]
             files = [f for f in files if f not in skip]
+        if drop:
+            prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
+            dirs[:] = [d for d in dirs if prefix + d not in drop]
+            files = [f for f in files if prefix + f not in drop]
         keep = []
         for name in dirs:
             src, dest = os.path.join(folder, name), os.path.join(here, name)
@@ -97,7 +103,9 @@ def main(argv: list[str]) -> None:
     spec = json.loads(argv[0])
     command = argv[2:]
     try:
-        _copy_tree(spec["source"], spec["target"], set(spec["skip"]))
+        _copy_tree(
+            spec["source"], spec["target"], set(spec["skip"]), frozenset(spec.get("drop", ()))
+        )
         os.makedirs(spec["home"], exist_ok=True)
         _lower_limits(spec["limits"])
         os.chdir(spec["cwd"])

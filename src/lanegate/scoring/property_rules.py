@@ -6,7 +6,14 @@ import math
 from collections.abc import Iterator
 from decimal import Decimal
 
-from lanegate.ledgers.models import AuthorKind, KillKind, Mutant, MutantStatus, PropertyLedger
+from lanegate.ledgers.models import (
+    AuthorKind,
+    BaseRecheck,
+    KillKind,
+    Mutant,
+    MutantStatus,
+    PropertyLedger,
+)
 from lanegate.model import Location
 from lanegate.scoring.evidence import Hit, RuleContext, duplicates
 
@@ -230,10 +237,26 @@ def too_many_mutants(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
 
 
 _BASE_OK = frozenset({"passed", "skipped"})
+_FAILED = frozenset({"failed", "error"})
+
+
+def pre_existing(ledger: PropertyLedger, ctx: RuleContext) -> dict[str, BaseRecheck]:
+    """The base tests whose failure at head the ledger shows failing the same way on the base's
+    own code in at least `authorship.min_replays` runs: failures that pre-date the diff. A recheck
+    that does not hold up (fewer runs, a run that did not fail) excuses nothing."""
+    runs = ctx.policy.authorship.min_replays
+    return {
+        r.node_id: r
+        for r in ledger.base_rechecks
+        if r.verdict == "pre-existing"
+        and len(r.base_outcomes) >= runs
+        and all(o in _FAILED for o in r.base_outcomes)
+    }
 
 
 def base_test_failed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
-    """A test of the merge base does not pass against the head's code (SPEC 9: the trusted oracle)."""
+    """A test of the merge base does not pass against the head's code (SPEC 9: the trusted oracle),
+    unless it fails the same way on the base's own code (`property-base-test-pre-existing`)."""
     # in coverage-map mode no base test may reach the changed functions (the ledger's `baseline`
     # says so); in full mode every base test file must have run
     if ledger.base_test_files and not ledger.base_tests and ledger.baseline.mode == "full":
@@ -241,11 +264,32 @@ def base_test_failed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
             f"the base has {ledger.base_test_files} test file(s) but none of their tests ran at head",
             _at("base_tests"),
         )
+    excused = pre_existing(ledger, ctx)
+    rechecks = {r.node_id: r for r in ledger.base_rechecks}
     for run in ledger.base_tests:
-        if run.outcome not in _BASE_OK:
-            restored = " (restored: the diff changed or deleted it)" if run.restored else ""
+        if run.outcome in _BASE_OK or (run.outcome in _FAILED and run.node_id in excused):
+            continue
+        restored = " (restored: the diff changed or deleted it)" if run.restored else ""
+        detail = f": {run.detail}" if run.detail else ""
+        recheck = rechecks.get(run.node_id)
+        at_base = f"; at base: {recheck.verdict} ({recheck.reason})" if recheck else ""
+        yield Hit(
+            f"{run.node_id}: {run.outcome} at head{restored}{detail}{at_base}", _at("base_tests")
+        )
+
+
+def base_test_pre_existing(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A base test fails at head and fails the same way on the base's own code: not the diff's
+    failure, but no evidence either; shown so that it is fixed on the default branch."""
+    excused = pre_existing(ledger, ctx)
+    for run in ledger.base_tests:
+        recheck = excused.get(run.node_id)
+        if recheck is not None and run.outcome in _FAILED:
             detail = f": {run.detail}" if run.detail else ""
-            yield Hit(f"{run.node_id}: {run.outcome} at head{restored}{detail}", _at("base_tests"))
+            yield Hit(
+                f"{run.node_id}: {run.outcome} at head{detail}; {recheck.reason}",
+                _at("base_rechecks"),
+            )
 
 
 def base_test_changed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:

@@ -153,6 +153,10 @@ TABLE: tuple[Row, ...] = (
         "an agent diff changed, removed or narrowed a test of the merge base (or its module's code)",
         "leave the base's tests as they are and add new ones; a change to a base test is a human PR",
         prop.base_test_changed),
+    Row("property-base-test-pre-existing", Scope.PROPERTY, P, W,
+        "a base test fails at head and fails the same way on the base's own code in every rerun",
+        "fix or quarantine the test on the default branch (Lane A); it is no evidence for any diff",
+        prop.base_test_pre_existing),
     # --- fixture -----------------------------------------------------------------------------------
     Row("fixture-drift", Scope.FIXTURE, F, E, "fixture bytes changed without a lockfile update",
         "restore the fixture bytes; a human updates fixtures and the lockfile in a separate PR",

@@ -97,3 +97,61 @@ def test_plan_respects_max_mutants(make_repo: Callable[[str], Repo]) -> None:
     for m in planted:
         per_line[m.line] = per_line.get(m.line, 0) + 1
     assert max(per_line.values()) <= MAX_PER_LINE
+
+
+def _mutated_texts(source: bytes) -> list[tuple[str, str]]:
+    return [
+        (c.edit.operator, original_text(source, c.edit))
+        for c in candidates(ast.parse(source), source)
+    ]
+
+
+def test_an_int_literal_that_only_sizes_a_worker_pool_is_arid() -> None:
+    source = (
+        b"from concurrent import futures\n\n"
+        b"def f(rows, n):\n"
+        b"    with futures.ThreadPoolExecutor(max_workers=2) as pool:\n"
+        b"        out = list(pool.map(g, rows, chunksize=4))\n"
+        b"    with ThreadPoolExecutor(3) as pool:\n"
+        b"        out += list(pool.map(g, rows))\n"
+        b"    with multiprocessing.Pool(processes=5) as pool:\n"
+        b"        out += pool.map(g, rows, 6)\n"
+        b"    return out\n"
+    )
+    texts = {text for _, text in _mutated_texts(source)}
+    assert not {"2", "3", "4", "5"} & texts  # pool sizes and chunk sizes: equivalent mutants
+    assert "6" in texts  # Pool.map's positional chunksize is not known to be one: mutated
+    assert "out += list(pool.map(g, rows))" in texts  # the statements themselves still are
+
+
+def test_pool_sizes_that_are_not_literals_or_other_calls_keep_their_mutants() -> None:
+    source = (
+        b"def f(rows, n):\n"
+        b"    a = ThreadPoolExecutor(max_workers=n + 1)\n"  # an expression may do more than size
+        b"    b = Pool(7)\n"  # a bare Pool(...) may be anyone's class: only its keyword is known
+        b"    c = resize(max_workers=8)\n"
+        b"    return a, b, c, rows.map(g, chunksize=9)\n"
+    )
+    texts = {text for _, text in _mutated_texts(source)}
+    assert {"+", "7", "8"} <= texts
+    assert "9" not in texts
+
+
+def test_every_changed_function_gets_a_mutant_under_the_cap(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    # a long function with many mutable lines beside a short one: the cap (3) is below the long
+    # function's line count, yet the short function is planted (SPEC 9: every changed function)
+    long_body = "".join(f"    x = x + {i}\n" for i in range(1, 12))
+    source = f"def long(x):\n{long_body}    return x\n\n\ndef short(y):\n    return y * 2\n"
+    for seed in range(6):
+        repo = make_repo(f"fair{seed}")
+        repo.write("README", "x")
+        repo.write("lanegate.toml", f"[properties]\nmax_mutants = 3\nseed = {seed}\n")
+        repo.commit("base")
+        repo.branch("feature")
+        repo.write("mod.py", source)
+        repo.commit("add")
+        planted = plan_mutants(repo.path, "main", load_policy(repo.path))
+        assert len(planted) == 3
+        assert {m.function for m in planted} == {"long", "short"}, seed

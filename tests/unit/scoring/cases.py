@@ -10,6 +10,7 @@ from lanegate.errors import ShardError
 from lanegate.introspection import Introspection
 from lanegate.ledgers.models import (
     AuthorKind,
+    BaseRecheck,
     BaseTestChange,
     BaseTestRun,
     CaseStatus,
@@ -102,6 +103,16 @@ _BASE_PASSED = BaseTestRun(
     node_id="tests/test_a.py::t", outcome="passed", restored=False, detail=""
 )
 _BASE_SKIP = BaseTestRun(node_id="tests/test_a.py::u", outcome="skipped", restored=False, detail="")
+_PRE = BaseRecheck(
+    node_id="tests/test_a.py::t",
+    verdict="pre-existing",
+    head_outcome="failed",
+    head_detail="",
+    base_outcomes=("failed", "failed", "failed"),
+    base_detail="",
+    reason="fails the same way in 3 of 3 runs at base",
+)
+_PRE_EXISTING = r(PROP, base_test_files=1, base_tests=(_BASE_FAILED,), base_rechecks=(_PRE,))
 _GAP = UnmutatedLine(
     path="src/calc.py", line=4, what="a changed assign statement no mutation operator reaches"
 )
@@ -704,8 +715,51 @@ CASES: dict[str, Case] = {
             S.but(property=r(PROP, base_test_files=1, base_tests=(_BASE_FAILED,))),
             S.but(property=r(PROP, base_test_files=2, base_tests=())),
             S.but(property=r(PROP, base_test_files=1, base_tests=(_BASE_CODE_SKIP,))),
+            S.but(property=r(_PRE_EXISTING, base_rechecks=(r(_PRE, verdict="passes-at-base"),))),
+            S.but(property=r(_PRE_EXISTING, base_rechecks=(r(_PRE, base_outcomes=("failed",)),))),
+            S.but(
+                property=r(
+                    _PRE_EXISTING,
+                    base_rechecks=(r(_PRE, base_outcomes=("failed", "passed", "failed")),),
+                )
+            ),
+            S.but(
+                property=r(_PRE_EXISTING, base_rechecks=(r(_PRE, node_id="tests/test_a.py::x"),))
+            ),
+            # a skipped-by-code base test is not a failure a recheck can excuse
+            S.but(
+                property=r(
+                    PROP,
+                    base_test_files=1,
+                    base_tests=(_BASE_CODE_SKIP,),
+                    base_rechecks=(r(_PRE, node_id=_BASE_CODE_SKIP.node_id),),
+                )
+            ),
         ),
-        (S, S.but(property=r(PROP, base_test_files=1, base_tests=(_BASE_PASSED, _BASE_SKIP)))),
+        (
+            S,
+            S.but(property=r(PROP, base_test_files=1, base_tests=(_BASE_PASSED, _BASE_SKIP))),
+            S.but(property=_PRE_EXISTING),
+        ),
+    ),
+    "property-base-test-pre-existing": Case(
+        (S.but(property=_PRE_EXISTING),),
+        (
+            S,
+            # a recheck that does not hold up excuses nothing (and is no pre-existing failure)
+            S.but(property=r(_PRE_EXISTING, base_rechecks=(r(_PRE, base_outcomes=("failed",)),))),
+            S.but(
+                property=r(
+                    _PRE_EXISTING,
+                    base_rechecks=(r(_PRE, base_outcomes=("failed", "passed", "failed")),),
+                )
+            ),
+            S.but(property=r(_PRE_EXISTING, base_rechecks=(r(_PRE, verdict="flaky-at-base"),))),
+            S.but(
+                property=r(_PRE_EXISTING, base_rechecks=(r(_PRE, node_id="tests/test_a.py::x"),))
+            ),
+        ),
+        passes_fully=False,  # the near misses fail on property-base-test-failed
     ),
     "property-base-test-changed": Case(
         (S.but(property=r(PROP, base_test_changes=(_BASE_NARROWED,))),),

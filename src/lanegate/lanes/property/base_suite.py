@@ -29,6 +29,7 @@ from lanegate.sandbox import Sandbox
 
 PASSING = frozenset({"passed"})
 _TEST_FOLDERS = frozenset({"tests", "test"})
+COLLECT_DETAIL = "the base test file cannot be collected at head"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +122,8 @@ def _runs(
         entry = tests[node_id]
         path = node_id.split("::")[0]
         outcome = str(entry.get("outcome", "missing"))
-        detail = ""
+        # the failure's last line (pytest's `path:line: Error`): shown, and compared at base
+        detail = str(entry.get("detail", ""))[:4096] if outcome in ("failed", "error") else ""
         skip_from = entry.get("skip_from")
         if outcome == "skipped" and skip_from and _relative(str(skip_from), repo_root) in changed:
             outcome, detail = "skipped-from-code", f"skipped by code the diff changed: {skip_from}"
@@ -135,7 +137,7 @@ def _runs(
                 node_id=str(node_id),
                 outcome="error",
                 restored=path in restored,
-                detail="the base test file cannot be collected at head",
+                detail=COLLECT_DETAIL,
             )
         )
     return runs

@@ -98,6 +98,7 @@ def run_baseline(
     env: dict[str, str] | None = None,
     sandbox: Sandbox,
     overlays: Mapping[Path, Path] | None = None,
+    removed: Sequence[str] = (),
     extra_flags: Sequence[str] = (),
     keep: Mapping[str, Sequence[str]] | None = None,
     record_oracles: bool = False,
@@ -108,8 +109,9 @@ def run_baseline(
 
     `keep` (`{"node_ids": [...], "files": [...]}`) keeps only those tests of the collected files.
     `record_oracles` also records, per test, the lines that called a trusted oracle (a tracer on
-    every call: only the run that judges the new tests pays for it). `stop`, once set, kills the
-    run (a lane that is unwinding must not wait for a run beside it to finish)."""
+    every call: only the run that judges the new tests pays for it). `overlays` and `removed` change
+    the sandbox's copy of the tree (see `Sandbox.command`). `stop`, once set, kills the run (a lane
+    that is unwinding must not wait for a run beside it to finish)."""
     scratch = Path(tempfile.mkdtemp(prefix="lanegate-baseline-"))
     storage = scratch / "hypothesis"
     storage.mkdir()
@@ -137,6 +139,7 @@ def run_baseline(
         cwd=repo,
         writable=[scratch],
         overlays=overlays,
+        removed=removed,
     )
     log_path = scratch / "output.log"
     started = time.perf_counter()

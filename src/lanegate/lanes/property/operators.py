@@ -3,7 +3,8 @@
 Operators (OPERATORS_VERSION names this exact list and behaviour; bump it on any change, since mutant ids
 depend on it): comparison swaps, boolean operator swaps, arithmetic swaps, off-by-one on int constants
 and on slice bounds, negated conditions, a return of the type's default, and removed statements. Arid
-nodes (docstrings, annotations, f-strings, logging/print/warnings calls) are never mutated.
+nodes (docstrings, annotations, f-strings, logging/print/warnings calls, and an int literal that only
+sizes a worker pool) are never mutated.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import bisect
 import re
 from dataclasses import dataclass
 
-OPERATORS_VERSION = "lanegate-ops-1"
+OPERATORS_VERSION = "lanegate-ops-2"
 
 OPERATOR_NAMES = (
     "compare",
@@ -66,6 +67,19 @@ _DEFAULTS = {
     "tuple": "()",
 }
 _ARID_CALLS = ("print", "logging.", "logger.", "log.", "warnings.warn")
+# Arguments that only size a standard-library worker pool: by the pools' contract (`map` returns the
+# results in input order, `submit` one future per call) the number of workers and the chunk size
+# change how fast, never what, so a changed int literal there is an equivalent mutant that no test
+# can kill (Google's "arid node" for a container's initial capacity). Callee's last name -> the
+# keyword, and whether the first positional argument is that keyword (`ThreadPoolExecutor(2)`).
+_POOL_SIZE = {
+    "ThreadPoolExecutor": ("max_workers", True),
+    "ProcessPoolExecutor": ("max_workers", True),
+    "InterpreterPoolExecutor": ("max_workers", True),
+    "ThreadPool": ("processes", True),
+    "Pool": ("processes", False),  # a bare `Pool(3)` may be anyone's class: the keyword only
+}
+_CHUNKED = frozenset({"map", "imap", "imap_unordered", "starmap", "map_async", "starmap_async"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +345,13 @@ class _Walker:
             return
         elif isinstance(node, ast.Call) and _arid_call(node):
             return
+        elif isinstance(node, ast.Call):
+            arid = pool_size_literals(node)
+            for child in ast.iter_child_nodes(node):
+                value = child.value if isinstance(child, ast.keyword) else child
+                if isinstance(value, ast.expr) and id(value) not in arid:
+                    self.expr(value)
+            return
         elif isinstance(node, ast.Lambda):
             self.expr(node.body)
             return
@@ -343,6 +364,28 @@ class _Walker:
                     self.expr(cond)
             elif isinstance(child, ast.keyword):
                 self.expr(child.value)
+
+
+def pool_size_literals(node: ast.Call) -> frozenset[int]:
+    """The ids of the int literals among `node`'s arguments that only size a worker pool (see
+    `_POOL_SIZE`): never mutated. Only literals: an expression there may do more than size."""
+    func = node.func
+    name = (
+        func.attr
+        if isinstance(func, ast.Attribute)
+        else func.id
+        if isinstance(func, ast.Name)
+        else ""
+    )
+    sized: list[ast.expr] = []
+    if name in _POOL_SIZE:
+        keyword, positional = _POOL_SIZE[name]
+        sized += [k.value for k in node.keywords if k.arg == keyword]
+        if positional and node.args:
+            sized.append(node.args[0])
+    if name in _CHUNKED and isinstance(func, ast.Attribute):
+        sized += [k.value for k in node.keywords if k.arg == "chunksize"]
+    return frozenset(id(value) for value in sized if _is_int(value))
 
 
 def _string_format(node: ast.BinOp) -> bool:

@@ -195,7 +195,8 @@ def _spec(path: str, source: bytes, cand: Candidate, digest: str, seed: int) -> 
 
 
 def select(specs: list[MutantSpec], max_mutants: int) -> list[MutantSpec]:
-    """At most MAX_PER_LINE per line (distinct operators first), then round-robin over lines up to the cap."""
+    """At most MAX_PER_LINE per line (distinct operators first), then round-robin over lines up to
+    the cap, one mutant of every changed function first."""
     return _select([_Pending(spec, lambda _: True) for spec in specs], max_mutants)
 
 
@@ -221,11 +222,24 @@ def _select(pending: list[_Pending], max_mutants: int) -> list[MutantSpec]:
         for i, spec in enumerate(picked):
             rounds[i].append(spec)
     chosen: list[MutantSpec] = []
-    for batch in rounds:
-        for spec in sorted(batch, key=lambda s: s.id):
+    batches = [_functions_first(rounds[0]), *(sorted(b, key=lambda s: s.id) for b in rounds[1:])]
+    for batch in batches:
+        for spec in batch:
             if len(chosen) < max_mutants:
                 chosen.append(spec)
     return sorted(chosen, key=lambda s: (s.path, s.line, s.column, s.operator))
+
+
+def _functions_first(batch: list[MutantSpec]) -> list[MutantSpec]:
+    """The first round in pick order: one mutant of every changed function first (each function's
+    lowest id), then the rest by id. Under the cap a long function cannot crowd a short one out of
+    the plan: every changed function with a candidate gets a mutant (SPEC 9) while the cap allows."""
+    ordered = sorted(batch, key=lambda s: s.id)
+    leaders: dict[tuple[str, int, str], MutantSpec] = {}
+    for spec in ordered:
+        leaders.setdefault((spec.path, spec.function_line, spec.function), spec)
+    first = {id(spec) for spec in leaders.values()}
+    return [*leaders.values(), *(spec for spec in ordered if id(spec) not in first)]
 
 
 def plan_from_summary(

@@ -30,6 +30,7 @@ from lanegate.lanes.context import (
 )
 from lanegate.lanes.property import map_select, oracle_ast, stryker
 from lanegate.lanes.property.base_changes import base_test_changes
+from lanegate.lanes.property.base_recheck import recheck_at_base
 from lanegate.lanes.property.base_suite import BaseSuite, run_base_suite
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
 from lanegate.lanes.property.canary import plan_canaries
@@ -503,6 +504,10 @@ def run_lane(
         (base, base_runs), times["base_suite"] = base_run.result()
         times["base_suite_wait"] = time.perf_counter() - waited
         mark("base_suite_step")
+        recheck_started = time.perf_counter()
+        rechecks = recheck_at_base(repo, summary, policy, base_runs, sandbox=sandbox)
+        if rechecks:
+            times["base_recheck"] = time.perf_counter() - recheck_started
         coverage = CoverageMap.from_record(baseline.tests)
         trusted = trusted_tests(
             repo,
@@ -602,6 +607,7 @@ def run_lane(
         base_test_files=len(base.files),
         base_tests=tuple(base_runs),
         base_test_changes=base_test_changes(repo, summary, base.restored, base.helpers),
+        base_rechecks=tuple(rechecks),
         unmutated=unmutated_lines(repo, summary, policy),
         canary_seed=canary_seed,
         canaries=tuple(canary_entries),
@@ -623,13 +629,14 @@ def run_lane(
         problems = [p for p in problems if not p.startswith(SLICE_RULES)]
     if control_problem:
         problems.append(f"mutants not judged: {control_problem}")
+    undetected = [
+        f"not detected: {m.id} ({m.status}) {m.path}:{m.line}: {m.original!r} -> {m.replacement!r}"
+        for m in mutants
+        if not counts_as_detected(m, void)
+    ]
     if ledger.killed_mutants < ledger.mutant_budget and shard is None:
-        problems += [
-            f"not detected: {m.id} ({m.status}) {m.path}:{m.line}: "
-            f"{m.original!r} -> {m.replacement!r}"
-            for m in mutants
-            if not counts_as_detected(m, void)
-        ]
+        problems += undetected
+        undetected = []
     base_killers = sorted({str(m.killed_by) for m in mutants if m.killed_by in trusted.base})
     summary_text = (
         f"baseline {choice.mode.value}: {choice.reason}; "
@@ -639,6 +646,14 @@ def run_lane(
         + (f"; base property tests credited: {', '.join(base_killers)}" if base_killers else "")
         + f"; {len(check.rejections)} oracle rejection(s)"
     )
+    pre_existing = [r.node_id for r in rechecks if r.verdict == "pre-existing"]
+    if pre_existing:
+        summary_text += (
+            f"; {len(pre_existing)} base test(s) fail at the base too (pre-existing, not counted "
+            "against the diff): " + ", ".join(pre_existing)
+        )
+    if undetected:  # within the budget, but on screen all the same
+        summary_text += "; " + "; ".join(undetected)
     notes = pytest_plugins.notes()
     if notes:
         summary_text += "; pytest plugins: " + "; ".join(notes)
