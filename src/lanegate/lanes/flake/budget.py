@@ -51,6 +51,16 @@ ISOLATION_REPLAY = 3
 # Clock runs: tests whose AST shows the clock, up to CLOCK_RUNS of them (every date 32 days ahead).
 CLOCK_REPLAY = 3
 CLOCK_RUNS = CLOCK_STEPS
+# Hash-seed runs (`lanes/flake/fresh.py`): each is one fresh interpreter per run index that calls
+# every test a fresh interpreter can call (`fresh`) and whose call costs at most FRESH_MAX_SECONDS,
+# so its start (~15 ms plus the imports) is shared by all of them. A flake failing under a tenth of
+# the hash seeds shows within FRESH_RUNS + 3 seeds with 84% probability (a quarter of them: 99.5%).
+HASH_REPLAY = 3
+FRESH_RUNS = 16
+# A test module that imports pytest makes every child pay pytest's import (~0.3 s, what most of a
+# replay process costs): such tests get this many hash-seed runs.
+FRESH_RUNS_HEAVY = 2
+FRESH_MAX_SECONDS = 0.02
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +75,7 @@ class RunCost:
     touched: bool = True  # new or changed by the diff: it also runs once alone (isolation)
     cpu: float | None = None
     floor: int = MIN_RUNS  # batch runs it gets whatever the budget (`with_floors`)
+    fresh: str = ""  # a fresh interpreter can call it: `light`, or `heavy` (it imports pytest)
 
     @property
     def wall(self) -> float:
@@ -161,12 +172,16 @@ def total_runs(
 
 
 def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
-    """A test's runs over the dimensions: the first always repeats it right after itself (replay
-    2); the rest go to zones (a fifth), stress (a quarter, risky tests), the clock (a quarter, tests
+    """A test's runs over the dimensions: its isolation run (a test the diff touched), its
+    hash-seed runs (a cheap test a fresh interpreter can call; not paid from `runs`, see
+    FRESH_RUNS); the first always repeats it right after itself (replay 2); the rest go to zones (a fifth), stress (a quarter, risky tests), the clock (a quarter, tests
     that read it) and more repeats, as far as they reach."""
     out: list[tuple[int, Dimension, int]] = []
     if cost.touched:
         out.append((ISOLATION_REPLAY, Dimension.ISOLATION, 1))
+    fresh_runs = {"light": FRESH_RUNS, "heavy": FRESH_RUNS_HEAVY}.get(cost.fresh, 0)
+    if fresh_runs and cost.per_run - FAST_OVERHEAD <= FRESH_MAX_SECONDS:
+        out.append((HASH_REPLAY, Dimension.HASH_SEED, fresh_runs))
     if runs <= 0:
         return out
     stress_cap = STRESS_RISKY if cost.risks & STRESS_RISKS else STRESS_PLAIN
