@@ -356,9 +356,7 @@ def exposure(test: FlakeTest, plan: Plan, details: Details) -> tuple[Dimension |
     odd = next((o for o in test.replays if o.outcome is not first.outcome), None)
     if odd is None:  # every base run agrees: a batch disagreed with them
         base = {first.outcome}
-        other = next(
-            (b for b in test.batches if judged_kinds(b, base) not in (set(), base)), None
-        )
+        other = next((b for b in test.batches if judged_kinds(b, base) not in (set(), base)), None)
         if other is None:
             return None, None
         index = _run_of(other, other.failed > 0)
@@ -375,9 +373,7 @@ def exposure(test: FlakeTest, plan: Plan, details: Details) -> tuple[Dimension |
     if odd.replay == first.replay:
         return Dimension.SECOND_PASS, at
     later = [
-        b
-        for b in test.batches
-        if b.replay == odd.replay and b.dimension is not Dimension.HASH_SEED
+        b for b in test.batches if b.replay == odd.replay and b.dimension is not Dimension.HASH_SEED
     ]
     if later and all(batch_kinds(b) == {odd.outcome} for b in later):
         return Dimension.HASH_SEED, at

@@ -401,7 +401,7 @@ def fresh_kind(item: pytest.Item) -> str:
         return ""
     module = getattr(item, "module", None)
     for key, value in vars(module).items():
-        if key.startswith("@"):  # pytest's assertion rewriting adds `@pytest_ar`: not an import
+        if key.startswith(("@", "__")):  # assertion rewriting's `@pytest_ar`, `__loader__`
             continue
         name = getattr(value, "__name__", "") if inspect.ismodule(value) else ""
         origin = name or str(getattr(value, "__module__", "") or "")
