@@ -365,7 +365,12 @@ def test_batches_name_the_dimension_that_exposed_each_flake(make_repo, capsys) -
         assert "clock shifted +" in dated["reproduce"]
     stable = _test(data, "test_stable")
     assert stable["deterministic"] and stable["exposed_by"] is None
-    assert {b["dimension"] for b in stable["batches"]} == {"repeat", "zone", "isolation"}
+    assert {b["dimension"] for b in stable["batches"]} == {
+        "repeat",
+        "zone",
+        "isolation",
+        "hash-seed",
+    }
     assert all(b["passed"] == b["runs"] for b in stable["batches"])
     assert "exposed by repeat: replay 2, repeat run" in printed
     assert "every test would have shown a flake failing >= " in printed
@@ -431,3 +436,38 @@ def test_hash_seed_runs_catch_a_run_time_set_order_and_reproduce(make_repo, caps
     capsys.readouterr()
     assert flake(repo.path, "--replay", "3") == 0  # the recorded hash seeds give the same runs
     assert "reproduced the recorded outcomes" in capsys.readouterr().out
+
+
+def _messages(repo: Path) -> list[str]:
+    from lanegate.lanes.context import LaneContext, ProgressEvent
+    from lanegate.lanes.flake import run_lane
+    from lanegate.policy import Policy
+
+    seen: list[ProgressEvent] = []
+    ctx = LaneContext(
+        repo=repo, base="main", policy=Policy(), out_dir=repo / ".lanegate", progress=seen.append
+    )
+    assert run_lane(ctx).would_pass
+    return [event.message for event in seen]
+
+
+def test_replay_1_collects_when_every_test_file_is_new(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    repo = feature_repo(make_repo, {"tests/test_new.py": STABLE})
+    assert _messages(repo.path) == ["replay 1", "replay 2", "replay 3", "done"]
+    data = ledger(repo.path)
+    first = data["replays"][0]
+    assert first["replay"] == 1 and first["order"] == "forward"
+    assert first["command"][-1] == "tests/test_new.py"  # the file itself, as pytest collected it
+    assert [t["node_id"] for t in data["tests"]] == [
+        "tests/test_new.py::test_sum",
+        "tests/test_new.py::test_seeded",
+    ]
+    assert all(len(t["replays"]) == 3 for t in data["tests"])
+    assert flake(repo.path, "--replay", "1") == 0
+    # a changed file: which of its tests run depends on the collection, which runs first
+    changed = feature_repo(
+        lambda _: make_repo("changed"),
+        {"tests/test_old.py": "def test_a():\n    assert True\n\n\ndef test_b():\n    assert 2\n"},
+        {"tests/test_old.py": "def test_a():\n    assert True\n"},
+    )
+    assert _messages(changed.path)[0] == "collect"
