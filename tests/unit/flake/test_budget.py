@@ -108,6 +108,9 @@ def test_every_dimension_gets_runs_and_risky_tests_more_stress() -> None:
     assert plan_batches(costs, 1.0) == plans
 
 
+HASHING = frozenset({"hashing"})
+
+
 def test_hash_seed_runs_go_to_cheap_tests_a_fresh_interpreter_can_call() -> None:
     from lanegate.lanes.flake.budget import (
         FRESH_MAX_SECONDS,
@@ -117,12 +120,18 @@ def test_hash_seed_runs_go_to_cheap_tests_a_fresh_interpreter_can_call() -> None
     )
 
     costs = [
-        RunCost("t.py::light", 0.0001, True, fresh="light"),
-        RunCost("t.py::heavy", 0.0001, True, fresh="heavy"),
-        RunCost("t.py::fixtures", 0.0001, False),
-        RunCost("t.py::slow", 2 * FRESH_MAX_SECONDS, True, fresh="light"),
+        RunCost("t.py::light", 0.0001, True, HASHING, fresh="light"),
+        RunCost("t.py::heavy", 0.0001, True, HASHING, fresh="heavy"),
+        RunCost("t.py::no_sets", 0.0001, True, fresh="light"),
+        RunCost("t.py::fixtures", 0.0001, False, HASHING),
+        RunCost("t.py::slow", 2 * FRESH_MAX_SECONDS, True, HASHING, fresh="light"),
     ]
     plans = plan_batches(with_floors(costs, 3, 0.5), 0.0)
+    # sets and hashes cost no budget shares: no_sets and light get the same repeat runs
+    assert (
+        _runs(plans, "t.py::light")[(2, Dimension.REPEAT)]
+        == _runs(plans, "t.py::no_sets")[(2, Dimension.REPEAT)]
+    )
     hash_runs = {p.node_id: p.runs for p in plans if p.dimension is Dimension.HASH_SEED}
     assert hash_runs == {"t.py::light": FRESH_RUNS, "t.py::heavy": FRESH_RUNS_HEAVY}
     assert all(p.replay == HASH_REPLAY for p in plans if p.dimension is Dimension.HASH_SEED)

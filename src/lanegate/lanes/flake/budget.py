@@ -52,8 +52,9 @@ ISOLATION_REPLAY = 3
 CLOCK_REPLAY = 3
 CLOCK_RUNS = CLOCK_STEPS
 # Hash-seed runs (`lanes/flake/fresh.py`): each is one fresh interpreter per run index that calls
-# every test a fresh interpreter can call (`fresh`) and whose call costs at most FRESH_MAX_SECONDS,
-# so its start (~15 ms plus the imports) is shared by all of them. A flake failing under a tenth of
+# every test a fresh interpreter can call (`fresh`), whose AST (or that of a repository module it
+# imports a name from) builds sets or hashes (`select.shows_hashing`) and whose call costs at most
+# FRESH_MAX_SECONDS, so its start (~15 ms plus the imports) is shared by all of them. A flake failing under a tenth of
 # the hash seeds shows within FRESH_RUNS + 3 seeds with 84% probability (a quarter of them: 99.5%).
 HASH_REPLAY = 3
 FRESH_RUNS = 16
@@ -137,7 +138,7 @@ def with_floors(costs: Sequence[RunCost], replays: int, detect_rate: float) -> l
 def weight(cost: RunCost) -> float:
     """How many shares of the budget a test gets: `RISKY_WEIGHT` when its AST shows a cause of
     flakiness (randomness, the clock, threads, object identity, shared resources), else 1."""
-    return RISKY_WEIGHT if cost.risks else 1.0
+    return RISKY_WEIGHT if cost.risks - {"hashing"} else 1.0
 
 
 def _runs(costs: Sequence[RunCost], share: float) -> list[int]:
@@ -180,7 +181,8 @@ def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
     if cost.touched:
         out.append((ISOLATION_REPLAY, Dimension.ISOLATION, 1))
     fresh_runs = {"light": FRESH_RUNS, "heavy": FRESH_RUNS_HEAVY}.get(cost.fresh, 0)
-    if fresh_runs and cost.per_run - FAST_OVERHEAD <= FRESH_MAX_SECONDS:
+    cheap = cost.per_run - FAST_OVERHEAD <= FRESH_MAX_SECONDS
+    if fresh_runs and cheap and "hashing" in cost.risks:
         out.append((HASH_REPLAY, Dimension.HASH_SEED, fresh_runs))
     if runs <= 0:
         return out
