@@ -379,3 +379,90 @@ def test_too_little_power_fails_under_a_strict_detect_rate(make_repo, capsys) ->
     printed = capsys.readouterr().out
     assert "[flake-low-power] tests/test_new.py::test_sum:" in printed
     assert "flake.detect_rate asks for 0.1%" in printed
+
+
+HASH_SEEDED = {
+    "tests/state.py": "READY = False\n",
+    "tests/conftest.py": "import state\n\nstate.READY = True\n",
+    "tests/test_words.py": """
+import state
+
+
+def first(text):
+    return next(iter(set(text.split())))
+
+
+def test_first_word():
+    # two strings built at run time: which comes first follows the hash seed (about half of them)
+    assert first("beta alpha") == "beta"
+
+
+def test_sorted_words():
+    assert sorted(set("beta alpha".split())) == ["alpha", "beta"]
+
+
+def test_conftest_made_it_ready():
+    # true in pytest (the conftest ran), false in a fresh interpreter: never a disagreement
+    assert state.READY in {True}
+""",
+}
+
+
+def test_hash_seed_runs_catch_a_run_time_set_order_and_reproduce(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    repo = feature_repo(make_repo, HASH_SEEDED)
+    assert flake(repo.path) == 1
+    data = ledger(repo.path)
+    tests = {t["node_id"]: t for t in data["tests"]}
+    flaky = tests["tests/test_words.py::test_first_word"]
+    (fresh,) = [b for b in flaky["batches"] if b["dimension"] == "hash-seed"]
+    assert fresh["replay"] == 3 and fresh["passed"] > 0 and fresh["failed"] > 0
+    assert not flaky["deterministic"] and flaky["exposed_by"] == "hash-seed"
+    assert "in a fresh interpreter" in flaky["reproduce"]
+    assert flaky["power"]["hash_seed"] == 3 + fresh["runs"]
+    for stable in ("test_sorted_words", "test_conftest_made_it_ready"):
+        test = tests[f"tests/test_words.py::{stable}"]
+        (batch,) = [b for b in test["batches"] if b["dimension"] == "hash-seed"]
+        assert test["deterministic"], stable
+        assert batch["runs"] == fresh["runs"]
+    ready = tests["tests/test_words.py::test_conftest_made_it_ready"]
+    (batch,) = [b for b in ready["batches"] if b["dimension"] == "hash-seed"]
+    assert batch["failed"] == batch["runs"]  # the fresh interpreter never ran the conftest
+    assert ready["power"]["hash_seed"] == 3  # so its runs count for nothing
+    capsys.readouterr()
+    assert flake(repo.path, "--replay", "3") == 0  # the recorded hash seeds give the same runs
+    assert "reproduced the recorded outcomes" in capsys.readouterr().out
+
+
+def _messages(repo: Path) -> list[str]:
+    from lanegate.lanes.context import LaneContext, ProgressEvent
+    from lanegate.lanes.flake import run_lane
+    from lanegate.policy import Policy
+
+    seen: list[ProgressEvent] = []
+    ctx = LaneContext(
+        repo=repo, base="main", policy=Policy(), out_dir=repo / ".lanegate", progress=seen.append
+    )
+    assert run_lane(ctx).would_pass
+    return [event.message for event in seen]
+
+
+def test_replay_1_collects_when_every_test_file_is_new(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    repo = feature_repo(make_repo, {"tests/test_new.py": STABLE})
+    assert _messages(repo.path) == ["replay 1", "replay 2", "replay 3", "done"]
+    data = ledger(repo.path)
+    first = data["replays"][0]
+    assert first["replay"] == 1 and first["order"] == "forward"
+    assert first["command"][-1] == "tests/test_new.py"  # the file itself, as pytest collected it
+    assert [t["node_id"] for t in data["tests"]] == [
+        "tests/test_new.py::test_sum",
+        "tests/test_new.py::test_seeded",
+    ]
+    assert all(len(t["replays"]) == 3 for t in data["tests"])
+    assert flake(repo.path, "--replay", "1") == 0
+    # a changed file: which of its tests run depends on the collection, which runs first
+    changed = feature_repo(
+        lambda _: make_repo("changed"),
+        {"tests/test_old.py": "def test_a():\n    assert True\n\n\ndef test_b():\n    assert 2\n"},
+        {"tests/test_old.py": "def test_a():\n    assert True\n"},
+    )
+    assert _messages(changed.path)[0] == "collect"

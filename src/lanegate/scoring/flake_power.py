@@ -10,7 +10,14 @@ the recorded runs, never taken from the ledger's own claim, so the lane and the 
 from __future__ import annotations
 
 from lanegate.lanes.flake.dimensions import WIDE_ZONES
-from lanegate.ledgers.models import DetectionPower, Dimension, FlakeLedger, FlakeTest, Outcome
+from lanegate.ledgers.models import (
+    DetectionPower,
+    Dimension,
+    FlakeLedger,
+    FlakeTest,
+    Outcome,
+    RunBatch,
+)
 
 CONFIDENCE = 0.95
 _REPORTED = (Outcome.PASSED, Outcome.FAILED, Outcome.SKIPPED)
@@ -23,13 +30,43 @@ def min_detectable_rate(executions: int, confidence: float = CONFIDENCE) -> floa
     return 1.0 - float((1.0 - confidence) ** (1.0 / executions))
 
 
+def batch_kinds(batch: RunBatch) -> set[Outcome]:
+    """The outcomes a batch's runs reported."""
+    counts = (
+        (Outcome.PASSED, batch.passed),
+        (Outcome.FAILED, batch.failed),
+        (Outcome.ERROR, batch.error),
+        (Outcome.SKIPPED, batch.skipped),
+        (Outcome.MISSING, batch.missing),
+    )
+    return {k for k, v in counts if v}
+
+
+def judged_kinds(batch: RunBatch, base: set[Outcome]) -> set[Outcome]:
+    """What a batch's runs say about the test, next to its base runs' outcomes `base`. A hash-seed
+    batch runs in fresh interpreters, which cannot rebuild what a conftest or an earlier test set
+    up: when all its runs went one stable way and no base run went that way, they say nothing
+    (empty); when they disagree among themselves, or agree with a base run, they count."""
+    kinds = batch_kinds(batch)
+    if (
+        batch.dimension is Dimension.HASH_SEED
+        and len(kinds) == 1
+        and kinds <= set(_REPORTED)
+        and not kinds & base
+    ):
+        return set()
+    return kinds
+
+
 def power_of(test: FlakeTest) -> DetectionPower:
     """The detection power of one test from its recorded runs (a zone batch's run `i` ran under
     `WIDE_ZONES[i]`)."""
     base = [r for r in test.replays if r.outcome in _REPORTED]
+    base_kinds = {r.outcome for r in test.replays}
     batch_runs = dict.fromkeys(Dimension, 0)
     for batch in test.batches:
-        batch_runs[batch.dimension] += batch.passed + batch.failed + batch.skipped
+        if judged_kinds(batch, base_kinds):  # a fresh interpreter that could not run it: none
+            batch_runs[batch.dimension] += batch.passed + batch.failed + batch.skipped
     zones = {r.tz for r in base}
     zone_runs = batch_runs[Dimension.ZONE]
     if zone_runs:
@@ -38,7 +75,7 @@ def power_of(test: FlakeTest) -> DetectionPower:
     return DetectionPower(
         executions=executions,
         order=len({(r.order, r.order_seed) for r in base}),
-        hash_seed=len({r.hash_seed for r in base}),
+        hash_seed=len({r.hash_seed for r in base}) + batch_runs[Dimension.HASH_SEED],
         zone=len(zones),
         clock=batch_runs[Dimension.CLOCK],
         repeat=sum(1 for r in base if r.repeat > 0) + batch_runs[Dimension.REPEAT],

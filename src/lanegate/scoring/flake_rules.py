@@ -16,7 +16,7 @@ from lanegate.ledgers.models import (
 )
 from lanegate.model import Location
 from lanegate.scoring.evidence import Hit, RuleContext, duplicates
-from lanegate.scoring.flake_power import power_of
+from lanegate.scoring.flake_power import judged_kinds, power_of
 
 _FILE = "flake.json"
 _INCOMPLETE = (Outcome.MISSING, Outcome.TIMEOUT, Outcome.ERROR)
@@ -53,7 +53,8 @@ def _batch_counts(test: FlakeTest) -> list[tuple[str, Outcome, int]]:
 
 
 def _kinds(test: FlakeTest) -> set[Outcome]:
-    return {r.outcome for r in test.replays} | {o for _, o, _ in _batch_counts(test)}
+    base = {r.outcome for r in test.replays}
+    return base | {o for b in test.batches for o in judged_kinds(b, base)}
 
 
 def _outcomes(test: FlakeTest) -> list[str]:

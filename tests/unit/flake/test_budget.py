@@ -106,3 +106,35 @@ def test_every_dimension_gets_runs_and_risky_tests_more_stress() -> None:
     assert clocked[(3, Dimension.CLOCK)] == CLOCK_RUNS and clocked[(3, Dimension.STRESS)] > 0
     assert sum(plain.values()) == MAX_RUNS
     assert plan_batches(costs, 1.0) == plans
+
+
+HASHING = frozenset({"hashing"})
+
+
+def test_hash_seed_runs_go_to_cheap_tests_a_fresh_interpreter_can_call() -> None:
+    from lanegate.lanes.flake.budget import (
+        FRESH_MAX_SECONDS,
+        FRESH_RUNS,
+        FRESH_RUNS_HEAVY,
+        HASH_REPLAY,
+    )
+
+    costs = [
+        RunCost("t.py::light", 0.0001, True, HASHING, fresh="light"),
+        RunCost("t.py::heavy", 0.0001, True, HASHING, fresh="heavy"),
+        RunCost("t.py::no_sets", 0.0001, True, fresh="light"),
+        RunCost("t.py::fixtures", 0.0001, False, HASHING),
+        RunCost("t.py::slow", 2 * FRESH_MAX_SECONDS, True, HASHING, fresh="light"),
+    ]
+    plans = plan_batches(with_floors(costs, 3, 0.5), 0.0)
+    # sets and hashes cost no budget shares: no_sets and light get the same repeat runs
+    assert (
+        _runs(plans, "t.py::light")[(2, Dimension.REPEAT)]
+        == _runs(plans, "t.py::no_sets")[(2, Dimension.REPEAT)]
+    )
+    hash_runs = {p.node_id: p.runs for p in plans if p.dimension is Dimension.HASH_SEED}
+    assert hash_runs == {"t.py::light": FRESH_RUNS, "t.py::heavy": FRESH_RUNS_HEAVY}
+    assert all(p.replay == HASH_REPLAY for p in plans if p.dimension is Dimension.HASH_SEED)
+    # the budget pays none of them: the same runs at any budget
+    more = plan_batches(with_floors(costs, 3, 0.5), 5.0)
+    assert {p.node_id: p.runs for p in more if p.dimension is Dimension.HASH_SEED} == hash_runs

@@ -69,9 +69,30 @@ def test_discover_in_collection_order_with_spans_and_risks() -> None:
     assert tests[2].risks == frozenset({"clock"})
     assert tests[3].risks == frozenset({"threads", "identity"})
     assert tests[0].risks == frozenset()
-    assert tests[4].risks == frozenset()
+    assert tests[4].risks == frozenset({"hashing"})  # it builds sets
     assert set(tests[4].str_sets) == {("x", "y"), ("alpha", "beta"), ("p", "q")}
     assert tests[0].str_sets == ()
+
+
+def test_hashing_follows_names_imported_from_repository_modules_that_build_sets() -> None:
+    sources = {
+        "tests/shop.py": "def dedupe(xs):\n    return list(set(xs))\n",
+        "pkg/__init__.py": "",
+        "pkg/plain.py": "def add(a, b):\n    return a + b\n",
+        "src/tags/__init__.py": "class Tag:\n    __hash__ = None\n",
+    }
+    module = (
+        "from shop import dedupe\nfrom pkg.plain import add\nimport tags\nimport os\n\n"
+        "def test_dedupe():\n    assert dedupe([1])\n\n"
+        "def test_add():\n    assert add(1, 2) == 3\n\n"
+        "def test_tags():\n    assert tags.Tag\n\n"
+        "def test_os():\n    assert os.sep\n"
+    )
+    ids = [f"tests/test_m.py::test_{n}" for n in ("dedupe", "add", "tags", "os")]
+    tests = discover_tests(module, "tests/test_m.py", ids, sources.get)
+    assert ["hashing" in t.risks for t in tests] == [True, False, True, False]
+    # without a reader only the module's own code counts
+    assert all("hashing" not in t.risks for t in discover_tests(module, "tests/test_m.py", ids))
 
 
 def test_changed_test_selects_every_test_before_it() -> None:

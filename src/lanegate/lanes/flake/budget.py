@@ -56,6 +56,17 @@ CLOCK_RUNS = CLOCK_STEPS
 # days ahead) land, from any start date, on a day from the 22nd of a month on (the 19th in February),
 # so a test that fails only on a later day of the month is exposed on every run, not on some.
 CLOCK_FLOOR = 6
+# Hash-seed runs (`lanes/flake/fresh.py`): each is one fresh interpreter per run index that calls
+# every test a fresh interpreter can call (`fresh`), whose AST (or that of a repository module it
+# imports a name from) builds sets or hashes (`select.shows_hashing`) and whose call costs at most
+# FRESH_MAX_SECONDS, so its start (~15 ms plus the imports) is shared by all of them. A flake failing under a tenth of
+# the hash seeds shows within FRESH_RUNS + 3 seeds with 84% probability (a quarter of them: 99.5%).
+HASH_REPLAY = 3
+FRESH_RUNS = 16
+# A test module that imports pytest makes every child pay pytest's import (~0.3 s, what most of a
+# replay process costs): such tests get this many hash-seed runs.
+FRESH_RUNS_HEAVY = 2
+FRESH_MAX_SECONDS = 0.02
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +81,7 @@ class RunCost:
     touched: bool = True  # new or changed by the diff: it also runs once alone (isolation)
     cpu: float | None = None
     floor: int = MIN_RUNS  # batch runs it gets whatever the budget (`with_floors`)
+    fresh: str = ""  # a fresh interpreter can call it: `light`, or `heavy` (it imports pytest)
 
     @property
     def wall(self) -> float:
@@ -131,7 +143,7 @@ def with_floors(costs: Sequence[RunCost], replays: int, detect_rate: float) -> l
 def weight(cost: RunCost) -> float:
     """How many shares of the budget a test gets: `RISKY_WEIGHT` when its AST shows a cause of
     flakiness (randomness, the clock, threads, object identity, shared resources), else 1."""
-    return RISKY_WEIGHT if cost.risks else 1.0
+    return RISKY_WEIGHT if cost.risks - {"hashing"} else 1.0
 
 
 def _runs(costs: Sequence[RunCost], share: float) -> list[int]:
@@ -166,12 +178,17 @@ def total_runs(
 
 
 def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
-    """A test's runs over the dimensions: the first always repeats it right after itself (replay
-    2); the rest go to zones (a fifth), stress (a quarter, risky tests), the clock (a quarter, tests
+    """A test's runs over the dimensions: its isolation run (a test the diff touched), its
+    hash-seed runs (a cheap test a fresh interpreter can call; not paid from `runs`, see
+    FRESH_RUNS); the first always repeats it right after itself (replay 2); the rest go to zones (a fifth), stress (a quarter, risky tests), the clock (a quarter, tests
     that read it) and more repeats, as far as they reach."""
     out: list[tuple[int, Dimension, int]] = []
     if cost.touched:
         out.append((ISOLATION_REPLAY, Dimension.ISOLATION, 1))
+    fresh_runs = {"light": FRESH_RUNS, "heavy": FRESH_RUNS_HEAVY}.get(cost.fresh, 0)
+    cheap = cost.per_run - FAST_OVERHEAD <= FRESH_MAX_SECONDS
+    if fresh_runs and cheap and "hashing" in cost.risks:
+        out.append((HASH_REPLAY, Dimension.HASH_SEED, fresh_runs))
     if runs <= 0:
         return out
     stress_cap = STRESS_RISKY if cost.risks & STRESS_RISKS else STRESS_PLAIN

@@ -10,6 +10,7 @@ from lanegate.errors import RunnerError
 from lanegate.lanes.collection import Collection
 from lanegate.lanes.flake import pins
 from lanegate.lanes.flake.execute import (
+    ReplayRun,
     ReplaySpec,
     check_refusal,
     disabled_plugins,
@@ -55,6 +56,13 @@ def collect(
     check_refusal(run)
     if run.timed_out:
         raise RunnerError(f"collecting the diff's tests exceeded {wall_seconds:.0f} s")
+    return collection_of(run)
+
+
+def collection_of(run: ReplayRun) -> Collection:
+    """What pytest collected in a run (the collection, or a replay handed the test files as
+    paths): node ids in its order and the collectors that failed; a run that never got to
+    collecting is a `RunnerError`."""
     node_ids: list[str] = []
     errors: list[str] = []
     seen_collected = False
@@ -65,6 +73,8 @@ def collect(
         elif line.get("kind") == "collect_error":
             errors.append(str(line.get("node_id")))
     if not seen_collected and not errors:
+        if run.timed_out:
+            raise RunnerError("collecting the diff's tests exceeded the replay's wall clock")
         tail = [ln for ln in run.output_tail.strip().splitlines() if ln.strip()][-1:]
         raise RunnerError(
             f"pytest exited {run.exit_code} before collecting the diff's tests: "

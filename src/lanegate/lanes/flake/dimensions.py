@@ -17,7 +17,10 @@ dimension that exposed the flake:
 - `stress`: the interpreter stalled (its GIL held by a sleeping thread) for seeded 5-30 ms stretches
   while the test runs, and a 1 us GIL switch interval: a busy, preempting machine, at no CPU cost;
   every other run only preempts (the switch interval and a shifted heap, no stalls): a race that a
-  stall would serialize away. The run's random seed stays the replay's.
+  stall would serialize away. The run's random seed stays the replay's;
+- `hash-seed`: the test called in a fresh interpreter under a recorded `PYTHONHASHSEED` of its own
+  (`lanes/flake/fresh.py`), with the replay's random seed: set and dict orders of strings built at
+  run time, `hash(str)` buckets, which no in-process run can vary.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ BATCH_DIMENSIONS = (
     Dimension.CLOCK,
     Dimension.STRESS,
     Dimension.ISOLATION,
+    Dimension.HASH_SEED,
 )
 
 # POSIX TZ strings, one per hour offset from UTC-12 to UTC+14 plus the half- and quarter-hour zones
@@ -97,12 +101,15 @@ class RunPins:
     clock_lead: float = 0.0
     stress_seed: int | None = None
     preempt: bool = False  # a stress run without stalls: only the 1 us switch interval
+    hash_seed: int | None = None  # a hash-seed run's PYTHONHASHSEED (a fresh interpreter)
 
     def describe(self) -> str:
         """`dimension run N (pins)`, the way the ledger and the report name one run."""
         parts = [f"random seed key {self.random_key!r}"]
         if self.tz is not None:
             parts.append(f"TZ={self.tz}")
+        if self.hash_seed is not None:
+            parts.append(f"PYTHONHASHSEED={self.hash_seed} in a fresh interpreter")
         if self.dimension is Dimension.CLOCK:
             parts.append(
                 f"clock shifted {self.clock_hours:+d} h, {self.clock_lead:g} s before a second"
@@ -147,4 +154,7 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
         return RunPins(dimension, run, "0", stress_seed=seed, preempt=run % 2 == 1)
     if dimension is Dimension.ISOLATION:
         return RunPins(dimension, run, "0")
+    if dimension is Dimension.HASH_SEED:
+        seed = random.Random(f"{base_random}:hash:{run}").getrandbits(32)
+        return RunPins(dimension, run, "0", hash_seed=seed)
     raise ValueError(f"{dimension} is not a batch dimension")

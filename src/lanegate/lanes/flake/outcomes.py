@@ -19,7 +19,7 @@ from lanegate.lanes.flake.execute import ReplayRun
 from lanegate.lanes.flake.plan import Plan, ReplayPin
 from lanegate.lanes.flake.select import Selection
 from lanegate.ledgers.models import Dimension, FlakeTest, Outcome, ReplayOutcome, RunBatch
-from lanegate.scoring.flake_power import power_of
+from lanegate.scoring.flake_power import batch_kinds, judged_kinds, power_of
 
 STABLE_OUTCOMES = frozenset({Outcome.PASSED, Outcome.FAILED, Outcome.SKIPPED})
 
@@ -151,6 +151,7 @@ def measured_costs(run: ReplayRun, selection: Selection) -> list[RunCost]:
             risks.get(base_id(node_id), frozenset()),
             base_id(node_id) in touched or base_id(node_id).split("::", 1)[0] in touched,
             cpu,
+            fresh=str(line.get("fresh") or "") if line.get("fresh") in ("light", "heavy") else "",
         )
         if node_id not in best or cost.seconds < best[node_id].seconds:
             best[node_id] = cost
@@ -213,7 +214,8 @@ def assemble(
                 if planned.node_id == node_id:
                     line = reported.get((node_id, str(planned.dimension)))
                     batches.append(_batch(planned, line, run, blanket))
-        kinds = {o.outcome for o in outcomes} | {k for b in batches for k in _kinds(b)}
+        base_kinds = {o.outcome for o in outcomes}
+        kinds = base_kinds | {k for b in batches for k in judged_kinds(b, base_kinds)}
         deterministic = len(kinds) == 1 and kinds <= STABLE_OUTCOMES
         test = FlakeTest(
             node_id=node_id,
@@ -265,17 +267,6 @@ def fails_differently(test: FlakeTest, details: Details) -> str | None:
         f"replay {odd} run 1 ({_pins(run)}) failed with {next(iter(per_replay[odd]))!r}; "
         f"replay {first_replay} with {first!r}"
     )[:2000]
-
-
-def _kinds(batch: RunBatch) -> set[Outcome]:
-    counts = {
-        Outcome.PASSED: batch.passed,
-        Outcome.FAILED: batch.failed,
-        Outcome.ERROR: batch.error,
-        Outcome.SKIPPED: batch.skipped,
-        Outcome.MISSING: batch.missing,
-    }
-    return {k for k, v in counts.items() if v}
 
 
 def _first_run(first: object, outcome: str) -> int | None:
@@ -353,7 +344,7 @@ def exposure(test: FlakeTest, plan: Plan, details: Details) -> tuple[Dimension |
     seed (they went the same way)."""
     pins = {p.replay: p for p in plan.pins}
     for batch in test.batches:
-        kinds = _kinds(batch)
+        kinds = batch_kinds(batch)
         if len(kinds) > 1 or (kinds and not kinds <= STABLE_OUTCOMES):
             index = _run_of(batch, batch.failed > 0)  # the first failing run: the one to rerun
             base_random = pins[batch.replay].random_seed if batch.replay in pins else 0
@@ -364,7 +355,8 @@ def exposure(test: FlakeTest, plan: Plan, details: Details) -> tuple[Dimension |
     first = test.replays[0]
     odd = next((o for o in test.replays if o.outcome is not first.outcome), None)
     if odd is None:  # every base run agrees: a batch disagreed with them
-        other = next((b for b in test.batches if _kinds(b) != {first.outcome}), None)
+        base = {first.outcome}
+        other = next((b for b in test.batches if judged_kinds(b, base) not in (set(), base)), None)
         if other is None:
             return None, None
         index = _run_of(other, other.failed > 0)
@@ -380,8 +372,10 @@ def exposure(test: FlakeTest, plan: Plan, details: Details) -> tuple[Dimension |
     at = f"replay {odd.replay} run {odd.repeat + 1} ({_pins(odd)})" + (f": {why}" if why else "")
     if odd.replay == first.replay:
         return Dimension.SECOND_PASS, at
-    later = [b for b in test.batches if b.replay == odd.replay]
-    if later and all(_kinds(b) == {odd.outcome} for b in later):
+    later = [
+        b for b in test.batches if b.replay == odd.replay and b.dimension is not Dimension.HASH_SEED
+    ]
+    if later and all(batch_kinds(b) == {odd.outcome} for b in later):
         return Dimension.HASH_SEED, at
     return Dimension.ORDER, at
 

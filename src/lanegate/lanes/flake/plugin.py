@@ -21,6 +21,7 @@ import gc
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import inspect
 import json
 import os
 import random
@@ -35,6 +36,7 @@ from typing import Any
 import pytest
 
 from lanegate.lanes.flake.dimensions import Dimension, RunPins, run_pins
+from lanegate.lanes.flake.fresh import FreshResult, FreshTest, real_file, run_child
 from lanegate.lanes.flake.pins import (
     BATCHES_VAR,
     CHANNEL_VAR,
@@ -95,6 +97,10 @@ class _Recorder:
         self.call_cpu: dict[int, float] = {}
         self.isolated: list[tuple[pytest.Item, _Batch]] = []
         self.batch_runs: dict[int, tuple[_Batch, int]] = {}
+        # hash-seed batches, in the replay's order; their runs share one child interpreter per run
+        self.fresh: list[tuple[pytest.Item, _Batch]] = []
+        self.fresh_results: dict[tuple[str, int], FreshResult] | None = None
+        self.measured_seconds: dict[str, float] = {}
 
     def emit(self, kind: str, **fields: Any) -> None:
         line = json.dumps({"nonce": self.nonce, "kind": kind, **fields}, sort_keys=True)
@@ -336,6 +342,12 @@ def pytest_collection_modifyitems(
             batches.append([item.nodeid, str(dimension), count])
             if dimension is Dimension.ISOLATION:
                 rec.isolated.append((item, batch))  # run in forked children before the loop
+            elif dimension is Dimension.HASH_SEED:
+                carrier = _clone(item)
+                carrier.runtest = _fresh_runner(carrier, batch)  # type: ignore[method-assign]
+                rec.carriers[id(carrier)] = batch
+                rec.fresh.append((item, batch))
+                plan.append(carrier)
             elif _fast(item):
                 carrier = _clone(item)
                 carrier.runtest = _batch_runner(carrier, batch)  # type: ignore[method-assign]
@@ -354,6 +366,98 @@ def _fast(item: pytest.Item) -> bool:
     """A plain test function with no fixtures at all: its batch runs call the function in a loop
     inside one setup/teardown (no fixture can carry state from one run to the next)."""
     return type(item) is pytest.Function and not item.fixturenames
+
+
+def fresh_unfit(item: pytest.Item) -> str:
+    """Why a fresh interpreter cannot call this test the way pytest does ('' when it can): it
+    must be a module-level plain function, without fixtures, parameters or marks, in a module
+    importable by its name."""
+    if not _fast(item):
+        return "it uses fixtures"
+    if getattr(item, "cls", None) is not None or hasattr(item, "callspec"):
+        return "a method or a parametrized test"
+    if next(iter(item.iter_markers()), None) is not None:
+        return "a marked test"
+    function = getattr(item, "obj", None)
+    module = getattr(item, "module", None)
+    name = getattr(item, "originalname", item.name)
+    if module is None or getattr(module, name, None) is not function:
+        return "not a module-level function"
+    if sys.modules.get(module.__name__) is not module:
+        return "its module is not importable by its name"
+    if (
+        inspect.iscoroutinefunction(function)
+        or inspect.isgeneratorfunction(function)
+        or getattr(function, "is_hypothesis_test", False)
+    ):
+        return "a coroutine, generator or Hypothesis test"
+    return ""
+
+
+def fresh_kind(item: pytest.Item) -> str:
+    """How a fresh interpreter can call the test: '' (it cannot, `fresh_unfit`), `heavy` (its
+    module imports pytest: each child pays pytest's ~0.3 s import) or `light`."""
+    if fresh_unfit(item):
+        return ""
+    module = getattr(item, "module", None)
+    for key, value in vars(module).items():
+        if key.startswith(("@", "__")):  # assertion rewriting's `@pytest_ar`, `__loader__`
+            continue
+        name = getattr(value, "__name__", "") if inspect.ismodule(value) else ""
+        origin = name or str(getattr(value, "__module__", "") or "")
+        if origin.split(".", 1)[0] in ("pytest", "_pytest"):
+            return "heavy"
+    return "light"
+
+
+def _fresh_all(rec: _Recorder) -> dict[tuple[str, int], FreshResult]:
+    """Every run of every hash-seed batch: run `k` is one child interpreter under run `k`'s hash
+    seed that calls each test whose batch has more than `k` runs, in the replay's order."""
+    results: dict[tuple[str, int], FreshResult] = {}
+    unfit = {item.nodeid: fresh_unfit(item) for item, _ in rec.fresh}
+    for run in range(max((b.runs for _, b in rec.fresh), default=0)):
+        pins = run_pins(Dimension.HASH_SEED, run, rec.random_seed)
+        assert pins.hash_seed is not None
+        mine = [(item, b) for item, b in rec.fresh if b.runs > run]
+        callable_ = [item for item, _ in mine if not unfit[item.nodeid]]
+        tests = [
+            FreshTest(
+                module=item.module.__name__,  # type: ignore[attr-defined]
+                file=real_file(getattr(item.module, "__file__", None)),  # type: ignore[attr-defined]
+                function=getattr(item, "originalname", item.name),
+                seed=derived_seed(rec.random_seed, item.nodeid, pins.random_key),
+                seconds=rec.measured_seconds.get(item.nodeid, 0.0),
+            )
+            for item in callable_
+        ]
+        got = (
+            run_child(tests, pins.hash_seed, path=sys.path, env=os.environ, nonce=rec.nonce)
+            if tests
+            else []
+        )
+        for item, result in zip(callable_, got, strict=True):
+            results[(item.nodeid, run)] = result
+        for item, _ in mine:
+            if unfit[item.nodeid]:
+                why = f"not run in a fresh interpreter: {unfit[item.nodeid]}"
+                results[(item.nodeid, run)] = FreshResult("failed", why, 0.0)
+    return results
+
+
+def _fresh_runner(item: pytest.Item, batch: _Batch) -> Callable[[], None]:
+    """A hash-seed carrier's `runtest`: its runs' results from the children (run once, for every
+    hash-seed batch of the replay, when the first carrier runs)."""
+
+    def run_all() -> None:
+        assert _recorder is not None
+        rec = _recorder
+        if rec.fresh_results is None:
+            rec.fresh_results = _fresh_all(rec)
+        for run in range(batch.runs):
+            got = rec.fresh_results.get((item.nodeid, run), FreshResult("failed", "no result", 0.0))
+            batch.add(run, got.outcome, got.detail, got.seconds)
+
+    return run_all
 
 
 @contextlib.contextmanager
@@ -628,6 +732,7 @@ def _finish(
         if done_batch.done == done_batch.runs:
             done_batch.emit(rec)
     else:
+        rec.measured_seconds.setdefault(item.nodeid, rec.call_seconds.get(key, seconds))
         rec.emit(
             "outcome",
             node_id=item.nodeid,
@@ -638,6 +743,7 @@ def _finish(
             cpu_seconds=round(cpu, 6),
             call_cpu_seconds=round(rec.call_cpu.pop(key, cpu), 6),
             fast=_fast(item),
+            fresh=fresh_kind(item),
             detail=detail,
         )
 

@@ -6,7 +6,7 @@ import secrets
 import tempfile
 from pathlib import Path
 
-from lanegate.diff import classify_diff
+from lanegate.diff import Change, classify_diff
 from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_plugins
 from lanegate.lanes.collection import changed_test_files
@@ -18,7 +18,7 @@ from lanegate.lanes.context import (
     lane_sandbox,
 )
 from lanegate.lanes.flake.budget import plan_batches, with_floors
-from lanegate.lanes.flake.collect import collect
+from lanegate.lanes.flake.collect import collect, collection_of
 from lanegate.lanes.flake.execute import (
     ReplayRun,
     ReplaySpec,
@@ -102,14 +102,19 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
     """Replay the diff's new and changed tests under varied pins and write `flake.json`; with
     `shard`, only the tests of the slice's test files, into `flake-shard-K-of-N.json`."""
     policy = ctx.policy
+    forbidden = policy.lane.forbidden_pytest_plugins
     diff = classify_diff(ctx.repo, ctx.base, policy, ctx.head)
-    files = [f.path for f in changed_test_files(ctx.repo, diff)]
+    changed = changed_test_files(ctx.repo, diff)
+    files = [f.path for f in changed]
     only = None if shard is None else frozenset(shard.items)
     if shard is not None and only is not None:
         stray = sorted(only - set(files))
         if stray:
             raise RunnerError(f"shard {shard.spec}: {stray[0]} is not a test file of this diff")
         files = [f for f in files if f in only]
+    # Every file added: the selection is every test of every file, handed to pytest as the file
+    # paths, which is what the collection runs too, so replay 1 collects (one process fewer).
+    added_only = all(f.change is Change.ADDED for f in changed if f.path in files)
     leases = load_leases(ctx.repo, policy.flake.leases_file, diff.head_commit)
     specs: list[ReplaySpec] = []
     runs: list[ReplayRun] = []
@@ -117,21 +122,47 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
         lane_sandbox(ctx) as sandbox,
         tempfile.TemporaryDirectory(prefix="lanegate-flake-") as work,
     ):
-        ctx.progress(ProgressEvent(LANE, "collect", "replay", 0, 0))
-        collection = collect(
-            ctx.repo,
-            files,
-            policy.lane.forbidden_pytest_plugins,
-            policy.lane.max_wall_seconds,
-            Path(work),
-            sandbox=sandbox,
-        )
+        plan_seed = secrets.token_hex(16)
+        first: ReplayRun | None = None
+        if added_only and files:
+            # replay 1's pins do not depend on the selection (`make_plan`: its hash seed is the
+            # first candidate whatever the string sets; no extra tests before replay 2)
+            pin = make_plan(Selection(()), policy.authorship.min_replays, plan_seed).pins[0]
+            spec = ReplaySpec(
+                pin.replay,
+                recorded_command(
+                    pinned_env(pin, Plan(pins=(pin,), extra_tests=()), forbidden),
+                    pytest_command(files, forbidden),
+                ),
+            )
+            count = max(3, policy.authorship.min_replays)
+            ctx.progress(ProgressEvent(LANE, "replay 1", "replay", 0, count))
+            first = run_replay(
+                ctx.repo, spec, policy.lane.max_wall_seconds, Path(work), sandbox=sandbox
+            )
+            check_refusal(first)
+            collection = collection_of(first)
+        else:
+            ctx.progress(ProgressEvent(LANE, "collect", "replay", 0, 0))
+            collection = collect(
+                ctx.repo,
+                files,
+                forbidden,
+                policy.lane.max_wall_seconds,
+                Path(work),
+                sandbox=sandbox,
+            )
         selection = select_tests(ctx.repo, diff, collection, only)
         # drawn here, never derived from the head commit (its hash is the agent's choice); every
         # replay's pins are recorded, so `lanegate flake --replay N` still reproduces it exactly
-        plan = make_plan(selection, policy.authorship.min_replays, secrets.token_hex(16))
+        plan = make_plan(selection, policy.authorship.min_replays, plan_seed)
+        if first is not None and selection.tests:
+            if plan.pins[0] != pin or not set(selection.pytest_args) <= set(files):
+                raise RunnerError("replay 1 ran other pins or tests than the plan's replay 1")
+            specs.append(spec)
+            runs.append(first)
         pins = plan.pins if selection.tests else ()
-        for pin in pins:
+        for pin in pins[len(runs) :]:
             if runs and not plan.batches:
                 # Replay 1 measured every test: spend the repetition budget on the later replays.
                 costs = with_floors(

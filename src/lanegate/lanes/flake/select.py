@@ -10,9 +10,9 @@ repeats more often.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from lanegate import git
 from lanegate.diff import Change, DiffSummary, changed_lines
@@ -102,6 +102,87 @@ RISK_NAMES: dict[str, frozenset[str]] = {
 
 
 StrSet = tuple[str, ...]
+
+# What makes an outcome follow the hash seed: sets (and dicts built from them) of strings, string
+# hashes, enum members (hashed by name). Sets are builtins, so these count unimported.
+HASH_NAMES = frozenset(
+    {
+        "set",
+        "frozenset",
+        "hash",
+        "__hash__",
+        "fromkeys",
+        "Enum",
+        "Flag",
+        "IntFlag",
+        "StrEnum",
+        "IntEnum",
+    }
+)
+HASHING = "hashing"
+MAX_IMPORTED_MODULES = 20
+
+
+def shows_hashing(node: ast.AST) -> bool:
+    """Whether code builds sets or hashes: a set display or comprehension, or a `HASH_NAMES` name."""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Set | ast.SetComp):
+            return True
+        if isinstance(sub, ast.Name) and sub.id in HASH_NAMES:
+            return True
+        if isinstance(sub, ast.Attribute) and sub.attr in HASH_NAMES:
+            return True
+    return False
+
+
+def _module_paths(path: str, module: str, level: int) -> list[str]:
+    """Where an imported module's source may live in the repository (repo-relative paths)."""
+    parts = module.split(".") if module else []
+    here = PurePosixPath(path).parent
+    if level:
+        base = here
+        for _ in range(level - 1):
+            base = base.parent
+        roots = [base]
+    else:
+        roots = [here, PurePosixPath("."), PurePosixPath("src")]
+    out = []
+    for root in roots:
+        if parts:
+            target = root.joinpath(*parts)
+            out += [f"{target}.py", f"{target}/__init__.py"]
+    return [str(PurePosixPath(o)) for o in out]
+
+
+def hashing_imports(
+    source_tree: ast.Module, path: str, read: Callable[[str], str | None]
+) -> set[str]:
+    """The names a test module imports from modules of the repository whose code shows hashing
+    (`shows_hashing`): the test that calls one may depend on the hash seed."""
+    names: set[str] = set()
+    looked = 0
+    for node in source_tree.body:
+        if isinstance(node, ast.ImportFrom):
+            pairs = [(node.module or "", node.level, [a.asname or a.name for a in node.names])]
+        elif isinstance(node, ast.Import):
+            pairs = [(a.name, 0, [a.asname or a.name.split(".")[0]]) for a in node.names]
+        else:
+            continue
+        for module, level, bound in pairs:
+            for candidate in _module_paths(path, module, level):
+                if looked >= MAX_IMPORTED_MODULES:
+                    return names
+                text = read(candidate)
+                if text is None:
+                    continue
+                looked += 1
+                try:
+                    if shows_hashing(ast.parse(text)):
+                        names.update(bound)
+                except (SyntaxError, ValueError):
+                    pass
+                break
+    return names
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,15 +295,23 @@ def _str_sets(node: ast.AST, constants: dict[str, StrSet]) -> list[StrSet]:
     return found
 
 
-def discover_tests(source: str, path: str, node_ids: Sequence[str]) -> list[TestDef]:
+def discover_tests(
+    source: str,
+    path: str,
+    node_ids: Sequence[str],
+    read: Callable[[str], str | None] | None = None,
+) -> list[TestDef]:
     """The collected tests of one module, in pytest's order, with the spans of their definitions and
-    their risks; a SyntaxError propagates."""
+    their risks (`hashing` also from the repository modules it imports, read through `read`); a
+    SyntaxError propagates."""
     tree = ast.parse(source, filename=path)
-    helpers = {
-        n.name: _names(n)
+    hashing_names = hashing_imports(tree, path, read) if read is not None else set()
+    helper_nodes = [
+        n
         for n in tree.body
         if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and not n.name.startswith("test")
-    }
+    ]
+    helpers = {n.name: _names(n) for n in helper_nodes}
     module_imports = set().union(
         *(_names(n) for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom))
     )
@@ -238,7 +327,11 @@ def discover_tests(source: str, path: str, node_ids: Sequence[str]) -> list[Test
         for called in names & set(helpers):
             names |= helpers[called]
         # A bare name like `choice` counts only when the module imported it from somewhere.
-        return _risks(n for n in names if n in module_imports or n in {"id", "hash", "object"})
+        risks = _risks(n for n in names if n in module_imports or n in {"id", "hash", "object"})
+        hashing = shows_hashing(func) or any(
+            shows_hashing(h) for h in helper_nodes if h.name in names
+        )
+        return risks | {HASHING} if hashing or names & hashing_names else risks
 
     tests: list[TestDef] = []
     for site in (locate(tree, node_id) for node_id in node_ids):
@@ -261,6 +354,7 @@ def select_module(
     node_ids: Sequence[str],
     *,
     collect_failed: bool = False,
+    read: Callable[[str], str | None] | None = None,
 ) -> list[SelectedTest]:
     """The tests of one changed module to replay. `changed` None means the whole file is new;
     `node_ids` are what pytest collected from it, in its order.
@@ -273,7 +367,7 @@ def select_module(
     if collect_failed and (changed is None or changed):
         return whole_file
     try:
-        tests = discover_tests(source, path, node_ids)
+        tests = discover_tests(source, path, node_ids, read)
     except (SyntaxError, ValueError):
         return whole_file
     touched = [touched_by(t.spans, changed) for t in tests]
@@ -301,6 +395,11 @@ def select_tests(
         if data is None:
             continue
         source = data.decode("utf-8", "replace")
+
+        def read(other: str) -> str | None:
+            found = git.show_file(repo, diff.head_commit, other)
+            return None if found is None else found.decode("utf-8", "replace")
+
         lines: frozenset[int] | None = None
         if changed_file.change is not Change.ADDED:
             lines = changed_lines(repo, diff.merge_base, diff.head_commit, path)
@@ -311,6 +410,7 @@ def select_tests(
                 lines,
                 collection.in_file(path),
                 collect_failed=collection.failed(path),
+                read=read,
             )
         )
     return Selection(tuple(selected))

@@ -1,0 +1,12 @@
+import os
+
+from currency_env_a_money import format_price
+
+
+def test_price_formatted_in_default_currency():
+    assert format_price(1234.5) == "$1,234.50"
+
+
+def test_price_formatted_in_euro(monkeypatch):
+    monkeypatch.setenv("SHOP_CURRENCY", "EUR")
+    assert format_price(3) == "\u20ac3.00"

@@ -1,0 +1,13 @@
+import asyncio
+
+from executor_thumbnail_a_thumbs import upload
+
+
+def test_thumbnail_ready_after_upload():
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        job = await upload(loop, 250_000)
+        await asyncio.wait_for(job, timeout=30)
+        return job.result()
+
+    assert asyncio.run(scenario())["size"] == 16

@@ -1,0 +1,8 @@
+import feature_flags_a_flags as flags
+
+
+def checkout_steps():
+    steps = ["cart", "payment", "confirm"]
+    if flags.enabled("express_checkout"):
+        steps.remove("cart")
+    return steps

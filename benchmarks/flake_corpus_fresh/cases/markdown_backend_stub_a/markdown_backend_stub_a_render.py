@@ -1,0 +1,6 @@
+def render_markdown(text):
+    try:
+        import markdown_backend_stub_a_fastmd as backend
+    except ImportError:
+        return "<pre>" + text + "</pre>"
+    return backend.convert(text)

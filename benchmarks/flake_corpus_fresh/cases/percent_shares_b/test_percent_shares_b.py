@@ -1,0 +1,6 @@
+from percent_shares_b_poll import random_votes, shares
+
+
+def test_shares_add_up_to_100():
+    votes = random_votes()
+    assert sum(shares(votes).values()) == 100, votes

@@ -1,0 +1,33 @@
+import queue
+import threading
+import time
+
+
+class Consumer(threading.Thread):
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.q = queue.Queue()
+        self.stopped = False
+        self.handled = []
+
+    def run(self):
+        while not self.stopped:
+            try:
+                event = self.q.get(timeout=0.01)
+            except queue.Empty:
+                continue
+            self.handle(event)
+
+    def handle(self, event):
+        time.sleep(0.0008)  # write the event to the audit store
+        self.handled.append(event)
+
+    def stop(self):
+        self.stopped = True
+        self.join(5)
+
+
+def produce(consumer, n):
+    for i in range(n):
+        time.sleep(0.001)  # wait for the next event from the socket
+        consumer.q.put({"seq": i})

@@ -1,0 +1,9 @@
+import random
+
+
+def delays(attempts, base=0.1, cap=2.0, rng=random):
+    out = []
+    for i in range(attempts):
+        d = min(cap, base * 2 ** i)
+        out.append(rng.uniform(d / 2, d))
+    return out

@@ -1,0 +1,18 @@
+import pytest
+
+import template_cache_a_templates as templates
+
+WELCOME = "Hello $name, welcome to $shop!"
+
+
+
+
+def test_template_compiled_once_for_repeated_renders():
+    for name in ("ann", "bob", "cy"):
+        templates.render("welcome", WELCOME, name=name, shop="Acme")
+    assert templates.stats == {"hits": 2, "misses": 1}
+
+
+def test_welcome_mail_mentions_name():
+    text = templates.render("welcome", WELCOME, name="dora", shop="Acme")
+    assert "dora" in text

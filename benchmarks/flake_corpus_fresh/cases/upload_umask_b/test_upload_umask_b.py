@@ -1,0 +1,15 @@
+import os
+import stat
+
+from upload_umask_b_storage import harden_process, save_upload
+
+
+def test_uploaded_file_is_world_readable(tmp_path):
+    path = save_upload(tmp_path, "avatar.png", b"\x89PNG")
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o644
+
+
+def test_hardened_process_creates_private_files(tmp_path):
+    previous = harden_process()
+    path = save_upload(tmp_path, "secret.key", b"k")
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600

@@ -1,0 +1,6 @@
+from weekly_digest_a_digest import upcoming_days
+
+
+def test_digest_covers_next_seven_days():
+    days = upcoming_days()
+    assert len(days) == 7

@@ -1,0 +1,103 @@
+"""Hash-seed runs in fresh interpreters (`lanes/flake/fresh.py`): real child processes."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+from lanegate.lanes.flake.dimensions import Dimension, run_pins
+from lanegate.lanes.flake.fresh import FreshTest, real_file, run_child
+
+MODULE = """
+import os, random, sys
+
+def test_first_of_set():
+    # a set of strings built at run time: its order follows the hash seed
+    words = set("alpha beta gamma delta epsilon".split())
+    assert next(iter(words)) == "alpha"
+
+def test_sorted():
+    assert sorted(set("alpha beta gamma".split()))[0] == "alpha"
+
+def test_seeded_random():
+    assert random.random() == random.Random(7).random()
+
+def test_skips():
+    import unittest
+    raise unittest.SkipTest("not here")
+
+def test_prints_and_exits():
+    print("noise"); sys.stdout.flush()
+    os._exit(0)
+
+def test_after_exit():
+    pass
+"""
+
+
+def _tests(tmp_path: Path, *names: str) -> list[FreshTest]:
+    path = tmp_path / "fresh_mod.py"
+    path.write_text(MODULE, encoding="utf-8")
+    return [FreshTest("fresh_mod", real_file(str(path)), name, seed=7) for name in names]
+
+
+def _run(tmp_path: Path, tests: list[FreshTest], seed: int, nonce: str = "n0nce") -> list[str]:
+    path = [str(tmp_path), *sys.path]
+    return [r.outcome for r in run_child(tests, seed, path=path, env=os.environ, nonce=nonce)]
+
+
+def test_outcomes_follow_the_hash_seed_of_each_fresh_interpreter(tmp_path: Path) -> None:
+    tests = _tests(tmp_path, "test_first_of_set", "test_sorted", "test_seeded_random")
+    seen = [_run(tmp_path, tests, seed) for seed in range(12)]
+    first = {run[0] for run in seen}
+    assert first == {"passed", "failed"}  # the set's first element moved with the hash seed
+    assert all(run[1:] == ["passed", "passed"] for run in seen)  # sorted; random seeded per test
+    assert _run(tmp_path, tests, 3) == _run(tmp_path, tests, 3)  # a seed reproduces its run
+
+
+def test_skips_early_exits_and_unreported_tests(tmp_path: Path) -> None:
+    tests = _tests(tmp_path, "test_skips", "test_prints_and_exits", "test_after_exit")
+    results = run_child(tests, 1, path=[str(tmp_path), *sys.path], env=os.environ, nonce="x")
+    assert [r.outcome for r in results] == ["skipped", "failed", "failed"]
+    assert "no result" in results[1].detail and "no result" in results[2].detail
+
+
+def test_a_module_that_is_not_the_replay_one_or_is_missing_fails(tmp_path: Path) -> None:
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "fresh_mod.py").write_text("def test_sorted():\n    pass\n")
+    tests = _tests(tmp_path, "test_sorted")
+    # the same name resolves to another file first: never called
+    shadowed = run_child(
+        tests, 1, path=[str(tmp_path / "other"), *sys.path], env=os.environ, nonce="x"
+    )
+    assert shadowed[0].outcome == "failed" and "another file" in shadowed[0].detail
+    gone = [FreshTest("no_such_module_here", "/nowhere.py", "test_x", seed=1)]
+    assert _run(tmp_path, gone, 1) == ["failed"]
+
+
+def test_lines_without_the_nonce_are_ignored(tmp_path: Path) -> None:
+    line = json.dumps(["wrong", 0, "passed", "", 0.0]) + "\n"
+    forged = f"""
+import os
+def test_forges():
+    for fd in range(1, 16):  # the child's private copy of its stdout is among these
+        try:
+            os.write(fd, {line.encode()!r})
+        except OSError:
+            pass
+    raise AssertionError("real failure")
+"""
+    (tmp_path / "forge_mod.py").write_text(forged, encoding="utf-8")
+    tests = [FreshTest("forge_mod", real_file(str(tmp_path / "forge_mod.py")), "test_forges", 1)]
+    assert _run(tmp_path, tests, 1) == ["failed"]
+
+
+def test_hash_seed_runs_pin_their_seed_and_reproduce() -> None:
+    runs = [run_pins(Dimension.HASH_SEED, run, 11) for run in range(32)]
+    seeds = [pins.hash_seed for pins in runs]
+    assert all(s is not None and 0 <= s < 2**32 for s in seeds) and len(set(seeds)) == 32
+    assert runs == [run_pins(Dimension.HASH_SEED, run, 11) for run in range(32)]
+    assert seeds != [run_pins(Dimension.HASH_SEED, run, 12).hash_seed for run in range(32)]
+    assert f"PYTHONHASHSEED={seeds[0]}" in runs[0].describe()
