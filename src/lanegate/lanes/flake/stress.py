@@ -8,10 +8,15 @@ through `ctypes.PyDLL`, which does not release the GIL), so every Python thread 
 for a seeded 5-30 ms stretch, then lets go for a seeded 2-15 ms gap; the GIL switch interval is 1 us
 between stalls, so threads interleave at nearly every bytecode (the
 stall itself runs at the normal interval: a thread waiting for the GIL wakes once per interval). The seed is recorded per run.
+
+The stall thread is started with `_thread`, never registered with `threading`: a test that checks
+it left no thread behind (`threading.enumerate()`, `active_count()`) must not see the lane's own
+(a false positive the fresh flake corpus found: `assert ['lanegate-stress'] == []`).
 """
 
 from __future__ import annotations
 
+import _thread
 import ctypes
 import random
 import sys
@@ -43,11 +48,18 @@ class Stalls:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self.stop = threading.Event()
-        self.thread: threading.Thread | None = None
+        self.stop = threading.Event()  # an Event registers no thread: safe to wait on from `_run`
+        self.running = _thread.allocate_lock()  # held by the stall thread until it ends
+        self.started = False
         self.saved_interval = sys.getswitchinterval()
 
     def _run(self) -> None:
+        try:
+            self._stall()
+        finally:
+            self.running.release()
+
+    def _stall(self) -> None:
         usleep = _usleep()
         # The first stall lands inside the test: at once (the GIL changes hands within microseconds
         # at this switch interval, so even a 10 us test is cut) or after a seeded delay.
@@ -65,8 +77,9 @@ class Stalls:
 
     def __enter__(self) -> Stalls:
         sys.setswitchinterval(SWITCH_INTERVAL)
-        self.thread = threading.Thread(target=self._run, name="lanegate-stress", daemon=True)
-        self.thread.start()
+        self.running.acquire()
+        _thread.start_new_thread(self._run, ())
+        self.started = True
         return self
 
     def __exit__(
@@ -76,6 +89,7 @@ class Stalls:
         tb: TracebackType | None,
     ) -> None:
         self.stop.set()
-        if self.thread is not None:
-            self.thread.join()
+        if self.started:
+            with self.running:  # the stall thread has ended (it releases the lock last)
+                pass
         sys.setswitchinterval(self.saved_interval)
