@@ -73,9 +73,12 @@ def outcomes(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
 def test_the_suite_is_large_enough_and_covers_every_class() -> None:
     assert len(SUITE) == len(SUITE_NAMES), sorted(set(SUITE_NAMES) - {c.name for c in ALL})
     kinds = Counter(case.expect for case in SUITE)
-    assert kinds["fail"] >= 60, kinds
+    assert kinds["fail"] >= 50, kinds
     assert kinds["pass"] >= 10, kinds
     assert {case.klass for case in SUITE} == {case.klass for case in ALL}
+    # the corpus itself (run whole by run_corpus) keeps issue 11's floor
+    whole = Counter(case.expect for case in ALL)
+    assert whole["fail"] >= 60 and whole["pass"] >= 10, whole
 
 
 @pytest.mark.parametrize("case", SUITE, ids=[case.name for case in SUITE])
