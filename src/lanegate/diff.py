@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fnmatch import fnmatchcase
 from pathlib import Path, PurePosixPath
@@ -37,12 +37,21 @@ class Role(StrEnum):
     POLICY = "policy"
     TEST_CONFIG = "test_config"
     DEPENDENCIES = "dependencies"
+    SHADOWING = "shadowing"
     SOURCE = "source"
     OTHER = "other"
 
 
 GATE_INPUT_ROLES = frozenset(
-    {Role.WORKFLOW, Role.POLICY, Role.LOCKFILE, Role.LEASES, Role.TEST_CONFIG, Role.DEPENDENCIES}
+    {
+        Role.WORKFLOW,
+        Role.POLICY,
+        Role.LOCKFILE,
+        Role.LEASES,
+        Role.TEST_CONFIG,
+        Role.DEPENDENCIES,
+        Role.SHADOWING,
+    }
 )
 # Every file pytest (9) may read as configuration or plugins, packaging metadata that declares entry
 # points, and files the interpreter itself runs at start-up: at any depth (pytest picks its rootdir
@@ -242,8 +251,57 @@ def classify_diff(repo: Path, base: str, policy: Policy, head: str = "HEAD") -> 
                 binary=new in binary,
             )
         )
+    files = _mark_shadowing(repo, mb, files)
     files.sort(key=lambda f: f.path)
     return DiffSummary(base, base_commit, mb, head_commit, tuple(files))
+
+
+_BYTE_CODE_SUFFIXES = (".pyc", ".pyo")
+_EXTENSION_SUFFIXES = (".so", ".pyd")
+
+
+def _module_key(path: str) -> str | None:
+    """The import name a file provides, as `folder/name` (`pkg/x/__init__.py` and `pkg/x.py` and
+    `pkg/x.cpython-311-x86_64-linux-gnu.so` all give `pkg/x`); None for what no import finds."""
+    pure = PurePosixPath(path)
+    if pure.name == "__init__.py":
+        return str(pure.parent)
+    if pure.suffix == ".py":
+        return str(pure.with_suffix(""))
+    if pure.suffix in _EXTENSION_SUFFIXES:
+        return str(pure.parent / pure.name.split(".", 1)[0])
+    return None
+
+
+def _mark_shadowing(repo: Path, merge_base: str, files: list[ChangedFile]) -> list[ChangedFile]:
+    """Give role `shadowing` (a gate input) to committed byte code anywhere, and to an added file
+    that another import of the same name finds first (`tests/oracles/__init__.py` beside the
+    base's `tests/oracles.py`, an extension module beside a `.py`): what the trusted copy of a
+    base module restores, or the diff's changed lines show, would not be what the tests import."""
+    added = [f for f in files if f.change in (Change.ADDED, Change.RENAMED)]
+    if not added:
+        return files
+    base_keys: dict[str, set[str]] = {}
+    listing = git.run_git(repo, "ls-tree", "-r", "-z", "--name-only", merge_base)
+    for raw in listing.split(b"\0"):
+        if raw:
+            path = raw.decode("utf-8", "surrogateescape")
+            key = _module_key(path)
+            if key is not None:
+                base_keys.setdefault(key, set()).add(path)
+    gone = {f.path for f in files if f.change is Change.DELETED} | {
+        f.old_path for f in files if f.old_path
+    }
+    out = []
+    for f in files:
+        key = _module_key(f.path) if f in added else None
+        pure = PurePosixPath(f.path)
+        byte_code = pure.suffix in _BYTE_CODE_SUFFIXES or "__pycache__" in pure.parts
+        shadows = key is not None and bool(base_keys.get(key, set()) - {f.path} - gone)
+        if f.change is not Change.DELETED and (byte_code or shadows):
+            f = replace(f, roles=f.roles | {Role.SHADOWING})
+        out.append(f)
+    return out
 
 
 def _declares_plugins(path: Path) -> bool:

@@ -35,6 +35,8 @@ _MODULES = {
     "dis": "reads functions' byte code",
     "opcode": "reads byte code",
     "marshal": "reads or builds code objects",
+    "py_compile": "writes byte code files",
+    "compileall": "writes byte code files",
     "code": "runs an interactive interpreter",
     "builtins": "reaches into builtins (exec, eval, compile under other names)",
 }
@@ -49,6 +51,8 @@ _SYS_ATTRS = {
     "getprofile": "asks whether a profiler runs",
     "meta_path": "changes how modules import",
     "path_hooks": "changes how modules import",
+    "path_importer_cache": "changes how modules import",
+    "pycache_prefix": "moves where modules' byte code is read from",
     "addaudithook": "hooks interpreter events",
     "monitoring": "hooks interpreter events",
     "excepthook": "changes how failures are reported",

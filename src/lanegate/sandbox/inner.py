@@ -30,12 +30,18 @@ _LIMITS = {
 }
 
 
+_BYTE_CODE = (".pyc", ".pyo")
+
+
 def _copy_tree(
     source: str, target: str, skip: set[str], drop: frozenset[str] = frozenset()
 ) -> None:
     """Copy `source` into the (empty, mounted) `target`: links kept as links unless they leave the
     tree, `skip` (top-level names) and `drop` (relative paths) left out, and whatever the sandbox
     already mounted there (`.git`, a virtual environment, a restored base file) left as mounted.
+    Byte code is never copied (`__pycache__` folders, `*.pyc`, `*.pyo`): Python would run a
+    committed `oracles.pyc` (an unchecked-hash one reads no source) in place of the trusted
+    `oracles.py` mounted beside it; each sandbox compiles its own from the sources it sees.
     Folder modes are copied last, so a read-only folder is filled before it becomes read-only."""
     made: list[tuple[str, str]] = []
     links: list[str] = []
@@ -49,6 +55,8 @@ def _copy_tree(
             prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
             dirs[:] = [d for d in dirs if prefix + d not in drop]
             files = [f for f in files if prefix + f not in drop]
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        files = [f for f in files if not f.endswith(_BYTE_CODE)]
         keep = []
         for name in dirs:
             src, dest = os.path.join(folder, name), os.path.join(here, name)

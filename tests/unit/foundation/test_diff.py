@@ -228,3 +228,34 @@ def test_a_path_that_is_not_utf8_is_refused_with_one_line(make_repo: MakeRepo) -
         classify_diff(repo.path, "main", POLICY)
     message = caught.value.diagnostic()
     assert "not UTF-8" in message and "\\xff" in message and "\n" not in message
+
+
+def test_added_files_that_shadow_a_base_module_and_committed_byte_code_are_gate_inputs(
+    make_repo: MakeRepo,
+) -> None:
+    repo = make_repo("r")
+    for rel, text in {
+        "tests/oracles.py": "X = 1\n",
+        "pkg/mod.py": "Y = 1\n",
+        "pkg/old.py": "Z\n",
+    }.items():
+        repo.write(rel, text)
+    repo.commit("base")
+    repo.write("tests/oracles/__init__.py", "X = 2\n")  # a package beats the module beside it
+    repo.write("pkg/mod.cpython-311-x86_64-linux-gnu.so", b"\0")  # so does an extension
+    repo.write("tests/__pycache__/oracles.cpython-311.pyc", b"\0")  # committed byte code
+    repo.write("tools/helper.pyc", b"\0")
+    repo.write("pkg/fresh.py", "W = 1\n")  # a new module shadows nothing
+    repo.remove("pkg/old.py")
+    repo.write("pkg/old/__init__.py", "Z = 1\n")  # a module turned into a package: nothing left
+    repo.commit("head")
+    summary = classify_diff(repo.path, "HEAD~1", POLICY)
+    shadowing = {f.path for f in summary.files if Role.SHADOWING in f.roles}
+    assert shadowing == {
+        "tests/oracles/__init__.py",
+        "pkg/mod.cpython-311-x86_64-linux-gnu.so",
+        "tests/__pycache__/oracles.cpython-311.pyc",
+        "tools/helper.pyc",
+    }
+    assert all(f.is_gate_input for f in summary.files if f.path in shadowing)
+    assert not any(f.is_gate_input for f in summary.files if f.path.startswith("pkg/old"))

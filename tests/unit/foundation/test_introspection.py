@@ -23,6 +23,8 @@ FLAGGED_TESTS = {
     "frames": "import sys\ndef test_x():\n    assert sys._getframe(1)\n",
     "gc": "import gc\nOBJECTS = gc.get_objects()\n",
     "ctypes": "import ctypes\n",
+    "pycache-prefix": "import sys\nsys.pycache_prefix = '/tmp/cache'\n",
+    "py-compile": "import py_compile\npy_compile.compile('tests/oracles.py')\n",
     "exit": "import os\ndef test_x():\n    os._exit(0)\n",
     "exec": "exec('import sys')\n",
     "computed": "import sys\nSEEN = getattr(sys, 'mod' + 'ules')\n",

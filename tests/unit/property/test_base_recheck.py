@@ -4,19 +4,28 @@ wrote (code, conftest, configuration, a deleted data file, a changed dependency 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from lanegate.diff import classify_diff
-from lanegate.lanes.property.base_recheck import RECHECKED, environment_input, judge, signature
+from lanegate.lanes.property.base_recheck import (
+    RECHECKED,
+    _refusal,
+    environment_input,
+    judge,
+    signature,
+)
 from lanegate.lanes.property.base_recheck import recheck_at_base as recheck
 from lanegate.lanes.property.base_suite import run_base_suite
 from lanegate.ledgers.models import BaseRecheck, BaseTestRun
 from lanegate.policy import Policy
 from lanegate.sandbox import open_sandbox
+from lanegate.sandbox.interpreter import TESTS_PYTHON_ENV
 from tests.gitrepo import Repo
 
 CALC = "def add(a, b):\n    return a + b\n"
@@ -124,6 +133,24 @@ def test_a_diff_changing_a_dependency_file_gets_no_recheck(repo: Repo) -> None:
     broken = found["test_env_broken"]
     assert broken.verdict == "not-checked" and broken.base_outcomes == ()
     assert "requirements.txt" in broken.reason
+
+
+def test_a_tests_venv_the_head_built_gets_no_recheck(
+    repo: Repo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `lanegate install` ran the head's build into that venv: what it left there runs at base too
+    venv = tmp_path / "tests-venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}").mkdir(parents=True)
+    (venv / "pyvenv.cfg").write_text("home = /usr/bin\n", encoding="utf-8")
+    (venv / "bin" / "python").symlink_to(sys.executable)
+    repo.write("calc.py", "def add(a, b):\n    return b + a\n")
+    repo.commit("honest")
+    summary = classify_diff(repo.path, "main", Policy())
+    monkeypatch.setenv(TESTS_PYTHON_ENV, str(venv / "bin" / "python"))
+    assert "LANEGATE_TESTS_PYTHON" in _refusal(summary)
+    monkeypatch.delenv(TESTS_PYTHON_ENV)
+    assert _refusal(summary) == ""
 
 
 def test_a_collection_error_at_head_that_collects_at_base(repo: Repo) -> None:

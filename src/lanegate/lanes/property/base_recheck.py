@@ -32,7 +32,7 @@ from lanegate.lanes.property.baseline import run_baseline
 from lanegate.lanes.property.map_key import LOCK_NAMES
 from lanegate.ledgers.models import BaseRecheck, BaseTestRun
 from lanegate.policy import Policy
-from lanegate.sandbox import Sandbox
+from lanegate.sandbox import Sandbox, sandbox_interpreter
 
 RECHECKED = frozenset({"failed", "error"})
 COLLECTION = "the base test file cannot be collected"
@@ -96,6 +96,14 @@ def _modes(repo: Path, commit: str, paths: Sequence[str]) -> dict[str, bytes]:
 
 def _refusal(summary: DiffSummary) -> str:
     """Why the base cannot be rebuilt trustworthily for this diff ("" when it can)."""
+    if sandbox_interpreter().venv is not None:
+        # `lanegate install` built the head's tree into that venv: any module the build backend
+        # imported (a computed `__version__` is enough) ran there and may have left code (a `.pth`)
+        # that runs in every later process, the run at base included
+        return (
+            "the tests run in a venv the head's build filled (LANEGATE_TESTS_PYTHON): code the "
+            "diff put there runs at base too, so a failure at base proves nothing"
+        )
     for changed in summary.files:
         for path in (changed.path, changed.old_path):
             if path and environment_input(path):
