@@ -43,9 +43,9 @@ def _tests(tmp_path: Path, *names: str) -> list[FreshTest]:
     return [FreshTest("fresh_mod", real_file(str(path)), name, seed=7) for name in names]
 
 
-def _run(tmp_path: Path, tests: list[FreshTest], seed: int, nonce: str = "n0nce") -> list[str]:
+def _run(tmp_path: Path, tests: list[FreshTest], seed: int) -> list[str]:
     path = [str(tmp_path), *sys.path]
-    return [r.outcome for r in run_child(tests, seed, path=path, env=os.environ, nonce=nonce)]
+    return [r.outcome for r in run_child(tests, seed, path=path, env=os.environ)]
 
 
 def test_outcomes_follow_the_hash_seed_of_each_fresh_interpreter(tmp_path: Path) -> None:
@@ -59,7 +59,7 @@ def test_outcomes_follow_the_hash_seed_of_each_fresh_interpreter(tmp_path: Path)
 
 def test_skips_early_exits_and_unreported_tests(tmp_path: Path) -> None:
     tests = _tests(tmp_path, "test_skips", "test_prints_and_exits", "test_after_exit")
-    results = run_child(tests, 1, path=[str(tmp_path), *sys.path], env=os.environ, nonce="x")
+    results = run_child(tests, 1, path=[str(tmp_path), *sys.path], env=os.environ)
     assert [r.outcome for r in results] == ["skipped", "failed", "failed"]
     assert "no result" in results[1].detail and "no result" in results[2].detail
 
@@ -70,7 +70,7 @@ def test_a_module_that_is_not_the_replay_one_or_is_missing_fails(tmp_path: Path)
     tests = _tests(tmp_path, "test_sorted")
     # the same name resolves to another file first: never called
     shadowed = run_child(
-        tests, 1, path=[str(tmp_path / "other"), *sys.path], env=os.environ, nonce="x"
+        tests, 1, path=[str(tmp_path / "other"), *sys.path], env=os.environ
     )
     assert shadowed[0].outcome == "failed" and "another file" in shadowed[0].detail
     gone = [FreshTest("no_such_module_here", "/nowhere.py", "test_x", seed=1)]
@@ -92,6 +92,31 @@ def test_forges():
     (tmp_path / "forge_mod.py").write_text(forged, encoding="utf-8")
     tests = [FreshTest("forge_mod", real_file(str(tmp_path / "forge_mod.py")), "test_forges", 1)]
     assert _run(tmp_path, tests, 1) == ["failed"]
+
+
+def test_the_nonce_is_out_of_reach_and_a_second_report_is_forgery(tmp_path: Path) -> None:
+    # the red team's forgery: read the spec from __main__, report every index passed first
+    source = """
+import __main__, json, os
+def test_forges_passes():
+    spec = getattr(__main__, "spec", None)
+    nonce = spec["nonce"] if spec else "guess"
+    for fd in range(3, 16):
+        for index in range(2):
+            try:
+                os.write(fd, (json.dumps([nonce, index, "passed", "", 0.001]) + "\\n").encode())
+            except OSError:
+                pass
+    assert spec is not None, "no spec in __main__"
+def test_next():
+    pass
+"""
+    (tmp_path / "forge2_mod.py").write_text(source, encoding="utf-8")
+    file = real_file(str(tmp_path / "forge2_mod.py"))
+    tests = [FreshTest("forge2_mod", file, name, 1) for name in ("test_forges_passes", "test_next")]
+    results = run_child(tests, 1, path=[str(tmp_path), *sys.path], env=os.environ)
+    assert [r.outcome for r in results] == ["failed", "failed"]
+    assert all("forged report" in r.detail for r in results)
 
 
 def test_hash_seed_runs_pin_their_seed_and_reproduce() -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import subprocess
 import sys
 import tempfile
@@ -30,34 +31,41 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 # The child: read the spec, keep a private stdout, silence the test's output, call each test.
+# Everything is a local of `_child` (the nonce above all): `import __main__` finds no spec, and a
+# test must walk frames or the garbage collector (`diff-introspection`) to reach it.
 CHILD_SOURCE = r"""
-import importlib, json, os, random, sys, time
-spec = json.loads(sys.stdin.readline())
-out = os.fdopen(os.dup(1), "w")
-null = os.open(os.devnull, os.O_RDWR)
-os.dup2(null, 0); os.dup2(null, 1); os.dup2(null, 2)
-sys.path[:] = spec["path"]
-for index, test in enumerate(spec["tests"]):
-    started = time.perf_counter()
-    outcome, detail = "passed", ""
-    try:
-        module = importlib.import_module(test["module"])
-        if os.path.realpath(getattr(module, "__file__", "") or "") != test["file"]:
-            raise ImportError("imported another file: " + str(getattr(module, "__file__", None)))
-        function = getattr(module, test["function"])
-        random.seed(test["seed"])
-        function()
-    except BaseException as exc:
-        kind = type(exc)
-        skip = kind.__name__ in ("Skipped", "SkipTest") and kind.__module__.startswith(
-            ("_pytest", "unittest"))
-        outcome = "skipped" if skip else "failed"
-        detail = " ".join((kind.__name__ + ": " + str(exc)).split())[:300]
-    seconds = time.perf_counter() - started
-    out.write(json.dumps([spec["nonce"], index, outcome, detail, seconds]) + "\n")
-    out.flush()
-out.close()
-os._exit(0)
+def _child():
+    import importlib, json, os, random, sys, time
+    spec = json.loads(sys.stdin.readline())
+    nonce = spec.pop("nonce")
+    out = os.fdopen(os.dup(1), "w")
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0); os.dup2(null, 1); os.dup2(null, 2)
+    sys.path[:] = spec["path"]
+    for index, test in enumerate(spec["tests"]):
+        started = time.perf_counter()
+        outcome, detail = "passed", ""
+        try:
+            module = importlib.import_module(test["module"])
+            if os.path.realpath(getattr(module, "__file__", "") or "") != test["file"]:
+                raise ImportError("imported another file: " + str(getattr(module, "__file__", None)))
+            function = getattr(module, test["function"])
+            random.seed(test["seed"])
+            function()
+        except BaseException as exc:
+            kind = type(exc)
+            skip = kind.__name__ in ("Skipped", "SkipTest") and kind.__module__.startswith(
+                ("_pytest", "unittest"))
+            outcome = "skipped" if skip else "failed"
+            detail = " ".join((kind.__name__ + ": " + str(exc)).split())[:300]
+        seconds = time.perf_counter() - started
+        out.write(json.dumps([nonce, index, outcome, detail, seconds]) + "\n")
+        out.flush()
+    out.close()
+    os._exit(0)
+
+
+_child()
 """
 
 MAX_RESULT_BYTES = 1024 * 1024
@@ -93,10 +101,13 @@ def run_child(
     *,
     path: Sequence[str],
     env: Mapping[str, str],
-    nonce: str,
 ) -> list[FreshResult]:
     """Every test of `tests` called once in a fresh interpreter under `PYTHONHASHSEED=hash_seed`;
-    one result per test, in order (`failed` for every test the child did not report)."""
+    one result per test, in order (`failed` for every test the child did not report). Each child
+    gets a nonce of its own (never the replay's channel nonce); a line with another nonce, or a
+    second line for a test, is not the child's: then every run of that child is `failed`, with
+    why (a forged report may not read as a pass)."""
+    nonce = secrets.token_hex(16)
     spec = {
         "nonce": nonce,
         "path": list(path),
@@ -126,17 +137,27 @@ def run_child(
         out.seek(0)
         raw = out.read(MAX_RESULT_BYTES)
     found: dict[int, FreshResult] = {}
+    forged = 0
     for line in raw.decode("utf-8", "replace").splitlines():
         try:
             got, index, outcome, detail, seconds = json.loads(line)
         except (ValueError, TypeError):
+            forged += 1
             continue
-        if got != nonce or not isinstance(index, int) or index in found:
-            continue
-        if outcome not in ("passed", "failed", "skipped") or not 0 <= index < len(tests):
+        if (
+            got != nonce
+            or not isinstance(index, int)
+            or index in found
+            or outcome not in ("passed", "failed", "skipped")
+            or not 0 <= index < len(tests)
+        ):
+            forged += 1
             continue
         elapsed = float(seconds) if isinstance(seconds, int | float) and seconds >= 0 else 0.0
         found[index] = FreshResult(str(outcome), str(detail)[:300], elapsed)
+    if forged:
+        why = f"forged report: {forged} line(s) the fresh interpreter did not write"
+        return [FreshResult("failed", why, 0.0) for _ in tests]
     return [found.get(i, FreshResult("failed", why, 0.0)) for i in range(len(tests))]
 
 

@@ -431,7 +431,7 @@ def _fresh_all(rec: _Recorder) -> dict[tuple[str, int], FreshResult]:
             for item in callable_
         ]
         got = (
-            run_child(tests, pins.hash_seed, path=sys.path, env=os.environ, nonce=rec.nonce)
+            run_child(tests, pins.hash_seed, path=sys.path, env=os.environ)
             if tests
             else []
         )
