@@ -108,33 +108,51 @@ def _mutated_texts(source: bytes) -> list[tuple[str, str]]:
 
 def test_an_int_literal_that_only_sizes_a_worker_pool_is_arid() -> None:
     source = (
-        b"from concurrent import futures\n\n"
+        b"import multiprocessing\n"
+        b"from concurrent import futures\n"
+        b"from concurrent.futures import ThreadPoolExecutor as Executor\n\n"
         b"def f(rows, n):\n"
         b"    with futures.ThreadPoolExecutor(max_workers=2) as pool:\n"
         b"        out = list(pool.map(g, rows, chunksize=4))\n"
-        b"    with ThreadPoolExecutor(3) as pool:\n"
+        b"    with Executor(3) as pool:\n"
         b"        out += list(pool.map(g, rows))\n"
         b"    with multiprocessing.Pool(processes=5) as pool:\n"
         b"        out += pool.map(g, rows, 6)\n"
         b"    return out\n"
     )
     texts = {text for _, text in _mutated_texts(source)}
-    assert not {"2", "3", "4", "5"} & texts  # pool sizes and chunk sizes: equivalent mutants
-    assert "6" in texts  # Pool.map's positional chunksize is not known to be one: mutated
+    assert not {"2", "3", "5"} & texts  # the standard library's pool sizes: equivalent mutants
+    assert {"4", "6"} <= texts  # a chunk size: the receiver's type is not known, so mutated
     assert "out += list(pool.map(g, rows))" in texts  # the statements themselves still are
 
 
 def test_pool_sizes_that_are_not_literals_or_other_calls_keep_their_mutants() -> None:
     source = (
+        b"from concurrent.futures import ThreadPoolExecutor\n"
+        b"from operator import index as ThreadPool\n\n"
         b"def f(rows, n):\n"
         b"    a = ThreadPoolExecutor(max_workers=n + 1)\n"  # an expression may do more than size
-        b"    b = Pool(7)\n"  # a bare Pool(...) may be anyone's class: only its keyword is known
+        b"    b = Pool(7)\n"  # a Pool the module never imported may be anyone's class
         b"    c = resize(max_workers=8)\n"
-        b"    return a, b, c, rows.map(g, chunksize=9)\n"
+        b"    d = min(n, ThreadPool(12))\n"  # named like a pool, bound to something else
+        b"    e = ThreadPoolExecutor(max_workers=1)\n"  # one worker serialises: behaviour
+        b"    return a, b, c, d, e, rows.map(g, chunksize=9)\n"
     )
     texts = {text for _, text in _mutated_texts(source)}
-    assert {"+", "7", "8"} <= texts
-    assert "9" not in texts
+    assert {"+", "7", "8", "12", "1", "9"} <= texts
+
+
+def test_a_pool_imported_in_the_function_is_known_and_a_rebound_name_is_not() -> None:
+    local = (
+        b"def f(rows):\n"
+        b"    from concurrent.futures import ThreadPoolExecutor\n"
+        b"    with ThreadPoolExecutor(max_workers=2) as pool:\n"
+        b"        return list(pool.map(g, rows))\n"
+    )
+    assert "2" not in {text for _, text in _mutated_texts(local)}
+    rebound = local + b"\n\ndef h(n):\n    ThreadPoolExecutor = int\n    return ThreadPoolExecutor(3)\n"
+    texts = {text for _, text in _mutated_texts(rebound)}
+    assert {"2", "3"} <= texts  # the name is bound to something else somewhere: no exemption
 
 
 def test_every_changed_function_gets_a_mutant_under_the_cap(

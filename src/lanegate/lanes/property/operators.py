@@ -70,16 +70,20 @@ _ARID_CALLS = ("print", "logging.", "logger.", "log.", "warnings.warn")
 # Arguments that only size a standard-library worker pool: by the pools' contract (`map` returns the
 # results in input order, `submit` one future per call) the number of workers and the chunk size
 # change how fast, never what, so a changed int literal there is an equivalent mutant that no test
-# can kill (Google's "arid node" for a container's initial capacity). Callee's last name -> the
-# keyword, and whether the first positional argument is that keyword (`ThreadPoolExecutor(2)`).
+# can kill (Google's "arid node" for a container's initial capacity). The callee must resolve,
+# through the module's own imports, to the standard library's class (a name of that spelling bound
+# to anything else is no pool), and the size must be at least 2: one worker serialises, which code
+# may rely on. Qualified name -> the keyword, and whether the first positional argument is it.
 _POOL_SIZE = {
-    "ThreadPoolExecutor": ("max_workers", True),
-    "ProcessPoolExecutor": ("max_workers", True),
-    "InterpreterPoolExecutor": ("max_workers", True),
-    "ThreadPool": ("processes", True),
-    "Pool": ("processes", False),  # a bare `Pool(3)` may be anyone's class: the keyword only
+    "concurrent.futures.ThreadPoolExecutor": ("max_workers", True),
+    "concurrent.futures.ProcessPoolExecutor": ("max_workers", True),
+    "concurrent.futures.InterpreterPoolExecutor": ("max_workers", True),
+    "concurrent.futures.thread.ThreadPoolExecutor": ("max_workers", True),
+    "concurrent.futures.process.ProcessPoolExecutor": ("max_workers", True),
+    "multiprocessing.pool.ThreadPool": ("processes", True),
+    "multiprocessing.pool.Pool": ("processes", True),
+    "multiprocessing.Pool": ("processes", True),
 }
-_CHUNKED = frozenset({"map", "imap", "imap_unordered", "starmap", "map_async", "starmap_async"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,8 +205,9 @@ class _Source:
 class _Walker:
     """Collects edits from one module, skipping arid nodes."""
 
-    def __init__(self, source: _Source) -> None:
+    def __init__(self, source: _Source, imports: dict[str, str] | None = None) -> None:
         self.source = source
+        self.imports = imports or {}  # local name -> the module or object it was imported as
         self.edits: list[tuple[Edit, int, str]] = []  # edit, enclosing def first line, qualname
         self.scope: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, int]] = []
 
@@ -346,7 +351,7 @@ class _Walker:
         elif isinstance(node, ast.Call) and _arid_call(node):
             return
         elif isinstance(node, ast.Call):
-            arid = pool_size_literals(node)
+            arid = pool_size_literals(node, self.imports)
             for child in ast.iter_child_nodes(node):
                 value = child.value if isinstance(child, ast.keyword) else child
                 if isinstance(value, ast.expr) and id(value) not in arid:
@@ -366,26 +371,70 @@ class _Walker:
                 self.expr(child.value)
 
 
-def pool_size_literals(node: ast.Call) -> frozenset[int]:
-    """The ids of the int literals among `node`'s arguments that only size a worker pool (see
-    `_POOL_SIZE`): never mutated. Only literals: an expression there may do more than size."""
-    func = node.func
-    name = (
-        func.attr
-        if isinstance(func, ast.Attribute)
-        else func.id
-        if isinstance(func, ast.Name)
-        else ""
+def module_imports(tree: ast.Module) -> dict[str, str]:
+    """The imports of `tree` (at any depth: `from concurrent.futures import ...` inside a function is
+    common): local name -> what it names (`cf` -> `concurrent.futures`, `TPE` ->
+    `concurrent.futures.ThreadPoolExecutor`). A name that anything else binds too (an assignment,
+    a def, a parameter, another import) names nothing certain and is left out."""
+    imported: dict[str, set[str]] = {}
+    bound: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                name = alias.asname or alias.name.split(".", 1)[0]
+                target = alias.name if alias.asname else name
+                imported.setdefault(name, set()).add(target)
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                target = f"{node.module}.{alias.name}" if node.module and not node.level else ""
+                imported.setdefault(alias.asname or alias.name, set()).add(target)
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            bound.add(node.name)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.MatchAs | ast.MatchStar):
+            if node.name:
+                bound.add(node.name)
+    return {
+        name: next(iter(targets))
+        for name, targets in imported.items()
+        if len(targets) == 1 and "" not in targets and name not in bound
+    }
+
+
+def _qualified(func: ast.expr, imports: dict[str, str]) -> str:
+    """`func`'s dotted name with its first part replaced by what the module imported under it
+    ("" when the first part is not an import of the module)."""
+    parts: list[str] = []
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name) or func.id not in imports:
+        return ""
+    return ".".join([imports[func.id], *reversed(parts)])
+
+
+def pool_size_literals(node: ast.Call, imports: dict[str, str]) -> frozenset[int]:
+    """The ids of the int literals (>= 2) among `node`'s arguments that only size a standard-library
+    worker pool (see `_POOL_SIZE`): never mutated. Only literals: an expression there may do more
+    than size."""
+    entry = _POOL_SIZE.get(_qualified(node.func, imports))
+    if entry is None:
+        return frozenset()
+    keyword, positional = entry
+    sized = [k.value for k in node.keywords if k.arg == keyword]
+    if positional and node.args:
+        sized.append(node.args[0])
+    return frozenset(
+        id(value)
+        for value in sized
+        if _is_int(value)
+        and isinstance(value, ast.Constant)
+        and isinstance(value.value, int)
+        and value.value >= 2
     )
-    sized: list[ast.expr] = []
-    if name in _POOL_SIZE:
-        keyword, positional = _POOL_SIZE[name]
-        sized += [k.value for k in node.keywords if k.arg == keyword]
-        if positional and node.args:
-            sized.append(node.args[0])
-    if name in _CHUNKED and isinstance(func, ast.Attribute):
-        sized += [k.value for k in node.keywords if k.arg == "chunksize"]
-    return frozenset(id(value) for value in sized if _is_int(value))
 
 
 def _string_format(node: ast.BinOp) -> bool:
@@ -409,7 +458,7 @@ class Candidate:
 
 def candidates(tree: ast.Module, source: bytes) -> list[Candidate]:
     """Every edit the operators propose for a module (parsed from `source`), in source order."""
-    walker = _Walker(_Source(source))
+    walker = _Walker(_Source(source), module_imports(tree))
     walker.body(tree.body)
     out = [Candidate(e, first, name) for e, first, name in walker.edits]
     out.sort(key=lambda c: (c.edit.line, c.edit.column, c.edit.operator))
