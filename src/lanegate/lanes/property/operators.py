@@ -14,7 +14,7 @@ import bisect
 import re
 from dataclasses import dataclass
 
-OPERATORS_VERSION = "lanegate-ops-2"
+OPERATORS_VERSION = "lanegate-ops-3"
 
 OPERATOR_NAMES = (
     "compare",
