@@ -297,8 +297,24 @@ def test_some_zones_only():
     assert time.localtime().tm_gmtoff in (0, 14 * 3600, -12 * 3600)
 
 
-def test_idle_interpreter():
-    assert threading.active_count() == 1
+def test_threads_share_a_counter():
+    counter = [0]
+
+    def pause():
+        return None
+
+    def bump():
+        for _ in range(20000):
+            value = counter[0]
+            pause()  # a call: the only place 3.11 may switch threads between the read and the write
+            counter[0] = value + 1
+
+    threads = [threading.Thread(target=bump) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert counter[0] == 40000  # a lost update needs a thread switch inside the loop
 
 
 def test_set_a():
@@ -349,8 +365,9 @@ def test_batches_name_the_dimension_that_exposed_each_flake(make_repo, capsys) -
     zone = _test(data, "test_some_zones_only")
     assert zone["exposed_by"] == "zone" and "TZ=LGZ" in zone["reproduce"]
     assert zone["power"]["zone"] >= 20
-    idle = _test(data, "test_idle_interpreter")
-    assert idle["exposed_by"] == "stress" and "GIL stalls seeded" in idle["reproduce"]
+    race = _test(data, "test_threads_share_a_counter")
+    assert race["exposed_by"] == "stress" and "stress run" in race["reproduce"]
+    assert "GIL stalls seeded" in race["reproduce"] or "GIL switch interval 1 us" in race["reproduce"]
     brittle = _test(data, "test_needs_a_setter")
     (alone,) = [b for b in brittle["batches"] if b["dimension"] == "isolation"]
     assert alone["failed"] == 1 and not brittle["deterministic"]
