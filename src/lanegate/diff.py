@@ -1,6 +1,6 @@
 """Diff classification (SPEC 3.1): what `base...head` added, modified, renamed and deleted, and what
 role each path plays for the gate (test, fixture, lockfile, leases, workflow, policy, test config,
-dependencies).
+dependencies, shadowing).
 """
 
 from __future__ import annotations
@@ -278,7 +278,7 @@ def _mark_shadowing(repo: Path, merge_base: str, files: list[ChangedFile]) -> li
     that another import of the same name finds first (`tests/oracles/__init__.py` beside the
     base's `tests/oracles.py`, an extension module beside a `.py`): what the trusted copy of a
     base module restores, or the diff's changed lines show, would not be what the tests import."""
-    added = [f for f in files if f.change in (Change.ADDED, Change.RENAMED)]
+    added = {f.path for f in files if f.change in (Change.ADDED, Change.RENAMED)}
     if not added:
         return files
     base_keys: dict[str, set[str]] = {}
@@ -294,7 +294,7 @@ def _mark_shadowing(repo: Path, merge_base: str, files: list[ChangedFile]) -> li
     }
     out = []
     for f in files:
-        key = _module_key(f.path) if f in added else None
+        key = _module_key(f.path) if f.path in added else None
         pure = PurePosixPath(f.path)
         byte_code = pure.suffix in _BYTE_CODE_SUFFIXES or "__pycache__" in pure.parts
         shadows = key is not None and bool(base_keys.get(key, set()) - {f.path} - gone)
