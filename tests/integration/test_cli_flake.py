@@ -258,23 +258,36 @@ def test_diff_without_tests_replays_nothing_and_passes(make_repo, capsys) -> Non
     assert data["tests"] == [] and data["replays"] == [] and data["deterministic"] is True
 
 
-def test_hypothesis_example_database_is_off_in_every_replay(make_repo) -> None:  # type: ignore[no-untyped-def]
+def test_hypothesis_database_and_default_deadline_are_off_in_every_replay(make_repo) -> None:  # type: ignore[no-untyped-def]
     # No pytest.ini here: Hypothesis's own plugin loads as it would in a user's repository.
+    # test_slow's examples outlast the default 200 ms deadline: a replay that kept it would fail
+    # (or, under load, fail some replays only). A deadline the test sets itself stays.
     repo = make_repo("repo")
     repo.write("README", "base\n")
     repo.commit("base")
     repo.branch("feature")
     repo.write(
         "tests/test_prop.py",
+        "import datetime, time\n\n"
         "from hypothesis import given, settings, strategies as st\n\n\n"
         "@given(st.integers())\n"
         "def test_db_off(n):\n"
-        "    assert settings().database is None\n",
+        "    assert settings().database is None\n\n\n"
+        "@settings(max_examples=2)\n"
+        "@given(st.integers())\n"
+        "def test_slow(n):\n"
+        "    assert settings().deadline is None\n"
+        "    time.sleep(0.25)\n\n\n"
+        "@settings(deadline=datetime.timedelta(seconds=30))\n"
+        "@given(st.integers())\n"
+        "def test_own_deadline(n):\n"
+        "    assert settings().deadline == datetime.timedelta(seconds=30)\n",
     )
     repo.commit("feature")
     assert flake(repo.path) == 0
     data = ledger(repo.path)
-    assert set(outcomes(data, "tests/test_prop.py::test_db_off")) == {"passed"}
+    for name in ("test_db_off", "test_slow", "test_own_deadline"):
+        assert set(outcomes(data, f"tests/test_prop.py::{name}")) == {"passed"}, name
     assert all("LANEGATE_FLAKE_HYPOTHESIS_DATABASE=off" in r["command"] for r in data["replays"])
     assert not (repo.path / ".hypothesis").exists()
 

@@ -225,14 +225,20 @@ def _disable_hypothesis_database() -> None:
     """Replays must not share Hypothesis's example database (one run's failure replays first in the
     next). The lane already points HYPOTHESIS_STORAGE_DIRECTORY at a fresh directory per replay; when
     Hypothesis is loaded, a profile without a database is loaded too, again after collection so that a
-    conftest's own profile cannot turn it back on. Hypothesis is never imported here (it is slow)."""
+    conftest's own profile cannot turn it back on. Hypothesis is never imported here (it is slow).
+
+    The profile also drops the default deadline: replays run beside each other and under the lane's
+    own stress, so a default 200 ms deadline would time the machine, not the code (a test that sets
+    its own deadline keeps it)."""
     module = sys.modules.get("hypothesis")
     if module is None or os.environ.get(HYPOTHESIS_DB_VAR, "off") != "off":
         return
     settings = getattr(module, "settings", None)
     if settings is None:  # still importing; the import hook calls again when it is done
         return
-    settings.register_profile(HYPOTHESIS_PROFILE, parent=settings.default, database=None)
+    settings.register_profile(
+        HYPOTHESIS_PROFILE, parent=settings.default, database=None, deadline=None
+    )
     settings.load_profile(HYPOTHESIS_PROFILE)
 
 
