@@ -76,7 +76,15 @@ TEST_CONFIG_FILES = frozenset(
 # e.g. `-r requirements/test.txt`): a package the diff adds runs in every test process, so it is a
 # gate input like a plugin declared in configuration.
 DEPENDENCY_FILE_NAMES = frozenset(
-    {"Pipfile", "Pipfile.lock", "poetry.lock", "pdm.lock", "uv.lock", "pylock.toml", "environment.yml"}
+    {
+        "Pipfile",
+        "Pipfile.lock",
+        "poetry.lock",
+        "pdm.lock",
+        "uv.lock",
+        "pylock.toml",
+        "environment.yml",
+    }
 )
 _DEPENDENCY_FILE = re.compile(
     r"(?:[\w.-]*(?:requirements|constraints)[\w.-]*\.(?:txt|in)|pylock\.[\w.-]+\.toml)",

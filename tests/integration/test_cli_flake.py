@@ -380,7 +380,9 @@ def test_batches_name_the_dimension_that_exposed_each_flake(make_repo, capsys) -
     assert zone["power"]["zone"] >= 20
     race = _test(data, "test_threads_share_a_counter")
     assert race["exposed_by"] == "stress" and "stress run" in race["reproduce"]
-    assert "GIL stalls seeded" in race["reproduce"] or "GIL switch interval 1 us" in race["reproduce"]
+    assert (
+        "GIL stalls seeded" in race["reproduce"] or "GIL switch interval 1 us" in race["reproduce"]
+    )
     brittle = _test(data, "test_needs_a_setter")
     (alone,) = [b for b in brittle["batches"] if b["dimension"] == "isolation"]
     assert alone["failed"] == 1 and not brittle["deterministic"]

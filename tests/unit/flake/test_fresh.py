@@ -69,9 +69,7 @@ def test_a_module_that_is_not_the_replay_one_or_is_missing_fails(tmp_path: Path)
     (tmp_path / "other" / "fresh_mod.py").write_text("def test_sorted():\n    pass\n")
     tests = _tests(tmp_path, "test_sorted")
     # the same name resolves to another file first: never called
-    shadowed = run_child(
-        tests, 1, path=[str(tmp_path / "other"), *sys.path], env=os.environ
-    )
+    shadowed = run_child(tests, 1, path=[str(tmp_path / "other"), *sys.path], env=os.environ)
     assert shadowed[0].outcome == "failed" and "another file" in shadowed[0].detail
     gone = [FreshTest("no_such_module_here", "/nowhere.py", "test_x", seed=1)]
     assert _run(tmp_path, gone, 1) == ["failed"]

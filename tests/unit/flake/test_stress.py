@@ -25,4 +25,3 @@ def test_the_stall_thread_ends_with_the_block_and_the_interval_is_restored() -> 
         time.sleep(0.02)
     assert not stalls.running.locked()  # released only as the thread's last act
     assert sys.getswitchinterval() == saved
-

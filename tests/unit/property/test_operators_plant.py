@@ -150,7 +150,9 @@ def test_a_pool_imported_in_the_function_is_known_and_a_rebound_name_is_not() ->
         b"        return list(pool.map(g, rows))\n"
     )
     assert "2" not in {text for _, text in _mutated_texts(local)}
-    rebound = local + b"\n\ndef h(n):\n    ThreadPoolExecutor = int\n    return ThreadPoolExecutor(3)\n"
+    rebound = (
+        local + b"\n\ndef h(n):\n    ThreadPoolExecutor = int\n    return ThreadPoolExecutor(3)\n"
+    )
     texts = {text for _, text in _mutated_texts(rebound)}
     assert {"2", "3"} <= texts  # the name is bound to something else somewhere: no exemption
 

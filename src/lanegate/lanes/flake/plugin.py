@@ -436,11 +436,7 @@ def _fresh_all(rec: _Recorder) -> dict[tuple[str, int], FreshResult]:
             )
             for item in callable_
         ]
-        got = (
-            run_child(tests, pins.hash_seed, path=sys.path, env=os.environ)
-            if tests
-            else []
-        )
+        got = run_child(tests, pins.hash_seed, path=sys.path, env=os.environ) if tests else []
         for item, result in zip(callable_, got, strict=True):
             results[(item.nodeid, run)] = result
         for item, _ in mine:
