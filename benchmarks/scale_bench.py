@@ -150,7 +150,9 @@ def build_repo(root: Path, size: Size) -> Path:
         '[tool.pytest.ini_options]\npythonpath = ["src"]\n', encoding="utf-8"
     )
     (repo / "lanegate.toml").write_text(
-        f"[properties]\nmax_examples = 10\nmax_mutants = {size.max_mutants}\n"
+        # one fixed mutant draw: every plan (N = 1, 2, 4) and run plants the same mutants, so
+        # their statuses compare one to one
+        f"[properties]\nmax_examples = 10\nmax_mutants = {size.max_mutants}\nmutant_draw = 1\n"
         "[lane]\nmax_wall_seconds = 900\n",
         encoding="utf-8",
     )

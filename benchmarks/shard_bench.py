@@ -42,6 +42,8 @@ GIT_ENV = {
     "GIT_CONFIG_NOSYSTEM": "1",
 }
 TARGET = 0.8 * 2  # >= 0.8 x N speed-up at N = 2
+# every shard worker plans alone, as a shard job would with the plan job's draw: one fixed draw
+BENCH_DRAW = 1
 
 
 def _git(repo: Path, *args: str) -> None:
@@ -107,8 +109,10 @@ def worker(repo: Path, out: Path, spec: ShardSpec) -> None:
     """One shard job: plan, take this shard's slice, run the lane with one mutant worker."""
     policy = load_policy(repo)
     summary = classify_diff(repo, "main", policy)
-    plan = build_plan(repo, summary, policy, property_shards=spec.count, flake_shards=1)
-    shard = ShardRun(spec, plan.property.digest, plan.property.slice(spec))
+    plan = build_plan(
+        repo, summary, policy, property_shards=spec.count, flake_shards=1, draw=BENCH_DRAW
+    )
+    shard = ShardRun(spec, plan.property.digest, plan.property.slice(spec), plan.mutant_draw)
     ctx = LaneContext(repo=repo, base="main", policy=policy, out_dir=out)
     timings: dict[str, float] = {}
     started = time.perf_counter()
@@ -140,7 +144,7 @@ def run_shards(repo: Path, root: Path, count: int) -> tuple[float, list[dict[str
 def _merged(repo: Path, root: Path, count: int) -> PropertyLedger:
     policy = load_policy(repo)
     summary = classify_diff(repo, "main", policy)
-    plan = build_plan(repo, summary, policy, property_shards=count, flake_shards=1)
+    plan = build_plan(repo, summary, policy, property_shards=count, flake_shards=1, draw=BENCH_DRAW)
     shards = [
         shard_from_file(root / f"n{count}-s{k}" / shard_file_name("property", ShardSpec(k, count)))
         for k in range(1, count + 1)

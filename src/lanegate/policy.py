@@ -71,6 +71,8 @@ class PropertyPolicy:
     seed: int = 0
     max_examples: int = 100
     source_dirs: tuple[str, ...] = ("src", ".")
+    # a fixed mutant draw (reproducible verdicts, known to every diff); None: a secret one per run
+    mutant_draw: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +163,10 @@ def _non_negative(value: Any) -> str | None:
     return None if value >= 0 else "must be >= 0"
 
 
+def _draw(value: Any) -> str | None:
+    return None if 0 <= value < 2**62 else "must be between 0 and 2**62 - 1"
+
+
 def _ratio(value: Any) -> str | None:
     return None if 0.0 < value <= 1.0 else "must be in (0, 1]"
 
@@ -203,6 +209,7 @@ _TABLES: dict[str, dict[str, _Key]] = {
         "seed": _Key("int", _non_negative),
         "max_examples": _Key("int", _positive),
         "source_dirs": _Key("strs"),
+        "mutant_draw": _Key("int", _draw),
     },
     "authorship": {
         "treat_new_tests_as_untrusted": _Key("bool"),

@@ -24,6 +24,8 @@ module = "lanegate.oracles"
 max_mutants = 3
 max_examples = 10
 seed = 7
+# the sharded scenario's plan job and its unsharded twin must plant the same mutants
+mutant_draw = 1
 
 [authorship]
 min_replays = 3

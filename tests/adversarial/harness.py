@@ -29,6 +29,7 @@ from tests.gitrepo import GIT_ENV, git
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = ROOT / "examples" / "demo" / "base"
+CASE_DRAW = ("--mutant-draw", "1")
 CASES = Path(__file__).resolve().parent / "cases"
 MARKER = "REDTEAM"  # every process a case leaves behind carries it; the harness makes it unique
 SENTINEL = "sentinel: must stay exactly as it is\n"
@@ -193,7 +194,9 @@ def run_case(case: Case, where: Path, tag: str = MARKER) -> Outcome:
     problems: list[str] = []
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "lanegate", "run", "--base", "main", "--quiet"],
+            # one fixed mutant draw: a case's verdict must not depend on which candidates a
+            # secret draw happens to plant (the draw itself is tested in tests/integration)
+            [sys.executable, "-m", "lanegate", "run", "--base", "main", "--quiet", *CASE_DRAW],
             cwd=repo,
             env=env,
             stdin=subprocess.DEVNULL,

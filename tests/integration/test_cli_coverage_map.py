@@ -90,7 +90,9 @@ def setup(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Repo, Path
     root = tmp_path_factory.mktemp("covmap")
     repo = Repo(root / "repo")
     repo.write("pyproject.toml", '[tool.pytest.ini_options]\npythonpath = ["src"]\n')
-    repo.write("lanegate.toml", "[properties]\nmax_examples = 10\nmax_mutants = 4\n")
+    repo.write(
+        "lanegate.toml", "[properties]\nmax_examples = 10\nmax_mutants = 4\nmutant_draw = 1\n"
+    )
     repo.write("src/pkg/__init__.py", "")
     repo.write("src/pkg/calc.py", CALC)
     repo.write("tests/conftest.py", CONFTEST)

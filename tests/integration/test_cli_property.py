@@ -78,7 +78,7 @@ def test_property_lane_end_to_end(make_repo: Callable[[str], Repo]) -> None:
     assert "equals itself" in finding.reason
 
     # mutants: re-derivable by the scorer, only on the changed lines, honest statuses
-    planned = plan_mutants(repo.path, "main", load_policy(repo.path))
+    planned = plan_mutants(repo.path, "main", load_policy(repo.path), draw=ledger.mutant_draw)
     assert [m.id for m in ledger.mutants] == [m.id for m in planned]
     assert ledger.mutants_planted == len(planned) > 0
     assert {m.line for m in ledger.mutants} <= {22, 46}
@@ -91,8 +91,11 @@ def test_property_lane_end_to_end(make_repo: Callable[[str], Repo]) -> None:
     mutants = report["files"]["ledgermath.py"]["mutants"]
     assert [m["id"] for m in mutants] == [m.id for m in ledger.mutants]
 
-    # two identical runs: identical ids and statuses
-    second = _lanegate(repo.path, "property", "--base", "main", "--out", "out2", "--quiet")
+    # two identical runs (the second given the first's draw): identical ids and statuses
+    draw = str(ledger.mutant_draw)
+    second = _lanegate(
+        repo.path, "property", "--base", "main", "--out", "out2", "--quiet", "--mutant-draw", draw
+    )
     assert second.returncode == first.returncode
     again = load_file(PropertyLedger, "property", repo.path / "out2" / "property.json").value
     assert _outcome(again) == _outcome(ledger)
@@ -124,7 +127,7 @@ def test_oracles_command_and_bad_replay(make_repo: Callable[[str], Repo]) -> Non
     )
     bad = _lanegate(repo.path, "property", "--base", "main", "--replay", "m-0000000000000000")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
-    assert "is not a mutant of main...HEAD" in bad.stderr
+    assert "is not a mutant candidate of main...HEAD" in bad.stderr
 
 
 def test_new_tests_that_skip_or_cut_examples_earn_no_cases(

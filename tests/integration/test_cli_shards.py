@@ -10,8 +10,11 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from lanegate.diff import classify_diff
+from lanegate.lanes.property.plant import planned_ids
 from lanegate.ledgers.load import load_file, write_document
 from lanegate.ledgers.models import PropertyLedger
+from lanegate.policy import load_policy
 from lanegate.sharding.ledger_file import shard_from_file
 from lanegate.sharding.plan import LanePlan, ShardPlan, lane_digest, load_plan, plan_bytes
 from tests.gitrepo import Repo
@@ -85,7 +88,11 @@ def test_shards_merge_to_the_unsharded_verdict_and_forgeries_fail(
         str(plan_file),
     )
     assert flake.returncode in (0, 1), flake.stderr
-    unsharded = _lanegate(root, "property", "--base", "main", "--out", str(whole), "--quiet")
+    # the shards planted with the plan's secret draw; the unsharded twin is given the same one
+    draw = str(plan.mutant_draw)
+    unsharded = _lanegate(
+        root, "property", "--base", "main", "--out", str(whole), "--quiet", "--mutant-draw", draw
+    )
     assert unsharded.returncode in (0, 1), unsharded.stderr
     # N = 1 is the identity: the flake shard's ledger is the unsharded flake.json
     flake_ledger = shard_from_file(sharded / "flake-shard-1-of-1.json").ledger
@@ -114,6 +121,23 @@ def test_shards_merge_to_the_unsharded_verdict_and_forgeries_fail(
     whole_ledger = load_file(PropertyLedger, "property", whole / "property.json").value
     assert mutants == {m.id: (m.status, m.killed_by) for m in whole_ledger.mutants}
 
+    # the scorer re-derives the planted set with the ledger's draw: a ledger that claims another
+    # draw (one that plants other mutants) is not evidence about this run
+    policy = load_policy(root)
+    summary = classify_diff(root, "main", policy)
+    drawn = set(planned_ids(root, summary, policy, plan.mutant_draw))
+    other = next(d for d in range(1000) if set(planned_ids(root, summary, policy, d)) != drawn)
+    redrawn = tmp_path / "redrawn"
+    shutil.copytree(whole, redrawn)
+    doc = json.loads((redrawn / "property.json").read_text("utf-8"))
+    doc["mutant_draw"] = other
+    (redrawn / "property.json").write_text(json.dumps(doc), "utf-8")
+    (redrawn / "score-report.json").unlink()
+    rescored = _lanegate(root, "score", "--ledgers", str(redrawn), "--base", "main")
+    assert rescored.returncode == 1, rescored.stderr
+    assert ("property-mutants-rederived", "property") in _fails(redrawn / "score-report.json")
+    assert ("property-mutants-rederived", "property") not in _fails(whole / "score-report.json")
+
     # a shard that never reported fails the score closed, by name
     missing = tmp_path / "missing"
     shutil.copytree(sharded, missing)
@@ -130,7 +154,13 @@ def test_shards_merge_to_the_unsharded_verdict_and_forgeries_fail(
     forged = plan_file.with_name("forged.json")
     smaller = plan.property.items[1:]
     digest = lane_digest(
-        "property", 2, smaller, plan.base_commit, plan.head_commit, plan.diff_digest
+        "property",
+        2,
+        smaller,
+        plan.base_commit,
+        plan.head_commit,
+        plan.diff_digest,
+        plan.mutant_draw,
     )
     forged.write_bytes(
         plan_bytes(
@@ -140,6 +170,7 @@ def test_shards_merge_to_the_unsharded_verdict_and_forgeries_fail(
                 plan.diff_digest,
                 LanePlan("property", 2, smaller, digest),
                 plan.flake,
+                plan.mutant_draw,
             )
         )
     )

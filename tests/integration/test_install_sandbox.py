@@ -142,7 +142,7 @@ def test_head_packaging_code_cannot_forge_the_ledger(
 ) -> None:
     repo = make_repo("project")
     repo.write("pyproject.toml", PYPROJECT)
-    repo.write("lanegate.toml", "[properties]\nmax_mutants = 4\n")
+    repo.write("lanegate.toml", "[properties]\nmax_mutants = 4\nmutant_draw = 1\n")
     repo.write("pkg/__init__.py", BASE_INIT)
     repo.write("tests/test_pkg.py", BASE_TEST)
     repo.commit("base")

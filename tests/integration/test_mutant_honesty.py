@@ -34,7 +34,10 @@ def _feature(
 ) -> Repo:
     repo = make_repo("lib")
     repo.write("pytest.ini", PYTEST_INI)
-    repo.write("lanegate.toml", f"[properties]\nmax_examples = 20\nmax_mutants = {max_mutants}\n")
+    repo.write(
+        "lanegate.toml",
+        f"[properties]\nmax_examples = 20\nmax_mutants = {max_mutants}\nmutant_draw = 1\n",
+    )
     for rel, text in base.items():
         repo.write(rel, text)
     repo.commit("base")

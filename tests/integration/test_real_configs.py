@@ -15,7 +15,7 @@ import pytest
 
 from tests.gitrepo import Repo
 
-POLICY = "[properties]\nmax_examples = 30\nmax_mutants = 3\n"
+POLICY = "[properties]\nmax_examples = 30\nmax_mutants = 3\nmutant_draw = 1\n"
 
 BASE_CODE = """\
 def window_sums(items, k):

@@ -12,6 +12,7 @@ from lanegate.authorship import Authorship
 from lanegate.diff import classify_diff
 from lanegate.errors import UsageError
 from lanegate.lanes.context import LaneContext, job_from_env, run_attempt_from_env
+from lanegate.lanes.property.plant import MAX_DRAW
 from lanegate.ledgers.models import AuthorKind
 from lanegate.policy import Policy, load_policy
 from lanegate.sharding.plan import shard_run
@@ -99,6 +100,25 @@ def lane_context(args: argparse.Namespace, repo: Path, policy: Policy, **extra: 
         authorship=authorship_from_args(args),
         sandboxed=not args.no_sandbox,
         **extra,
+    )
+
+
+def _draw(text: str) -> int:
+    if not text.isdigit() or int(text) >= MAX_DRAW:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer between 0 and 2**62 - 1")
+    return int(text)
+
+
+def add_draw_argument(parser: argparse.ArgumentParser) -> None:
+    """--mutant-draw N: plant the mutants a recorded draw picked (a reproduction)."""
+    parser.add_argument(
+        "--mutant-draw",
+        type=_draw,
+        default=None,
+        metavar="N",
+        help="plant the mutants draw N picks (the `mutant_draw` of a property.json), to reproduce "
+        "that run; default: a fresh secret draw (a gate never pins it: a diff could be written "
+        "against a known draw)",
     )
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from lanegate.cli.common import add_repo_arguments, out_dir, repo_and_policy
 from lanegate.diff import classify_diff
+from lanegate.lanes.property.plant import policy_draw
 from lanegate.sharding.plan import PLAN_NAME, build_plan, parse_count, write_plan
 
 COMMAND = "plan"
@@ -33,7 +34,12 @@ def run(args: argparse.Namespace) -> int:
     repo, policy = repo_and_policy(args)
     summary = classify_diff(repo, args.base, policy, args.head)
     plan = build_plan(
-        repo, summary, policy, property_shards=property_shards, flake_shards=flake_shards
+        repo,
+        summary,
+        policy,
+        property_shards=property_shards,
+        flake_shards=flake_shards,
+        draw=policy_draw(policy),
     )
     path = out_dir(repo, args.out) / PLAN_NAME
     write_plan(path, plan)

@@ -8,12 +8,14 @@ import sys
 from pathlib import Path
 
 from lanegate.cli.common import (
+    add_draw_argument,
     add_lane_arguments,
     add_shard_arguments,
     lane_context,
     repo_and_policy,
     shard_from_args,
 )
+from lanegate.errors import UsageError
 from lanegate.lanes.context import (
     ProgressEvent,
 )
@@ -45,6 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a coverage map of the merge base (a file, or a directory of maps) from a trusted "
         "default-branch run; missing, stale or unusable maps run the full baseline",
     )
+    add_draw_argument(parser)
 
 
 def _progress(event: ProgressEvent) -> None:
@@ -75,8 +78,16 @@ def run(args: argparse.Namespace) -> int:
             print(f"detail: {result.detail}")
         return 0
     shard = shard_from_args(args, repo, policy, "property")
+    if shard is not None and args.mutant_draw is not None:
+        raise UsageError("--mutant-draw with --shard: a shard plants with its plan's draw")
     ctx = lane_context(args, repo, policy, progress=(lambda e: None) if args.quiet else _progress)
-    outcome = run_lane(ctx, workers=args.workers, shard=shard, coverage_map=args.coverage_map)
+    outcome = run_lane(
+        ctx,
+        workers=args.workers,
+        shard=shard,
+        coverage_map=args.coverage_map,
+        draw=args.mutant_draw,
+    )
     print(outcome.summary)
     for problem in outcome.problems:
         print(f"  fail: {problem}")

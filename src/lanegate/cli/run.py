@@ -12,12 +12,14 @@ from pathlib import Path
 from lanegate import git
 from lanegate.authorship import Authorship
 from lanegate.cli.common import (
+    add_draw_argument,
     add_repo_arguments,
     add_sandbox_argument,
     authorship_from_args,
     out_dir,
     repo_and_policy,
 )
+from lanegate.errors import UsageError
 from lanegate.lanes.context import job_from_env, run_attempt_from_env
 from lanegate.ledgers.load import dump_bytes
 from lanegate.ledgers.models import AuthorKind
@@ -83,6 +85,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "maps) from a trusted default-branch run; missing, stale or unusable maps run the full "
         "baseline",
     )
+    add_draw_argument(parser)
     add_sandbox_argument(parser)
 
 
@@ -120,6 +123,8 @@ def print_result(result: RunResult, fmt: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     shard = parse_shard(args.shard) if args.shard is not None else None
+    if shard is not None and args.mutant_draw is not None:
+        raise UsageError("--mutant-draw with --shard: a shard plants with its plan's draw")
     repo, policy = repo_and_policy(args)
     choice = explicit_base(repo, args.base) if args.base else default_base(repo)
     target = out_dir(repo, args.out)
@@ -140,6 +145,7 @@ def run(args: argparse.Namespace) -> int:
         sandboxed=not args.no_sandbox,
         shard=shard,
         coverage_map=args.coverage_map,
+        mutant_draw=args.mutant_draw,
     )
     print(
         f"lanegate: judging HEAD against {choice.commit[:12]}, the {choice.reason}",

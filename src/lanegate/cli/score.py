@@ -17,7 +17,7 @@ from lanegate.errors import UsageError
 from lanegate.introspection import scan_diff
 from lanegate.lanes.context import run_attempt_from_env
 from lanegate.lanes.property.canary import planned_for_slot
-from lanegate.lanes.property.plant import planned_ids
+from lanegate.lanes.property.plant import ledger_draw, planned_ids
 from lanegate.ledgers.models import AuthorKind
 from lanegate.model import Lane
 from lanegate.policy import load_policy
@@ -187,19 +187,22 @@ def run(args: argparse.Namespace) -> int:
 
     ledgers = ledgers_from_dir(folder)
     shard_problems: tuple[ShardProblem, ...] = ()
-    # the diff's mutants are planted once here; the canaries' count is derived from that plan
-    planned = planned_ids(repo, diff, policy) if diff is not None else None
-    canaries = (
-        planned_for_slot(repo, diff, policy, ledgers.get(Lane.PROPERTY), len(planned))
-        if diff is not None and planned is not None
-        else None
-    )
     if args.plan is not None:
         if diff is None:
             raise UsageError("--plan needs --base: the scorer derives the plan from the diff")
         sharded = sharded_evidence(repo, diff, policy, args.plan, folder, run_attempt)
         ledgers.update(sharded.slots)
         shard_problems = sharded.problems
+    # the diff's mutants are planted once here, with the draw the (merged) property ledger
+    # records; the canaries' count is derived from that plan
+    draw = ledger_draw(ledgers.get(Lane.PROPERTY))
+    planned = planned_ids(repo, diff, policy, draw) if diff is not None else None
+    canaries = (
+        planned_for_slot(repo, diff, policy, ledgers.get(Lane.PROPERTY), len(planned))
+        if diff is not None and planned is not None
+        else None
+    )
+    if args.plan is not None:
         canaries = sharded.planned_canaries  # per shard, each with its own canary_seed
 
     inputs = ScoreInputs(

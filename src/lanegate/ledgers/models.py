@@ -255,6 +255,11 @@ class PropertyLedger:
     properties: tuple[PropertyRun, ...] = ()
     diff_digest: str = _digest()
     operator_version: str = _text(100)
+    # the per-run secret the planted mutants were drawn with among the diff's candidates
+    # (`plant.draw_order`): the scorer re-derives the planted set with it
+    mutant_draw: int = field(default=0, metadata={"minimum": 0, "maximum": 2**62 - 1})
+    # the draw was fixed (policy `properties.mutant_draw` or `--mutant-draw`), not a secret of the run
+    mutant_draw_pinned: bool = False
     mutants_planted: int = 0
     killed_mutants: int = 0
     mutant_budget: int = 0

@@ -24,7 +24,7 @@ from lanegate.errors import LanegateError, LedgerError
 from lanegate.introspection import scan_diff
 from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent
 from lanegate.lanes.property.canary import planned_for_slot
-from lanegate.lanes.property.plant import planned_ids
+from lanegate.lanes.property.plant import ledger_draw, planned_ids, policy_draw
 from lanegate.ledgers.load import read_bytes, write_document
 from lanegate.ledgers.models import ScoreReport
 from lanegate.model import Lane
@@ -65,6 +65,8 @@ class RunRequest:
     shard: ShardSpec | None = None
     # a coverage map of the merge base for the property lane (a file or a directory of maps)
     coverage_map: Path | None = None
+    # the property lane's mutant draw, to reproduce a run (None: the policy's, or a fresh secret)
+    mutant_draw: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +139,12 @@ def _plan(request: RunRequest) -> ShardPlan | None:
     summary = classify_diff(request.repo, request.base, request.policy)
     count = request.shard.count
     return build_plan(
-        request.repo, summary, request.policy, property_shards=count, flake_shards=count
+        request.repo,
+        summary,
+        request.policy,
+        property_shards=count,
+        flake_shards=count,
+        draw=policy_draw(request.policy),
     )
 
 
@@ -147,9 +154,13 @@ def _runner(lane: str, request: RunRequest, plan: ShardPlan | None) -> LaneRunne
     options: dict[str, object] = {}
     if plan is not None and request.shard is not None and lane in SHARDED_LANES:
         lane_plan = plan.lane(lane)
-        options["shard"] = ShardRun(request.shard, lane_plan.digest, lane_plan.slice(request.shard))
+        options["shard"] = ShardRun(
+            request.shard, lane_plan.digest, lane_plan.slice(request.shard), plan.mutant_draw
+        )
     if lane == "property" and request.coverage_map is not None:
         options["coverage_map"] = request.coverage_map
+    if lane == "property" and request.mutant_draw is not None and request.shard is None:
+        options["draw"] = request.mutant_draw
     if not options:
         return runner
     configured: Callable[..., LaneOutcome] = runner
@@ -256,7 +267,9 @@ def _score(
         ledgers.update(sharded.slots)
         shard_problems = sharded.problems
     diff = classify_diff(request.repo, request.base, request.policy)
-    planned = planned_ids(request.repo, diff, request.policy)  # planted once, counted twice
+    # planted once, counted twice; with the draw the property ledger records
+    draw = ledger_draw(ledgers.get(Lane.PROPERTY))
+    planned = planned_ids(request.repo, diff, request.policy, draw)
     inputs = scoring.ScoreInputs(
         ledgers=ledgers,
         policy=request.policy,

@@ -210,8 +210,8 @@ def gate_inputs_unchecked(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit
 
 def mutants_rederived(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
     """The property ledger's mutants are not the ones the diff plants (re-derived by the caller from
-    diff digest, seed and operator version): a lane that left some out, or invented some, is not
-    evidence about this diff."""
+    diff digest, seed, operator version and the ledger's mutant draw): a lane that left some out,
+    or invented some, is not evidence about this diff."""
     slot = inputs.slot(Lane.PROPERTY)
     planned = inputs.planned_mutants
     if not isinstance(slot, LoadedLedger):
@@ -228,7 +228,8 @@ def mutants_rederived(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
     if extra:
         parts.append(f"{len(extra)} unknown mutant(s) listed ({', '.join(extra[:3])})")
     if parts:
-        yield Hit("; ".join(parts), Location(slot.path, route=("mutants",)))
+        drawn = f"drawn with mutant_draw {ledger.mutant_draw}: "
+        yield Hit(drawn + "; ".join(parts), Location(slot.path, route=("mutants",)))
     if inputs.planned_canaries is not None:
         canaries = {c.id for c in ledger.canaries}
         absent = sorted(set(inputs.planned_canaries) - canaries)

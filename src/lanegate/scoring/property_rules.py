@@ -326,6 +326,16 @@ def max_examples_cut(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
             )
 
 
+def mutant_draw_pinned(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """The mutants were planted with a fixed draw: a diff could compute which it must survive."""
+    if ledger.mutant_draw_pinned:
+        yield Hit(
+            f"the mutants were drawn with the fixed mutant_draw {ledger.mutant_draw} "
+            "(policy properties.mutant_draw or --mutant-draw), not a secret of the run",
+            _at("mutant_draw"),
+        )
+
+
 def unmutated_change(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """An agent diff changed executable code where no mutant could be planted: no evidence."""
     if ctx.authorship is not AuthorKind.AGENT:

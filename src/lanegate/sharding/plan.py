@@ -2,7 +2,10 @@
 base/head diff by lanegate's own code (no head code runs), with a digest per lane, as a JSON file.
 
 The plan is a commitment, not an input the scorer trusts: every shard job and the score job derive it
-again from the diff and refuse a plan file whose digest differs (`verify_plan`).
+again from the diff and refuse a plan file whose digest differs (`verify_plan`). The one thing it
+carries that the diff does not decide is the mutant draw (`plant.policy_draw`): a secret the plan
+job picks (unless the policy fixes one), so that every shard plants the same mutants and none could
+be predicted when the diff was written.
 """
 
 from __future__ import annotations
@@ -18,13 +21,13 @@ from lanegate import git
 from lanegate.diff import DiffSummary
 from lanegate.errors import LedgerError, ShardError
 from lanegate.lanes.collection import changed_test_files
-from lanegate.lanes.property.plant import plan_from_summary
+from lanegate.lanes.property.plant import MAX_DRAW, plan_from_summary, policy_draw
 from lanegate.ledgers.load import parse_json_bytes, read_bytes
 from lanegate.policy import Policy
 from lanegate.sharding.slices import MAX_SHARDS, Item, ShardRun, ShardSpec, balanced_slices
 
 PLAN_KIND = "lanegate-shard-plan"
-PLAN_VERSION = 1
+PLAN_VERSION = 2
 PLAN_NAME = "plan.json"
 SHARDED_LANES = ("property", "flake")
 # a mutant's cost is unknown before the baseline run (its covering tests): every mutant counts one
@@ -63,6 +66,7 @@ class ShardPlan:
     diff_digest: str
     property: LanePlan
     flake: LanePlan
+    mutant_draw: int
 
     def lane(self, name: str) -> LanePlan:
         """The plan of lane `name` (property or flake)."""
@@ -74,7 +78,13 @@ class ShardPlan:
 
 
 def lane_digest(
-    lane: str, shards: int, items: tuple[Item, ...], base: str, head: str, diff_digest: str
+    lane: str,
+    shards: int,
+    items: tuple[Item, ...],
+    base: str,
+    head: str,
+    diff_digest: str,
+    mutant_draw: int,
 ) -> str:
     """sha256 over the canonical JSON of everything that decides a lane's slices."""
     body = {
@@ -83,16 +93,19 @@ def lane_digest(
         "head_commit": head,
         "items": [[i.id, i.cost] for i in items],
         "lane": lane,
+        "mutant_draw": mutant_draw,
         "shards": shards,
     }
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _lane_plan(lane: str, shards: int, items: tuple[Item, ...], summary: DiffSummary) -> LanePlan:
+def _lane_plan(
+    lane: str, shards: int, items: tuple[Item, ...], summary: DiffSummary, draw: int
+) -> LanePlan:
     ShardSpec(1, shards)  # validates the count
     digest = lane_digest(
-        lane, shards, items, summary.base_commit, summary.head_commit, summary.digest
+        lane, shards, items, summary.base_commit, summary.head_commit, summary.digest, draw
     )
     return LanePlan(lane, shards, items, digest)
 
@@ -103,11 +116,18 @@ def _test_file_cost(repo: Path, summary: DiffSummary, path: str) -> float:
 
 
 def build_plan(
-    repo: Path, summary: DiffSummary, policy: Policy, *, property_shards: int, flake_shards: int
+    repo: Path,
+    summary: DiffSummary,
+    policy: Policy,
+    *,
+    property_shards: int,
+    flake_shards: int,
+    draw: int,
 ) -> ShardPlan:
-    """The plan of `summary`: the mutants the diff plants (each of cost 1) and the test files the
+    """The plan of `summary`: the mutants draw `draw` plants (each of cost 1) and the test files the
     flake lane replays (cost: their line count at head), read from git, never by running head code."""
-    mutants = tuple(Item(spec.id, MUTANT_COST) for spec in plan_from_summary(repo, summary, policy))
+    planted = plan_from_summary(repo, summary, policy, draw=draw)
+    mutants = tuple(Item(spec.id, MUTANT_COST) for spec in planted)
     files = tuple(
         Item(changed.path, _test_file_cost(repo, summary, changed.path))
         for changed in changed_test_files(repo, summary)
@@ -116,8 +136,9 @@ def build_plan(
         base_commit=summary.base_commit,
         head_commit=summary.head_commit,
         diff_digest=summary.digest,
-        property=_lane_plan("property", property_shards, mutants, summary),
-        flake=_lane_plan("flake", flake_shards, files, summary),
+        property=_lane_plan("property", property_shards, mutants, summary, draw),
+        flake=_lane_plan("flake", flake_shards, files, summary, draw),
+        mutant_draw=draw,
     )
 
 
@@ -129,6 +150,7 @@ def plan_bytes(plan: ShardPlan) -> bytes:
         "base_commit": plan.base_commit,
         "head_commit": plan.head_commit,
         "diff_digest": plan.diff_digest,
+        "mutant_draw": plan.mutant_draw,
         "lanes": {
             lane.lane: {
                 "shards": lane.shards,
@@ -186,7 +208,13 @@ def _parse_lane(name: str, raw: Any, top: dict[str, Any], where: str) -> LanePla
     if len({i.id for i in items}) != len(items):
         raise ShardError(f"{at}: field 'items' lists an id twice")
     digest = lane_digest(
-        name, shards, tuple(items), top["base_commit"], top["head_commit"], top["diff_digest"]
+        name,
+        shards,
+        tuple(items),
+        top["base_commit"],
+        top["head_commit"],
+        top["diff_digest"],
+        top["mutant_draw"],
     )
     if _field(raw, "digest", str, at) != digest:
         raise ShardError(f"{at}: field 'digest' does not match the plan's content")
@@ -201,7 +229,15 @@ def plan_from_bytes(data: bytes, where: str) -> ShardPlan:
         raise ShardError(exc.diagnostic()) from None
     if not isinstance(doc, dict):
         raise ShardError(f"{where}: not a JSON object")
-    keys = {"kind", "schema_version", "base_commit", "head_commit", "diff_digest", "lanes"}
+    keys = {
+        "kind",
+        "schema_version",
+        "base_commit",
+        "head_commit",
+        "diff_digest",
+        "mutant_draw",
+        "lanes",
+    }
     _exact_keys(doc, keys, where)
     if doc.get("kind") != PLAN_KIND:
         raise ShardError(f"{where}: field 'kind' is not {PLAN_KIND!r}")
@@ -209,6 +245,9 @@ def plan_from_bytes(data: bytes, where: str) -> ShardPlan:
         raise ShardError(f"{where}: field 'schema_version' is not {PLAN_VERSION}")
     for key in ("base_commit", "head_commit", "diff_digest"):
         _field(doc, key, str, where)
+    draw = _field(doc, "mutant_draw", int, where)
+    if not 0 <= draw < MAX_DRAW:
+        raise ShardError(f"{where}: field 'mutant_draw' is {draw}, not between 0 and 2**62 - 1")
     lanes = _field(doc, "lanes", dict, where)
     _exact_keys(lanes, set(SHARDED_LANES), f"{where}: lanes")
     return ShardPlan(
@@ -217,6 +256,7 @@ def plan_from_bytes(data: bytes, where: str) -> ShardPlan:
         diff_digest=doc["diff_digest"],
         property=_parse_lane("property", lanes["property"], doc, where),
         flake=_parse_lane("flake", lanes["flake"], doc, where),
+        mutant_draw=draw,
     )
 
 
@@ -251,6 +291,7 @@ def derive_like(
         policy,
         property_shards=given.property.shards,
         flake_shards=given.flake.shards,
+        draw=given.mutant_draw,
     )
     verify_plan(given, derived, where)
     return derived
@@ -287,7 +328,12 @@ def shard_run(
         derived = derive_like(repo, summary, policy, given, str(plan_file))
     else:
         derived = build_plan(
-            repo, summary, policy, property_shards=spec.count, flake_shards=spec.count
+            repo,
+            summary,
+            policy,
+            property_shards=spec.count,
+            flake_shards=spec.count,
+            draw=policy_draw(policy),
         )
     lane_plan = derived.lane(lane)
-    return ShardRun(spec, lane_plan.digest, lane_plan.slice(spec))
+    return ShardRun(spec, lane_plan.digest, lane_plan.slice(spec), derived.mutant_draw)

@@ -68,8 +68,10 @@ def balanced_slices(items: Sequence[Item], count: int) -> tuple[tuple[str, ...],
 @dataclass(frozen=True, slots=True)
 class ShardRun:
     """What one shard execution of a lane is given: which shard, the digest of the lane plan it
-    runs, and its slice (mutant ids or test file paths), checked against a plan lanegate derived."""
+    runs, its slice (mutant ids or test file paths), checked against a plan lanegate derived, and
+    the plan's mutant draw (every property shard plants with the same one)."""
 
     spec: ShardSpec
     plan_digest: str
     items: tuple[str, ...]
+    mutant_draw: int

@@ -254,7 +254,7 @@ def test_honest_shapes_suite_kills_no_canary(shapes_copy: Path) -> None:
     baseline = run_baseline(shapes_copy, policy, [shapes_copy / "shapes.py"], sandbox=sandbox)
     assert baseline.exit_code == 0
     canaries = _canaries(SHAPES, "shapes.py", 0)
-    real = select(specs_for_file("shapes.py", SHAPES, ALL_LINES, DIGEST, 0), 12)
+    real = select(specs_for_file("shapes.py", SHAPES, ALL_LINES, DIGEST, 0), 12, 0)
     property_tests = frozenset(t for t in baseline.tests if "test_shapes.py" in t)
     jobs = build_jobs(
         shapes_copy,

@@ -43,7 +43,7 @@ def spied(
 ) -> tuple[list[dict], set[str], set[str], list[MutantJob]]:
     target = tmp_path_factory.mktemp("spy") / "canary_target"
     shutil.copytree(CANARY_TARGET, target, ignore=shutil.ignore_patterns("__pycache__"))
-    real = select(specs_for_file("shapes.py", SHAPES, _lines(SHAPES), DIGEST, 0), 8)
+    real = select(specs_for_file("shapes.py", SHAPES, _lines(SHAPES), DIGEST, 0), 8, 0)
     canaries = select_canaries(
         canary_specs_for_file("shapes.py", SHAPES, _lines(SHAPES), DIGEST, 99), 4
     )

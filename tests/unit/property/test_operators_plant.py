@@ -70,14 +70,14 @@ def _repo(make_repo: Callable[[str], Repo]) -> Repo:
 def test_plan_only_changed_lines_capped_and_stable(make_repo: Callable[[str], Repo]) -> None:
     repo = _repo(make_repo)
     policy = load_policy(repo.path)
-    first = plan_mutants(repo.path, "main", policy)
-    second = plan_mutants(repo.path, "main", policy)
+    first = plan_mutants(repo.path, "main", policy, draw=5)
+    second = plan_mutants(repo.path, "main", policy, draw=5)
     assert [m.id for m in first] == [m.id for m in second]
     changed = TARGET.read_text(encoding="utf-8").splitlines().index("    return x * 3") + 1
     assert first and {m.line for m in first} == {changed}
     assert len(first) <= MAX_PER_LINE
     assert all(m.id.startswith("m-") and len(m.id) == 18 for m in first)
-    other_seed = plan_mutants(repo.path, "main", policy, seed=7)
+    other_seed = plan_mutants(repo.path, "main", policy, seed=7, draw=5)
     assert {m.id for m in other_seed}.isdisjoint({m.id for m in first})
 
 
@@ -90,7 +90,7 @@ def test_plan_respects_max_mutants(make_repo: Callable[[str], Repo]) -> None:
     repo.write("tests/test_x.py", "def test_a():\n    assert 1 + 1 == 2\n")
     repo.commit("add")
     policy = load_policy(repo.path)
-    planted = plan_mutants(repo.path, "main", policy)
+    planted = plan_mutants(repo.path, "main", policy, draw=0)
     assert len(planted) == policy.properties.max_mutants
     assert all(m.path == "ledgermath.py" for m in planted)
     per_line: dict[int, int] = {}
@@ -172,6 +172,6 @@ def test_every_changed_function_gets_a_mutant_under_the_cap(
         repo.branch("feature")
         repo.write("mod.py", source)
         repo.commit("add")
-        planted = plan_mutants(repo.path, "main", load_policy(repo.path))
+        planted = plan_mutants(repo.path, "main", load_policy(repo.path), draw=seed)
         assert len(planted) == 3
         assert {m.function for m in planted} == {"long", "short"}, seed

@@ -20,11 +20,32 @@ LINES = SOURCE.count(b"\n") + 1
     st.frozensets(st.integers(1, LINES), max_size=LINES),
     st.sampled_from([0, 1, 3, 12, 200]),
     st.integers(0, 3),
+    st.integers(0, 2**62 - 1),
 )
 def test_lazy_selection_picks_what_eager_selection_picks(
-    lines: frozenset[int], cap: int, seed: int
+    lines: frozenset[int], cap: int, seed: int, draw: int
 ) -> None:
-    eager = select(specs_for_file("ledgermath.py", SOURCE, lines, "sha256:d", seed), cap)
-    lazy = _select(_pending("ledgermath.py", SOURCE, lines, "sha256:d", seed), cap)
+    eager = select(specs_for_file("ledgermath.py", SOURCE, lines, "sha256:d", seed), cap, draw)
+    lazy = _select(_pending("ledgermath.py", SOURCE, lines, "sha256:d", seed), cap, draw)
     assert lazy == eager
     assert len(eager) <= cap
+
+
+def test_every_candidate_is_planted_by_some_draw_and_no_draw_breaks_the_caps() -> None:
+    # a diff cannot pick the one candidate of its line the lane will never plant: there is none
+    every = frozenset(range(1, LINES + 1))
+    specs = specs_for_file("ledgermath.py", SOURCE, every, "sha256:d", 0)
+    assert len(specs) > 12
+    seen: set[str] = set()
+    picks = set()
+    for draw in range(300):
+        chosen = select(specs, 12, draw)
+        assert len(chosen) == 12
+        per_line: dict[int, int] = {}
+        for spec in chosen:
+            per_line[spec.line] = per_line.get(spec.line, 0) + 1
+        assert max(per_line.values()) <= 2
+        seen.update(spec.id for spec in chosen)
+        picks.add(tuple(spec.id for spec in chosen))
+    assert seen == {spec.id for spec in specs}
+    assert len(picks) > 250  # draws differ, not a handful of fixed plans

@@ -46,7 +46,7 @@ def test_a_source_file_marked_binary_is_named(make_repo: Callable[[str], Repo]) 
     repo.write("calc.py", "def add(a, b):\n    return a + b + 1\n")
     repo.commit("agent")
     summary = classify_diff(repo.path, "main", Policy())
-    assert plan_from_summary(repo.path, summary, Policy()) == []
+    assert plan_from_summary(repo.path, summary, Policy(), draw=0) == []
     gaps = unmutated_lines(repo.path, summary, Policy())
     assert [(g.path, g.line) for g in gaps] == [("calc.py", 1)]
     assert "binary" in gaps[0].what

@@ -38,7 +38,7 @@ def _shard_problems() -> dict[str, tuple[ShardProblem, ...]]:
     """Each shard rule's problems as the real merge (or shard file parser) reports them."""
     items = tuple(Item(m.id, 1.0) for m in PROP.mutants)
     plan = LanePlan(
-        "property", 2, items, lane_digest("property", 2, items, samples.BASE, samples.HEAD, "d")
+        "property", 2, items, lane_digest("property", 2, items, samples.BASE, samples.HEAD, "d", 0)
     )
 
     def shard(k: int, **changes: object) -> ShardLedger:
@@ -741,6 +741,13 @@ CASES: dict[str, Case] = {
             S.but(property=r(PROP, base_test_files=1, base_tests=(_BASE_PASSED, _BASE_SKIP))),
             S.but(property=_PRE_EXISTING),
         ),
+    ),
+    "property-mutant-draw-pinned": Case(
+        (
+            S.but(property=r(PROP, mutant_draw_pinned=True)),
+            S.but(property=r(PROP, mutant_draw_pinned=True, mutant_draw=7)),
+        ),
+        (S, S.but(property=r(PROP, mutant_draw=7))),
     ),
     "property-base-test-pre-existing": Case(
         (S.but(property=_PRE_EXISTING),),

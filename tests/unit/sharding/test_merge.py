@@ -21,7 +21,7 @@ STATUSES = st.sampled_from(
 
 
 def lane_plan(lane: str, items: tuple[Item, ...], shards: int) -> LanePlan:
-    digest = lane_digest(lane, shards, items, samples.BASE, samples.HEAD, samples.digest("d"))
+    digest = lane_digest(lane, shards, items, samples.BASE, samples.HEAD, samples.digest("d"), 0)
     return LanePlan(lane, shards, items, digest)
 
 

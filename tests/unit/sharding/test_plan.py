@@ -46,7 +46,7 @@ def test_plan_round_trips_and_is_refused_when_any_field_changes(
     repo = _repo(make_repo)
     policy = load_policy(repo.path)
     summary = classify_diff(repo.path, "main", policy)
-    plan = build_plan(repo.path, summary, policy, property_shards=3, flake_shards=2)
+    plan = build_plan(repo.path, summary, policy, property_shards=3, flake_shards=2, draw=11)
     assert len(plan.property.items) == 6
     assert [i.id for i in plan.flake.items] == ["tests/test_one.py", "tests/test_two.py"]
     assert plan.flake.items[1].cost > plan.flake.items[0].cost  # longer file, costlier
@@ -59,6 +59,14 @@ def test_plan_round_trips_and_is_refused_when_any_field_changes(
     doc["lanes"]["property"]["items"].pop()  # a mutant left out of the plan
     with pytest.raises(ShardError, match="'digest' does not match"):
         plan_from_bytes(json.dumps(doc).encode(), "plan.json")
+    redrawn = json.loads(plan_bytes(plan))
+    redrawn["mutant_draw"] = 12  # another draw under the same digests
+    with pytest.raises(ShardError, match="'digest' does not match"):
+        plan_from_bytes(json.dumps(redrawn).encode(), "plan.json")
+    for odd in (-1, 2**62, "11", True, None):
+        redrawn["mutant_draw"] = odd
+        with pytest.raises(ShardError, match="mutant_draw"):
+            plan_from_bytes(json.dumps(redrawn).encode(), "plan.json")
     for key, value in (("shards", 33), ("shards", "2"), ("items", {}), ("extra", 1)):
         broken = json.loads(plan_bytes(plan))
         broken["lanes"]["flake"][key] = value
@@ -81,6 +89,7 @@ def test_a_plan_of_another_head_or_shard_count_is_refused(
         policy,
         property_shards=2,
         flake_shards=1,
+        draw=3,
     )
     path = tmp_path / "plan.json"
     write_plan(path, old)

@@ -1,14 +1,19 @@
-"""Which mutants a diff gets: only on changed source lines, at most two per line, capped, deterministic.
+"""Which mutants a diff gets: only on changed source lines, at most two per line, capped, drawn.
 
-A mutant's id is `m-` + sha256(diff digest, seed, operator version, path, line, operator, column), so
-the scorer can re-derive the planted set from the repository (`plan_mutants`) and reject a ledger that
-invents or drops mutants. Selection order is that same hash: no clock, no RNG state, no dict order.
+A mutant's id is `m-` + sha256(diff digest, seed, operator version, path, line, operator, column):
+the candidates are the same in every run. Which of them are planted (two per line, `max_mutants` in
+all) follows a **draw**: a per-run secret the lane picks after the diff is written, recorded in the
+ledger (and in a shard plan), so that the scorer re-derives the planted set (`planned_ids`) and
+rejects a ledger that invents or drops mutants, while a diff cannot compute in advance which of its
+line's candidates will be planted (docs/threat-model.md). Selection order is sha256(draw, id): no
+clock, no RNG state, no dict order.
 """
 
 from __future__ import annotations
 
 import ast
 import hashlib
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -26,6 +31,7 @@ from lanegate.lanes.property.operators import (
 from lanegate.policy import Policy
 
 MAX_PER_LINE = 2
+MAX_DRAW = 2**62  # draws are 62-bit: exact as an integer in every JSON reader
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +70,22 @@ def mutant_id(diff_digest: str, seed: int, path: str, line: int, operator: str, 
     """The stable id of a mutant (see module docstring)."""
     key = f"{diff_digest}\0{seed}\0{OPERATORS_VERSION}\0{path}\0{line}\0{operator}\0{column}"
     return "m-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+def draw_order(mutant: str, draw: int) -> str:
+    """A candidate's place in the selection order of draw `draw` (lower is picked first)."""
+    return hashlib.sha256(f"{draw}\0{mutant}".encode()).hexdigest()
+
+
+def new_draw() -> int:
+    """A fresh secret draw in [0, MAX_DRAW)."""
+    return secrets.randbelow(MAX_DRAW)
+
+
+def policy_draw(policy: Policy) -> int:
+    """The draw a run (or a shard plan) plants with: the policy's fixed one, else a fresh secret."""
+    pinned = policy.properties.mutant_draw
+    return new_draw() if pinned is None else pinned
 
 
 def _under(path: str, folder: str) -> bool:
@@ -194,17 +216,17 @@ def _spec(path: str, source: bytes, cand: Candidate, digest: str, seed: int) -> 
     )
 
 
-def select(specs: list[MutantSpec], max_mutants: int) -> list[MutantSpec]:
+def select(specs: list[MutantSpec], max_mutants: int, draw: int) -> list[MutantSpec]:
     """At most MAX_PER_LINE per line (distinct operators first), then round-robin over lines up to
-    the cap, one mutant of every changed function first."""
-    return _select([_Pending(spec, lambda _: True) for spec in specs], max_mutants)
+    the cap, one mutant of every changed function first; ties in the order of draw `draw`."""
+    return _select([_Pending(spec, lambda _: True) for spec in specs], max_mutants, draw)
 
 
-def _select(pending: list[_Pending], max_mutants: int) -> list[MutantSpec]:
+def _select(pending: list[_Pending], max_mutants: int, draw: int) -> list[MutantSpec]:
     """`select` over unchecked candidates: a candidate is checked only when it would be picked, so
     the picks are those `select` makes from the checked list, at a fraction of the compiles."""
     by_line: dict[tuple[str, int], list[_Pending]] = {}
-    for item in sorted(pending, key=lambda p: p.id):
+    for item in sorted(pending, key=lambda p: draw_order(p.id, draw)):
         by_line.setdefault((item.path, item.line), []).append(item)
     rounds: list[list[MutantSpec]] = [[] for _ in range(MAX_PER_LINE)]
     for group in by_line.values():
@@ -222,7 +244,10 @@ def _select(pending: list[_Pending], max_mutants: int) -> list[MutantSpec]:
         for i, spec in enumerate(picked):
             rounds[i].append(spec)
     chosen: list[MutantSpec] = []
-    batches = [_functions_first(rounds[0]), *(sorted(b, key=lambda s: s.id) for b in rounds[1:])]
+    batches = [
+        _functions_first(rounds[0], draw),
+        *(sorted(b, key=lambda s: draw_order(s.id, draw)) for b in rounds[1:]),
+    ]
     for batch in batches:
         for spec in batch:
             if len(chosen) < max_mutants:
@@ -230,11 +255,12 @@ def _select(pending: list[_Pending], max_mutants: int) -> list[MutantSpec]:
     return sorted(chosen, key=lambda s: (s.path, s.line, s.column, s.operator))
 
 
-def _functions_first(batch: list[MutantSpec]) -> list[MutantSpec]:
+def _functions_first(batch: list[MutantSpec], draw: int) -> list[MutantSpec]:
     """The first round in pick order: one mutant of every changed function first (each function's
-    lowest id), then the rest by id. Under the cap a long function cannot crowd a short one out of
-    the plan: every changed function with a candidate gets a mutant (SPEC 9) while the cap allows."""
-    ordered = sorted(batch, key=lambda s: s.id)
+    first in the draw's order), then the rest in that order. Under the cap a long function cannot
+    crowd a short one out of the plan: every changed function with a candidate gets a mutant
+    (SPEC 9) while the cap allows."""
+    ordered = sorted(batch, key=lambda s: draw_order(s.id, draw))
     leaders: dict[tuple[str, int, str], MutantSpec] = {}
     for spec in ordered:
         leaders.setdefault((spec.path, spec.function_line, spec.function), spec)
@@ -242,10 +268,9 @@ def _functions_first(batch: list[MutantSpec]) -> list[MutantSpec]:
     return [*leaders.values(), *(spec for spec in ordered if id(spec) not in first)]
 
 
-def plan_from_summary(
-    repo: Path, summary: DiffSummary, policy: Policy, seed: int | None = None
-) -> list[MutantSpec]:
-    """The planted mutants of an already classified diff (sources read from the head commit)."""
+def _all_pending(
+    repo: Path, summary: DiffSummary, policy: Policy, seed: int | None
+) -> list[_Pending]:
     use_seed = policy.properties.seed if seed is None else seed
     digest = summary.digest
     pending: list[_Pending] = []
@@ -257,7 +282,24 @@ def plan_from_summary(
             source, changed_lines(repo, summary.merge_base, summary.head_commit, path)
         )
         pending.extend(_pending(path, source, lines, digest, use_seed))
-    return _select(pending, policy.properties.max_mutants)
+    return pending
+
+
+def plan_from_summary(
+    repo: Path, summary: DiffSummary, policy: Policy, seed: int | None = None, *, draw: int
+) -> list[MutantSpec]:
+    """The mutants draw `draw` plants for an already classified diff (sources read at head)."""
+    return _select(_all_pending(repo, summary, policy, seed), policy.properties.max_mutants, draw)
+
+
+def find_candidate(
+    repo: Path, summary: DiffSummary, policy: Policy, mutant: str
+) -> tuple[MutantSpec | None, int]:
+    """The candidate mutant with id `mutant`, whichever draw planted it (None if the diff has no
+    such valid candidate), and how many candidates the diff has."""
+    pending = _all_pending(repo, summary, policy, None)
+    found = next((p for p in pending if p.id == mutant), None)
+    return (None if found is None else found.resolve()), len(pending)
 
 
 def statement_lines(source: bytes, lines: frozenset[int]) -> frozenset[int]:
@@ -277,12 +319,29 @@ def statement_lines(source: bytes, lines: frozenset[int]) -> frozenset[int]:
 
 
 def plan_mutants(
-    repo: Path, base: str, policy: Policy, seed: int | None = None, head: str = "HEAD"
+    repo: Path,
+    base: str,
+    policy: Policy,
+    seed: int | None = None,
+    head: str = "HEAD",
+    *,
+    draw: int,
 ) -> list[MutantSpec]:
-    """Re-derive the mutants the property lane plants for `base...head` (the scorer calls this)."""
-    return plan_from_summary(repo, classify_diff(repo, base, policy, head), policy, seed)
+    """Re-derive the mutants draw `draw` of the property lane plants for `base...head`."""
+    summary = classify_diff(repo, base, policy, head)
+    return plan_from_summary(repo, summary, policy, seed, draw=draw)
 
 
-def planned_ids(repo: Path, summary: DiffSummary, policy: Policy) -> tuple[str, ...]:
-    """The ids of the mutants the diff plants, for the scorer to hold a ledger against."""
-    return tuple(spec.id for spec in plan_from_summary(repo, summary, policy))
+def planned_ids(repo: Path, summary: DiffSummary, policy: Policy, draw: int) -> tuple[str, ...]:
+    """The ids of the mutants draw `draw` plants, for the scorer to hold a ledger against."""
+    return tuple(spec.id for spec in plan_from_summary(repo, summary, policy, draw=draw))
+
+
+def ledger_draw(slot: object) -> int:
+    """The mutant draw a loaded property ledger records (0 without one: its absence fails anyway)."""
+    from lanegate.ledgers.models import PropertyLedger
+    from lanegate.scoring.evidence import LoadedLedger
+
+    if isinstance(slot, LoadedLedger) and isinstance(slot.value, PropertyLedger):
+        return slot.value.mutant_draw
+    return 0

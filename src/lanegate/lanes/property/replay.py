@@ -10,7 +10,7 @@ from lanegate.errors import UsageError
 from lanegate.lanes.property.baseline import pytest_flags, run_baseline
 from lanegate.lanes.property.coverage_map import CoverageMap
 from lanegate.lanes.property.mutate_run import MutantResult, run_mutants
-from lanegate.lanes.property.plant import MutantSpec, plan_from_summary
+from lanegate.lanes.property.plant import MutantSpec, find_candidate
 from lanegate.lanes.property.runner import (
     _base_node,
     _working_tree_matches,
@@ -41,14 +41,14 @@ def replay_mutant(
     *,
     sandboxed: bool = True,
 ) -> Replayed:
-    """Re-plan the diff's mutants, pick `mutant_id`, trace its covering tests once, and run it."""
+    """Find `mutant_id` among the diff's candidates (whichever draw planted it), trace its covering
+    tests once, and run it."""
     summary = classify_diff(repo, base, policy, head)
-    specs = {s.id: s for s in plan_from_summary(repo, summary, policy)}
-    spec = specs.get(mutant_id)
+    spec, count = find_candidate(repo, summary, policy, mutant_id)
     if spec is None:
         raise UsageError(
-            f"--replay: {mutant_id} is not a mutant of {base}...{head} "
-            f"({len(specs)} planted: {', '.join(sorted(specs)[:5]) or 'none'})"
+            f"--replay: {mutant_id} is not a mutant candidate of {base}...{head} "
+            f"({count} candidates; the ids are in property.json)"
         )
     sources = _working_tree_matches(repo, summary, [spec.path])
     with open_sandbox(repo, policy.sandbox, enabled=sandboxed) as sandbox:

@@ -46,7 +46,7 @@ from lanegate.lanes.property.mutate_run import (
 )
 from lanegate.lanes.property.operators import OPERATORS_VERSION
 from lanegate.lanes.property.oracle_source import oracle_overlays, trusted_oracle_module
-from lanegate.lanes.property.plant import MutantSpec, plan_from_summary
+from lanegate.lanes.property.plant import MutantSpec, plan_from_summary, policy_draw
 from lanegate.lanes.property.restatement import restatements
 from lanegate.lanes.property.trusted import trusted_tests
 from lanegate.lanes.property.unmutated import unmutated_lines
@@ -429,6 +429,7 @@ def run_lane(
     timings: dict[str, float] | None = None,
     shard: ShardRun | None = None,
     coverage_map: Path | None = None,
+    draw: int | None = None,
 ) -> LaneOutcome:
     """Run the property lane and write `property.json` and `mutation-report.json` into ctx.out_dir.
 
@@ -436,6 +437,8 @@ def run_lane(
     only the slice's mutants run (everything else as unsharded) and the ledger goes to
     `property-shard-K-of-N.json`; the budget is judged on the merge of all shards, by the scorer.
     `coverage_map`: a map file or a directory of maps (from a trusted default-branch run).
+    `draw`: the mutant draw to plant with (a reproduction); default a fresh secret one, or the
+    shard plan's.
     """
     times: dict[str, float] = {} if timings is None else timings
     started = time.perf_counter()
@@ -446,7 +449,14 @@ def run_lane(
         raise RunnerError(f"--head {ctx.head} is not the checked-out commit; the lane runs HEAD")
     mark = _phase_clock(times, started)
     mark("diff")
-    specs = plan_from_summary(repo, summary, policy)
+    # which candidates are planted follows a secret of this run (a shard: its plan's), so that a
+    # diff cannot know in advance which of its line's candidates it must survive
+    pinned = draw is not None or policy.properties.mutant_draw is not None
+    if shard is not None:
+        draw = shard.mutant_draw
+    elif draw is None:
+        draw = policy_draw(policy)
+    specs = plan_from_summary(repo, summary, policy, draw=draw)
     if shard is not None:
         planned = {s.id for s in specs}
         stray = sorted(set(shard.items) - planned)
@@ -610,6 +620,8 @@ def run_lane(
         base_rechecks=tuple(rechecks),
         unmutated=unmutated_lines(repo, summary, policy),
         canary_seed=canary_seed,
+        mutant_draw=draw,
+        mutant_draw_pinned=pinned,
         canaries=tuple(canary_entries),
         baseline=baseline_record(choice, len(baseline.tests)),
     )
