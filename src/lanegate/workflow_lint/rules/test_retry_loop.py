@@ -1,11 +1,15 @@
-"""Flags a retry loop in test code: a `for` or `while` whose body runs an act under `try` (or
-`with suppress(...)`), swallows its failure in an `except` that goes round again, and leaves the loop
-once the act succeeded.
+"""Flags a retry written by hand in test code: a failure of the act swallowed and the act run again
+until it passes, where no workflow or plugin check sees it (a rerun plugin written by hand, in a test,
+a fixture, or a home-made `flaky`-style decorator of any name in a helper module).
 
-That is a rerun plugin written by hand (in a test, a fixture, or a home-made `flaky`-style decorator of
-any name in a helper module): a flaky failure is retried inside the test process, where no workflow
-or plugin check sees it. A loop over different inputs (`for value in values: try: parse(value)`) is
-not a retry: a `for` is one only when its act does not use the loop's own variable.
+The shapes: a `for` or `while` whose body runs an act under `try` (or `with suppress(...)`, or an
+`ExitStack` that entered a `suppress`), swallows its failure in an `except` that goes round again, and
+leaves the loop once the act succeeded (`break`/`return`, or a flag the `while` tests); a loop that
+leaves on the result of a helper of the same module that swallows the act's failure (`if attempt():
+break`, `while not attempt():`, `any(attempt() for _ in range(3))`); a function that calls itself again
+from its `except`; a retry library (`tenacity`, `backoff`, `retrying`) as a decorator or a
+`for attempt in Retrying(...)` loop. A loop over different inputs (`for value in values: try:
+parse(value)`) is not a retry: a `for` is one only when its act does not use the loop's own variable.
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ def _own_nodes(statements: list[ast.stmt]) -> Iterator[ast.AST]:
     while stack:
         node = stack.pop()
         yield node
-        stack.extend(c for c in ast.iter_child_nodes(node) if not isinstance(c, _SCOPES))
+        if not isinstance(node, _SCOPES):  # a nested loop or function is yielded, not entered
+            stack.extend(ast.iter_child_nodes(node))
 
 
 def _leaves(statements: list[ast.stmt]) -> bool:
@@ -54,15 +59,27 @@ def _names(nodes: list[ast.stmt]) -> set[str]:
     return {n.id for s in nodes for n in ast.walk(s) if isinstance(n, ast.Name)}
 
 
+def _call_name(node: ast.AST) -> str:
+    """The last name of a call's function (`contextlib.suppress(...)` -> `suppress`), else ''."""
+    if not isinstance(node, ast.Call):
+        return ""
+    func = node.func
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+
+
 def _suppresses(node: ast.With | ast.AsyncWith) -> bool:
-    """`with suppress(...)` / `with contextlib.suppress(...)`: a `try` whose `except` goes round."""
+    """`with suppress(...)` / `with contextlib.suppress(...)`, or an `ExitStack` whose body enters a
+    `suppress` (`stack.enter_context(suppress(E))`): a `try` whose `except` goes round."""
     for item in node.items:
-        call = item.context_expr
-        if isinstance(call, ast.Call):
-            func = call.func
-            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if name == "suppress":
-                return True
+        name = _call_name(item.context_expr)
+        if name == "suppress":
+            return True
+        if name in ("ExitStack", "AsyncExitStack"):
+            for inner in _own_nodes(node.body):
+                if _call_name(inner) in ("enter_context", "enter_async_context") and any(
+                    _call_name(arg) == "suppress" for arg in getattr(inner, "args", ())
+                ):
+                    return True
     return False
 
 
@@ -86,7 +103,7 @@ def _retry_try(loop: ast.For | ast.AsyncFor | ast.While) -> ast.stmt | None:
             continue
         act, succeeded = found
         after = loop.body[loop.body.index(node) + 1 :] if node in loop.body else []
-        if not (_leaves(succeeded) or _leaves(after)):
+        if not (_leaves(succeeded) or _leaves(after) or _sets_loop_flag(loop, succeeded)):
             continue  # never leaves once the act succeeded: it drains or polls, it does not retry
         if loop_vars & _names(act):
             continue  # the act changes with the loop variable: a loop over inputs
@@ -94,10 +111,152 @@ def _retry_try(loop: ast.For | ast.AsyncFor | ast.While) -> ast.stmt | None:
     return None
 
 
+def _sets_loop_flag(loop: ast.For | ast.AsyncFor | ast.While, succeeded: list[ast.stmt]) -> bool:
+    """A `while` whose condition reads a name the success path sets anew (`while not ok: try:
+    act(); ok = True`, `while conn is None: try: conn = connect()`): the loop ends on success by
+    its flag instead of a `break`. A name grown from itself (`buffer += sock.recv(n)`) is data
+    accumulating, not a flag."""
+    if not isinstance(loop, ast.While):
+        return False
+    tested = {n.id for n in ast.walk(loop.test) if isinstance(n, ast.Name)}
+    for stmt in succeeded:
+        for node in ast.walk(stmt):
+            if not isinstance(node, ast.Assign):
+                continue
+            reads = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+            for target in node.targets:
+                if isinstance(target, ast.Name) and target.id in tested - reads:
+                    return True
+    return False
+
+
+def _swallowing_helpers(module: ast.Module) -> set[str]:
+    """Functions of the module whose body swallows a failure of its act (a `try` with an `except`
+    that does not re-raise): `attempt()` returns instead of failing."""
+    out = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for inner in _own_nodes(node.body):
+                if isinstance(inner, ast.Try | ast.TryStar) and any(
+                    not h.body or not isinstance(h.body[-1], ast.Raise) for h in inner.handlers
+                ):
+                    out.add(node.name)
+                    break
+    return out
+
+
+def _calls(nodes: list[ast.AST], names: set[str]) -> ast.Call | None:
+    for node in nodes:
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name):
+                if inner.func.id in names:
+                    return inner
+    return None
+
+
+def _helper_retry(loop: ast.For | ast.AsyncFor | ast.While, helpers: set[str]) -> ast.Call | None:
+    """A loop that runs a swallowing helper again until it reports success: `while not
+    attempt():`, `if attempt(): break`, or `ok = attempt()` then `if ok: break` (not with the
+    loop's own variable: a loop over inputs)."""
+    call: ast.Call | None = None
+    if isinstance(loop, ast.While) and isinstance(loop.test, ast.UnaryOp):
+        if isinstance(loop.test.op, ast.Not):
+            call = _calls([loop.test.operand], helpers)
+    if call is None:
+        results: dict[str, ast.Call] = {}
+        for stmt in loop.body:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+                target, found = stmt.targets[0], _calls([stmt.value], helpers)
+                if isinstance(target, ast.Name) and found is not None:
+                    results[target.id] = found
+            if isinstance(stmt, ast.If) and _leaves(stmt.body):
+                test = stmt.test
+                if isinstance(test, ast.Name) and test.id in results:
+                    call = results[test.id]
+                elif isinstance(test, ast.Call):
+                    call = _calls([test], helpers)
+            if call is not None:
+                break
+    if call is None:
+        return None
+    if isinstance(loop, ast.For | ast.AsyncFor):
+        loop_vars = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        if loop_vars & {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}:
+            return None
+    return call
+
+
+def _generator_retry(node: ast.Call, helpers: set[str]) -> bool:
+    """`any(attempt() for _ in range(3))`: a swallowing helper called until it returns true."""
+    if _call_name(node) != "any" or len(node.args) != 1:
+        return False
+    gen = node.args[0]
+    if not isinstance(gen, ast.GeneratorExp | ast.ListComp) or len(gen.generators) != 1:
+        return False
+    loop = gen.generators[0]
+    loop_vars = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    call = _calls([gen.elt], helpers)
+    return (
+        call is not None
+        and _call_name(loop.iter) == "range"
+        and not loop_vars & {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
+    )
+
+
+def _recursive_retry(func: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.Call | None:
+    """A function that calls itself again from an `except` of its own body."""
+    for inner in _own_nodes(func.body):
+        if isinstance(inner, ast.Try | ast.TryStar):
+            for handler in inner.handlers:
+                call = _calls(list(handler.body), {func.name})
+                if call is not None:
+                    return call
+    return None
+
+
+_RETRY_LIBRARIES = ("tenacity", "backoff", "retrying", "retry", "stamina")
+_LIBRARY_CALLS = frozenset(
+    {"retry", "on_exception", "on_predicate", "Retrying", "AsyncRetrying", "retry_context"}
+)
+
+
+def _library_names(module: ast.Module) -> tuple[set[str], set[str]]:
+    """(module aliases, imported names) of the retry libraries this module imports."""
+    aliases: set[str] = set()
+    names: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] in _RETRY_LIBRARIES:
+                    aliases.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            if node.module.split(".")[0] in _RETRY_LIBRARIES:
+                for alias in node.names:
+                    if alias.name in _LIBRARY_CALLS:
+                        names.add(alias.asname or alias.name)
+    return aliases, names
+
+
+def _library_retry(node: ast.expr, aliases: set[str], names: set[str]) -> bool:
+    """`tenacity.retry`, `@retry(...)` imported from a retry library, `backoff.on_exception(...)`,
+    `Retrying(...)`: a retry library's own rerun."""
+    target = node.func if isinstance(node, ast.Call) else node
+    if isinstance(target, ast.Name):
+        return target.id in names
+    if isinstance(target, ast.Attribute) and target.attr in _LIBRARY_CALLS:
+        root = target.value
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        return isinstance(root, ast.Name) and root.id in aliases
+    return False
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     module = ctx.module
     if not isinstance(module, ast.Module):
         return
+    helpers = _swallowing_helpers(module)
+    aliases, names = _library_names(module)
     for node in ast.walk(module):
         if isinstance(node, ast.For | ast.AsyncFor | ast.While):
             found = _retry_try(node)
@@ -109,6 +268,53 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                     f"a loop retries the act under `try` (line {found.lineno}) until it succeeds: "
                     "a failure is re-run inside the test",
                 )
+                continue
+            call = _helper_retry(node, helpers)
+            if call is not None:
+                yield ctx.finding(
+                    RULE,
+                    node.lineno,
+                    node.col_offset + 1,
+                    f"a loop runs {_call_name(call)}(), which swallows its act's failure, until it "
+                    "succeeds: a failure is re-run inside the test",
+                )
+                continue
+            if isinstance(node, ast.For | ast.AsyncFor) and _library_retry(
+                node.iter, aliases, names
+            ):
+                yield ctx.finding(
+                    RULE,
+                    node.lineno,
+                    node.col_offset + 1,
+                    "a loop over a retry library's attempts: a failure is re-run inside the test",
+                )
+        elif isinstance(node, ast.Call) and _generator_retry(node, helpers):
+            yield ctx.finding(
+                RULE,
+                node.lineno,
+                node.col_offset + 1,
+                "any(...) runs a helper that swallows its act's failure until it succeeds: a "
+                "failure is re-run inside the test",
+            )
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            call = _recursive_retry(node)
+            if call is not None:
+                yield ctx.finding(
+                    RULE,
+                    call.lineno,
+                    call.col_offset + 1,
+                    f"{node.name}() calls itself again from its `except`: a failure is re-run "
+                    "inside the test",
+                )
+            for decorator in node.decorator_list:
+                if _library_retry(decorator, aliases, names):
+                    yield ctx.finding(
+                        RULE,
+                        decorator.lineno,
+                        decorator.col_offset + 1,
+                        f"{node.name} is wrapped by a retry library: a failure is re-run inside "
+                        "the test",
+                    )
 
 
 RULE = Rule(
