@@ -32,6 +32,36 @@ JOB: dict[str, Any] | None = None
 MAX_ORACLE_SITES = 200  # distinct calling lines recorded per test
 # parts of a path under the root that are no project code: tests, virtual environments, installs
 _NOT_SOURCE = frozenset({"tests", "test", "site-packages", "dist-packages", ".venv", "venv"})
+# the top-level modules of the Hypothesis distribution, as pytest marks them for rewriting
+HYPOTHESIS_MODULES = frozenset(
+    {"hypothesis", "_hypothesis_pytestplugin", "_hypothesis_globals", "_hypothesis_ftz_detector"}
+)
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    # the earliest hook a `-p` plugin gets: after pytest marked the plugin distributions for
+    # assertion rewriting, before any entry-point plugin (Hypothesis's) is loaded
+    unmark_rewrite(pluginmanager)
+
+
+def unmark_rewrite(pluginmanager: pytest.PytestPluginManager) -> tuple[str, ...]:
+    """Take Hypothesis's own modules off pytest's assertion-rewrite list; the names taken off.
+
+    pytest rewrites the asserts of every module of a distribution with a `pytest11` entry point,
+    and in the sandbox (read-only site-packages, no byte code written) it cannot cache the result:
+    every test process parsed and recompiled all of Hypothesis, about a second of its start-up.
+    A rewritten assert only words its failure message differently, so no outcome changes; the
+    repository's test modules, conftest files and plugins keep their rewriting."""
+    hook = getattr(pluginmanager, "rewrite_hook", None)
+    marked = getattr(hook, "_must_rewrite", None)
+    if not isinstance(marked, set):
+        return ()
+    taken = tuple(sorted(n for n in marked if n in HYPOTHESIS_MODULES))
+    marked.difference_update(taken)
+    cache = getattr(hook, "_marked_for_rewrite_cache", None)
+    if isinstance(cache, dict):
+        cache.clear()
+    return taken
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

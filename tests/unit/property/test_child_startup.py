@@ -1,0 +1,58 @@
+"""What a lane's pytest child pays at start-up: Hypothesis is imported as installed, not rewritten.
+
+Real pytest runs in the real sandbox, through `run_baseline`: the test module itself checks which of
+its modules pytest's assertion rewriter loaded, so a pytest that stops honouring the cut fails here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lanegate.lanes.property.baseline import run_baseline
+from lanegate.policy import load_policy
+from lanegate.sandbox import open_sandbox
+
+LOADERS = """
+import sys
+
+from _pytest.assertion.rewrite import AssertionRewritingHook
+
+import hypothesis.core
+import hypothesis.strategies
+
+
+def _rewritten(name):
+    return isinstance(getattr(sys.modules[name], "__loader__", None), AssertionRewritingHook)
+
+
+def test_hypothesis_is_not_rewritten():
+    assert not _rewritten("hypothesis")
+    assert not _rewritten("hypothesis.core")
+    assert not _rewritten("hypothesis.strategies")
+    assert not _rewritten("_hypothesis_pytestplugin")
+
+
+def test_the_test_module_still_is():
+    assert _rewritten(__name__)
+
+"""
+
+
+def _repo(tmp_path: Path) -> Path:
+    repo = tmp_path / "repo"
+    (repo / "tests").mkdir(parents=True)
+    (repo / "tests" / "test_loaders.py").write_text(LOADERS, encoding="utf-8")
+    return repo
+
+
+def test_child_imports_hypothesis_unrewritten_and_rewrites_the_tests(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    baseline = run_baseline(
+        repo, load_policy(repo), [], selection=["tests"], sandbox=open_sandbox(repo)
+    )
+    tests = baseline.tests
+    node = "tests/test_loaders.py::"
+    assert tests[node + "test_hypothesis_is_not_rewritten"]["outcome"] == "passed"
+    assert tests[node + "test_the_test_module_still_is"]["outcome"] == "passed"
+    assert len(tests) == 2
+
