@@ -56,3 +56,26 @@ def test_child_imports_hypothesis_unrewritten_and_rewrites_the_tests(tmp_path: P
     assert tests[node + "test_the_test_module_still_is"]["outcome"] == "passed"
     assert len(tests) == 2
 
+
+def test_lane_child_does_not_import_the_mutant_runner(tmp_path: Path) -> None:
+    """The baseline child loads the plugin, not the lane side of the mutant runner (the sandbox,
+    the ledger models, the policy): those imports were a tenth of its start-up."""
+    repo = _repo(tmp_path)
+    (repo / "tests" / "test_modules.py").write_text(
+        "import sys\n\n\ndef test_modules():\n"
+        "    assert 'lanegate.lanes.property.plugin' in sys.modules\n"
+        "    loaded = sorted(n for n in sys.modules if n.startswith('lanegate.'))\n"
+        "    assert 'lanegate.lanes.property.mutate_run' not in loaded, loaded\n"
+        "    assert 'lanegate.sandbox.core' not in loaded, loaded\n"
+        "    assert 'lanegate.ledgers.models' not in loaded, loaded\n",
+        encoding="utf-8",
+    )
+    baseline = run_baseline(
+        repo,
+        load_policy(repo),
+        [],
+        selection=["tests/test_modules.py"],
+        sandbox=open_sandbox(repo),
+    )
+    entry = baseline.tests["tests/test_modules.py::test_modules"]
+    assert entry["outcome"] == "passed", entry.get("detail")

@@ -31,11 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from lanegate.errors import RunnerError
+from lanegate.lanes.property.running import running_test
 from lanegate.ledgers.models import KillKind, MutantStatus
 from lanegate.sandbox import Sandbox, sandbox_python
 from lanegate.sandbox.outbox import read_record
-
-RUNNING_SUFFIX = ".running"  # the property plugin's running-test file, next to the record
 
 PLUGIN = "lanegate.lanes.property.plugin"
 MAX_ANSWER_CHARS = 4096
@@ -520,16 +519,6 @@ class _Worker:
             os.killpg(self.proc.pid, signal.SIGKILL)  # nothing a mutant left behind outlives it
 
 
-def _running_test(record_path: Path) -> str | None:
-    """The test a killed child was running (the last line its plugin appended)."""
-    path = record_path.with_name(record_path.name + RUNNING_SUFFIX)
-    try:
-        lines = path.read_text("utf-8", "replace").splitlines()
-    except OSError:
-        return None
-    return lines[-1] if lines else None
-
-
 @dataclass(frozen=True, slots=True)
 class Limits:
     """What a mutant child may spend: its wall clock and its resident memory (0: no cap), and what
@@ -551,7 +540,7 @@ def _stopped(
     """A child killed at its wall clock or memory cap; detected (Stryker's convention) when the
     test that was running is a property test and the control ran the same tests within half the
     limit."""
-    running = _running_test(record_path)
+    running = running_test(record_path)
     if answer.over_memory:
         status = MutantStatus.MEMORY
         inside = 0 < limits.control_peak_rss * 2 <= limits.memory_cap

@@ -23,7 +23,7 @@ import pytest
 
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_disk
-from lanegate.lanes.property.mutate_run import RUNNING_SUFFIX
+from lanegate.lanes.property.running import mark_running
 
 _STATE_KEY = pytest.StashKey["_Recorder"]()
 
@@ -521,7 +521,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     recorder.tests[item.nodeid] = entry
     recorder.current = item.nodeid
     if recorder.mode == "mutant":
-        _mark_running(JOB["out"] if JOB else recorder.out, item.nodeid)
+        mark_running(JOB["out"] if JOB else recorder.out, item.nodeid)
     recorder.start_trace()
     started = time.perf_counter()
     try:
@@ -623,15 +623,3 @@ def _peak_rss() -> int:
         return 0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return int(peak if sys.platform == "darwin" else peak * 1024)
-
-
-def _mark_running(out: str | None, node_id: str) -> None:
-    """Append the test about to run to `<out>.running`: when a mutant hangs or passes the memory cap
-    and is killed, its last line names the test that was running (the record is never written)."""
-    if out is None:
-        return
-    fd = os.open(out + RUNNING_SUFFIX, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    try:
-        os.write(fd, (node_id + "\n").encode("utf-8", "surrogateescape"))
-    finally:
-        os.close(fd)
