@@ -6,6 +6,8 @@ its modules pytest's assertion rewriter loaded, so a pytest that stops honouring
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from lanegate.lanes.property.baseline import run_baseline
@@ -79,3 +81,23 @@ def test_lane_child_does_not_import_the_mutant_runner(tmp_path: Path) -> None:
     )
     entry = baseline.tests["tests/test_modules.py::test_modules"]
     assert entry["outcome"] == "passed", entry.get("detail")
+
+
+def test_a_mutant_worker_imports_none_of_the_lane_side() -> None:
+    """What a fork server imports before it configures pytest (its own module, the plugin and the
+    mutant machinery): none of the lane's sandbox, ledger or policy modules."""
+    code = (
+        "import sys\n"
+        "import lanegate.lanes.property.fork_server\n"
+        "import lanegate.lanes.property.hotpatch\n"
+        "import lanegate.lanes.property.importhook\n"
+        "import lanegate.lanes.property.plugin\n"
+        "print(' '.join(sorted(n for n in sys.modules if n.startswith('lanegate'))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    loaded = set(done.stdout.split())
+    assert "lanegate.lanes.property.fork_server" in loaded
+    heavy = {n for n in loaded if n.startswith(("lanegate.ledgers", "lanegate.sandbox"))}
+    assert not heavy and "lanegate.policy" not in loaded, sorted(loaded)
