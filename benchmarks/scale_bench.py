@@ -31,6 +31,7 @@ average is printed too):
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import shutil
@@ -467,6 +468,8 @@ def main() -> int:
     parser.add_argument("--only", choices=("map", "shards"), default=None)
     parser.add_argument("--shard-worker", nargs=6, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(line_buffering=True)  # a run takes minutes: lines as they come
     if args.shard_worker:
         repo, out, shard, plan, maps, core = args.shard_worker
         shard_worker(Path(repo), Path(out), shard, Path(plan), Path(maps), int(core))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -86,7 +87,29 @@ def merge_base(repo: Path, base: str, head: str) -> str:
 
 
 def show_file(repo: Path, commit: str, path: str) -> bytes | None:
-    """The bytes of `path` at `commit`, or None when the path does not exist there."""
+    """The bytes of `path` at `commit`, or None when the path does not exist there.
+
+    One `git cat-file --batch` process answers type and bytes together; a name with a line break
+    (which the batch protocol cannot carry) asks for them in two calls."""
+    name = f"{commit}:{path}"
+    if "\n" in name or "\r" in name:
+        return _show_file_by_type(repo, commit, path)
+    out = run_git(repo, "cat-file", "--batch", input_bytes=os.fsencode(name) + b"\n")
+    header, _, rest = out.partition(b"\n")
+    fields = header.split(b" ")
+    if len(fields) != 3 or not fields[2].isdigit():
+        return None  # `<name> missing` (or ambiguous): no such object there
+    kind, size = fields[1].decode("ascii", "replace"), int(fields[2])
+    if kind != "blob":
+        raise GitError(f"{path} at {commit[:12]} is a {kind}, not a file")
+    if len(rest) != size + 1:
+        raise GitError(
+            f"{path} at {commit[:12]}: git cat-file gave {len(rest) - 1} of {size} bytes"
+        )
+    return rest[:size]
+
+
+def _show_file_by_type(repo: Path, commit: str, path: str) -> bytes | None:
     kind = run_git(repo, "cat-file", "-t", f"{commit}:{path}", check=False).decode().strip()
     if kind == "":
         return None

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
+
+import pytest
 
 from lanegate.lanes.property.baseline import pytest_flags
-from lanegate.lanes.property.map_key import environment_digest, map_key
+from lanegate.lanes.property.map_key import environment_digest, map_key, name_and_version
 from lanegate.policy import Policy, policy_from_mapping
 from tests.gitrepo import Repo
 
@@ -57,3 +61,32 @@ def test_only_files_inside_the_repository_reach_pytest(make_repo: Callable[[str]
         "tests",
     ):
         assert not _repo_file(repo.path, hostile), hostile
+
+
+def test_name_and_version_read_as_the_metadata_parser_reads_them() -> None:
+    """The header-only read gives every installed distribution's name and version exactly as
+    `importlib.metadata` does (so a map built before this shortcut keeps its key)."""
+    dists = list(metadata.distributions())
+    assert len(dists) > 10
+    for dist in dists:
+        assert name_and_version(dist) == (dist.metadata["Name"] or "?", str(dist.version))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Metadata-Version: 2.1\nName: plain\nVersion: 1.0\n\nName: body-not-header\n",
+        "metadata-version: 2.1\nname: lower\nversion: 2.0 \n",
+        "Name: folded\n  -part\nVersion: 3\n",
+        "Name:\t tabbed\nVersion:4\nName: second\n",
+        "Version: 5\n",
+        "Name: no-version\n",
+        "",
+    ],
+)
+def test_name_and_version_of_odd_metadata_files(tmp_path: Path, text: str) -> None:
+    info = tmp_path / "odd-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(text, encoding="utf-8")
+    dist = metadata.PathDistribution(info)
+    assert name_and_version(dist) == (dist.metadata["Name"] or "?", str(dist.version))

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from lanegate.lanes.property import mutate_run
+from lanegate.lanes.property import fork_server
 
 
 def _child(action: str) -> int:
@@ -34,24 +34,24 @@ def _child(action: str) -> int:
 @pytest.fixture(params=["pidfd", "sleep"])
 def wait_mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     if request.param == "sleep":  # a kernel without pidfd_open: the pause is slept out
-        monkeypatch.setattr(mutate_run, "_pidfd", lambda pid: None)
-    elif mutate_run._pidfd(os.getpid()) is None:
+        monkeypatch.setattr(fork_server, "_pidfd", lambda pid: None)
+    elif fork_server._pidfd(os.getpid()) is None:
         pytest.fail("this kernel has no pidfd_open: the fast path is not tested here")
     return str(request.param)
 
 
 def test_a_child_that_exits_gives_its_code(wait_mode: str) -> None:
-    ended = mutate_run._wait(_child("exit-3"), timeout=30.0)
+    ended = fork_server._wait(_child("exit-3"), timeout=30.0)
     assert (ended.code, ended.timed_out, ended.over_memory) == (3, False, False)
 
 
 def test_a_child_past_its_wall_clock_is_killed_as_a_timeout(wait_mode: str) -> None:
-    ended = mutate_run._wait(_child("hang"), timeout=0.3)
+    ended = fork_server._wait(_child("hang"), timeout=0.3)
     assert (ended.code, ended.timed_out, ended.over_memory) == (None, True, False)
 
 
 def test_a_child_past_its_memory_cap_is_killed_as_over_memory(wait_mode: str) -> None:
-    ended = mutate_run._wait(_child("grow"), timeout=30.0, memory_cap=64 * 2**20)
+    ended = fork_server._wait(_child("grow"), timeout=30.0, memory_cap=64 * 2**20)
     assert (ended.code, ended.timed_out, ended.over_memory) == (None, False, True)
     assert ended.peak_rss > 64 * 2**20
 
@@ -59,5 +59,5 @@ def test_a_child_past_its_memory_cap_is_killed_as_over_memory(wait_mode: str) ->
 def test_the_pidfd_is_closed_after_each_wait(wait_mode: str) -> None:
     before = len(os.listdir("/proc/self/fd"))
     for _ in range(5):
-        mutate_run._wait(_child("exit-3"), timeout=30.0)
+        fork_server._wait(_child("exit-3"), timeout=30.0)
     assert len(os.listdir("/proc/self/fd")) == before

@@ -54,6 +54,7 @@ from lanegate.lanes.property.plant import (
     mutant_id,
     statement_lines,
 )
+from lanegate.lanes.property.statement_parse import ModuleStatements
 from lanegate.policy import Policy
 
 CANARY_FAMILIES = ("compare", "arithmetic", "boolean", "negate-condition", "rename-local", "no-op")
@@ -332,8 +333,8 @@ def _identifiers(source: bytes) -> set[str]:
     return out
 
 
-def _byte_code(source: bytes, path: str, qualname: str, first_line: int) -> bytes | None:
-    code = compile(source, path, "exec", dont_inherit=True)
+def _byte_code(code: CodeType, qualname: str, first_line: int) -> bytes | None:
+    """The byte code of the function `qualname` starting at `first_line` within `code`."""
     stack = [code]
     while stack:
         current = stack.pop()
@@ -384,18 +385,29 @@ def _pending_canaries(
     original = SyntaxTree(tree)
     before: dict[tuple[str, int], bytes | None] = {}
 
+    statements = ModuleStatements(source, tree)
+
     def check(spec: MutantSpec) -> bool | None:
         """None: not a canary (no other tree, or the function is gone); else: byte code changed."""
         mutated = apply_edit(source, spec.edit)
         key = (spec.function, spec.function_line)
         try:
-            changed_tree = ast.parse(mutated)
             if key not in before:
-                before[key] = _byte_code(source, path, *key)
-            after = _byte_code(mutated, path, *key)
+                before[key] = _byte_code(compile(source, path, "exec", dont_inherit=True), *key)
         except (SyntaxError, ValueError):
             return None
-        if original.equals(changed_tree, spec.line) or after is None:
+        alone = statements.reparse(mutated, spec.line)
+        code = None if alone is None else alone.code(path)
+        if alone is not None and code is not None:  # the edited statement decides (see reparse)
+            same = ast.dump(alone.node) == original.dump(alone.index)
+        else:
+            try:
+                same = original.equals(ast.parse(mutated), spec.line)
+                code = compile(mutated, path, "exec", dont_inherit=True)
+            except (SyntaxError, ValueError):
+                return None
+        after = _byte_code(code, *key)
+        if same or after is None:
             return None
         return before[key] != after
 

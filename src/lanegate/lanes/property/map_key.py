@@ -98,6 +98,29 @@ def _editable(dist: metadata.Distribution) -> bool:
     return isinstance(info, dict) and info.get("editable") is True
 
 
+def name_and_version(dist: metadata.Distribution) -> tuple[str, str]:
+    """`(dist.metadata["Name"] or "?", str(dist.version))` from the metadata file's headers alone:
+    the e-mail parser behind `dist.metadata` reads the whole file (twice, for the version), which
+    for a hundred distributions was most of the map key's cost. Header names match in any case; a
+    folded value (continuation lines, never seen on these two) is left to that parser."""
+    text = dist.read_text("METADATA") or dist.read_text("PKG-INFO") or ""
+    fields: dict[str, str] = {}
+    current: str | None = None
+    for line in text.splitlines():
+        if not line.strip():
+            break  # the headers end at the first blank line
+        if line[:1] in (" ", "\t"):
+            if current is not None:
+                return dist.metadata["Name"] or "?", str(dist.version)
+            continue
+        key, sep, value = line.partition(":")
+        name = key.lower()
+        current = name if sep and name in ("name", "version") and name not in fields else None
+        if current is not None:
+            fields[current] = value.lstrip(" \t")
+    return fields.get("name") or "?", str(fields.get("version"))
+
+
 def environment_digest() -> str:
     """The interpreter (version, implementation, machine) and every distribution installed where the
     tests run (editable installs by name only). A separate tests venv is read as data, from its
@@ -106,10 +129,7 @@ def environment_digest() -> str:
     if tests.separate:
         found = [(d.name, d.version, d.editable) for d in tests.distributions()]
     else:
-        found = [
-            (d.metadata["Name"] or "?", str(d.version), _editable(d))
-            for d in metadata.distributions()
-        ]
+        found = [(*name_and_version(d), _editable(d)) for d in metadata.distributions()]
     dists = sorted(
         {
             f"{name.lower()}==" + ("<editable>" if editable else version)

@@ -28,6 +28,7 @@ from lanegate.lanes.property.operators import (
     candidates,
     original_text,
 )
+from lanegate.lanes.property.statement_parse import ModuleStatements
 from lanegate.policy import Policy
 
 MAX_PER_LINE = 2
@@ -178,9 +179,14 @@ def _pending(
     except (SyntaxError, ValueError):
         return []
     original = SyntaxTree(tree)
+    statements = ModuleStatements(source, tree)
 
     def check(spec: MutantSpec) -> bool:
-        mutated = _compiled_tree(spec.mutated_source(source), path)
+        mutated_source = spec.mutated_source(source)
+        alone = statements.reparse(mutated_source, spec.line)
+        if alone is not None and alone.code(path) is not None:
+            return ast.dump(alone.node) != original.dump(alone.index)
+        mutated = _compiled_tree(mutated_source, path)
         return mutated is not None and not original.equals(mutated, spec.line)
 
     out: dict[str, _Pending] = {}

@@ -23,7 +23,7 @@ import pytest
 
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_disk
-from lanegate.lanes.property.mutate_run import RUNNING_SUFFIX
+from lanegate.lanes.property.running import mark_running
 
 _STATE_KEY = pytest.StashKey["_Recorder"]()
 
@@ -32,6 +32,36 @@ JOB: dict[str, Any] | None = None
 MAX_ORACLE_SITES = 200  # distinct calling lines recorded per test
 # parts of a path under the root that are no project code: tests, virtual environments, installs
 _NOT_SOURCE = frozenset({"tests", "test", "site-packages", "dist-packages", ".venv", "venv"})
+# the top-level modules of the Hypothesis distribution, as pytest marks them for rewriting
+HYPOTHESIS_MODULES = frozenset(
+    {"hypothesis", "_hypothesis_pytestplugin", "_hypothesis_globals", "_hypothesis_ftz_detector"}
+)
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    # the earliest hook a `-p` plugin gets: after pytest marked the plugin distributions for
+    # assertion rewriting, before any entry-point plugin (Hypothesis's) is loaded
+    unmark_rewrite(pluginmanager)
+
+
+def unmark_rewrite(pluginmanager: pytest.PytestPluginManager) -> tuple[str, ...]:
+    """Take Hypothesis's own modules off pytest's assertion-rewrite list; the names taken off.
+
+    pytest rewrites the asserts of every module of a distribution with a `pytest11` entry point,
+    and in the sandbox (read-only site-packages, no byte code written) it cannot cache the result:
+    every test process parsed and recompiled all of Hypothesis, about a second of its start-up.
+    A rewritten assert only words its failure message differently, so no outcome changes; the
+    repository's test modules, conftest files and plugins keep their rewriting."""
+    hook = getattr(pluginmanager, "rewrite_hook", None)
+    marked = getattr(hook, "_must_rewrite", None)
+    if not isinstance(marked, set):
+        return ()
+    taken = tuple(sorted(n for n in marked if n in HYPOTHESIS_MODULES))
+    marked.difference_update(taken)
+    cache = getattr(hook, "_marked_for_rewrite_cache", None)
+    if isinstance(cache, dict):
+        cache.clear()
+    return taken
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -491,7 +521,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     recorder.tests[item.nodeid] = entry
     recorder.current = item.nodeid
     if recorder.mode == "mutant":
-        _mark_running(JOB["out"] if JOB else recorder.out, item.nodeid)
+        mark_running(JOB["out"] if JOB else recorder.out, item.nodeid)
     recorder.start_trace()
     started = time.perf_counter()
     try:
@@ -593,15 +623,3 @@ def _peak_rss() -> int:
         return 0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return int(peak if sys.platform == "darwin" else peak * 1024)
-
-
-def _mark_running(out: str | None, node_id: str) -> None:
-    """Append the test about to run to `<out>.running`: when a mutant hangs or passes the memory cap
-    and is killed, its last line names the test that was running (the record is never written)."""
-    if out is None:
-        return
-    fd = os.open(out + RUNNING_SUFFIX, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    try:
-        os.write(fd, (node_id + "\n").encode("utf-8", "surrogateescape"))
-    finally:
-        os.close(fd)

@@ -1,0 +1,58 @@
+"""`git.show_file` in one `cat-file --batch` process answers what the two-call form answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lanegate import git
+from lanegate.errors import GitError
+from tests.gitrepo import Repo
+from tests.gitrepo import git as run
+
+NAMES = {
+    "plain.py": b"x = 1\n",
+    "no-newline.txt": b"end",
+    "empty.txt": b"",
+    "binary.bin": bytes(range(256)) * 3 + b"\n\n",
+    "sp ace 12.txt": b"spaces and a number\n",
+    "a 1 2": b"looks like a batch header\n",
+    "-dash.py": b"y = 2\n",
+    "caf\u00e9.py": b"z = 3\n",
+    "new\nline.py": b"a line break in the name\n",
+    "dir/nested.py": b"n = 4\n",
+}
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> tuple[Repo, str]:
+    r = Repo(tmp_path / "repo")
+    for name, data in NAMES.items():
+        r.write(name, data)
+    (r.path / "link").symlink_to("plain.py")
+    run(r.path, "add", "-A")
+    # a submodule entry (gitlink): its commit is not an object of this repository
+    run(r.path, "update-index", "--add", "--cacheinfo", f"160000,{'1' * 40},sub")
+    return r, r.commit("all kinds")
+
+
+@pytest.mark.parametrize("name", [*NAMES, "link", "missing.py", "dir/missing", "sub"])
+def test_one_process_answers_as_two_do(repo: tuple[Repo, str], name: str) -> None:
+    r, commit = repo
+    expected = git._show_file_by_type(r.path, commit, name)
+    assert git.show_file(r.path, commit, name) == expected
+    if name in NAMES:
+        assert expected == NAMES[name]
+
+
+def test_a_folder_is_refused_both_ways(repo: tuple[Repo, str]) -> None:
+    r, commit = repo
+    for show in (git.show_file, git._show_file_by_type):
+        with pytest.raises(GitError, match="is a tree, not a file"):
+            show(r.path, commit, "dir")
+
+
+def test_a_commit_that_does_not_exist_has_no_files(repo: tuple[Repo, str]) -> None:
+    r, _ = repo
+    assert git.show_file(r.path, "0" * 40, "plain.py") is None
