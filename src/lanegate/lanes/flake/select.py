@@ -100,6 +100,83 @@ RISK_NAMES: dict[str, frozenset[str]] = {
     ),
 }
 
+# The host a CI job runs on (`lanes/flake/host.py`): names that show a test reads files by a path
+# the working directory may resolve (`cwd`), the terminal size (`terminal`) or the CPU count
+# (`cpus`). Counted bare, unlike the names above: builtins such as `open` and methods such as
+# `read_text` are never imported, and `"COLUMNS"` is a string.
+HOST_RISK_NAMES: dict[str, frozenset[str]] = {
+    "cwd": frozenset(
+        {
+            "open",
+            "Path",
+            "PurePath",
+            "exists",
+            "isfile",
+            "isdir",
+            "listdir",
+            "scandir",
+            "glob",
+            "iglob",
+            "getcwd",
+            "cwd",
+            "chdir",
+            "abspath",
+            "relpath",
+            "realpath",
+            "resolve",
+            "read_text",
+            "read_bytes",
+            "write_text",
+            "write_bytes",
+            "load_dotenv",
+            "dotenv_values",
+            "loadtxt",
+            "genfromtxt",
+            "read_csv",
+        }
+    ),
+    "terminal": frozenset(
+        {
+            "get_terminal_size",
+            "terminal_size",
+            "COLUMNS",
+            "LINES",
+            "TextWrapper",
+            "fill",
+            "wrap",
+            "shorten",
+            "ArgumentParser",
+            "HelpFormatter",
+            "format_help",
+            "print_help",
+            "format_usage",
+            "Console",
+            "tabulate",
+        }
+    ),
+    "cpus": frozenset(
+        {
+            "cpu_count",
+            "process_cpu_count",
+            "sched_getaffinity",
+            "ThreadPoolExecutor",
+            "ProcessPoolExecutor",
+            "Pool",
+        }
+    ),
+}
+HOST_RISKS = frozenset(HOST_RISK_NAMES)
+
+
+def host_risks(node: ast.AST, names: set[str]) -> frozenset[str]:
+    """The host conditions a test's code (`node`, whose names with its helpers' are `names`)
+    shows it may depend on: `HOST_RISK_NAMES`, with string constants counted as names."""
+    words = set(names)
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and sub.value.isupper():
+            words.add(sub.value)
+    return frozenset(kind for kind, found in HOST_RISK_NAMES.items() if words & found)
+
 
 StrSet = tuple[str, ...]
 
@@ -331,6 +408,7 @@ def discover_tests(
         hashing = shows_hashing(func) or any(
             shows_hashing(h) for h in helper_nodes if h.name in names
         )
+        risks |= host_risks(func, names)
         return risks | {HASHING} if hashing or names & hashing_names else risks
 
     tests: list[TestDef] = []
