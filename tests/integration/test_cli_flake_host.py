@@ -79,9 +79,7 @@ def test_host_runs_expose_cwd_terminal_and_cpu_flakes_and_pass_their_look_alikes
     make_repo, capsys
 ) -> None:  # type: ignore[no-untyped-def]
     assert (os.cpu_count() or 1) >= 2, "this test needs a host with two CPUs or more"
-    repo = feature_repo(
-        make_repo, {"tests/test_host.py": HOST, "tests/data.txt": "rates\n"}
-    )
+    repo = feature_repo(make_repo, {"tests/test_host.py": HOST, "tests/data.txt": "rates\n"})
     assert flake(repo.path) == 1
     printed = capsys.readouterr().out
     data = ledger(repo.path)

@@ -277,3 +277,45 @@ def test_a_file_pytest_cannot_import_is_replayed_whole(make_repo) -> None:  # ty
     assert collection.node_ids == ("tests/test_fine.py::test_y",)
     selection = select_tests(repo.path, diff, collection)
     assert selection.node_ids == ("tests/test_broken.py", "tests/test_fine.py::test_y")
+
+
+HOST_MODULE = """
+import os
+import shutil
+from pathlib import Path
+
+
+def _load(name):
+    return Path("tests/data", name).read_text()
+
+
+def test_cwd():
+    assert _load("rates.json")
+
+
+def test_terminal():
+    assert shutil.get_terminal_size().columns
+
+
+def test_columns_env():
+    assert os.environ.get("COLUMNS") is None
+
+
+def test_cpus():
+    assert os.cpu_count() >= 1
+
+
+def test_arithmetic():
+    assert 1 + 1 == 2
+"""
+
+
+def test_host_risks_follow_files_terminal_and_cpu_names_and_helpers() -> None:
+    names = ("cwd", "terminal", "columns_env", "cpus", "arithmetic")
+    ids = [f"t.py::test_{n}" for n in names]
+    risks = {t.node_id.split("_", 1)[1]: t.risks for t in discover_tests(HOST_MODULE, "t.py", ids)}
+    assert "cwd" in risks["cwd"]  # through its helper
+    assert "terminal" in risks["terminal"] and "terminal" in risks["columns_env"]
+    assert "cpus" in risks["cpus"]
+    assert not risks["arithmetic"] & {"cwd", "terminal", "cpus"}
+    assert not risks["cpus"] & {"cwd", "terminal"}
