@@ -1,8 +1,10 @@
-"""`lanegate flake` on another host: the working directory, the terminal size, the CPU count.
+"""`lanegate flake` on another host (the working directory, the terminal size, the CPU count) and
+on a daylight-saving day.
 
 Each flaky test passes on the host the replays run on and fails on another one a CI job may be
-(pytest started from another directory, a terminal that is not 80 columns, one CPU or four); each
-stable look-alike reads the same condition honestly and must pass every run.
+(pytest started from another directory, a terminal that is not 80 columns, one CPU or four, a
+machine in a zone with daylight saving time on the day the clocks change); each stable look-alike
+reads the same condition honestly and must pass every run.
 """
 
 from __future__ import annotations
@@ -115,3 +117,47 @@ def test_host_runs_expose_cwd_terminal_and_cpu_flakes_and_pass_their_look_alikes
     capsys.readouterr()
     assert flake(repo.path, "--replay", "2") == 0  # the recorded host runs give the same outcomes
     assert "reproduced the recorded outcomes" in capsys.readouterr().out
+
+
+DST = """\
+import calendar
+import datetime
+import time
+
+STARTED = time.time()
+
+
+def test_a_local_day_has_24_hours():
+    t = time.localtime()
+    midnight = time.mktime((t.tm_year, t.tm_mon, t.tm_mday, 0, 0, 0, 0, 0, -1))
+    tomorrow = time.mktime((t.tm_year, t.tm_mon, t.tm_mday + 1, 0, 0, 0, 0, 0, -1))
+    assert tomorrow - midnight == 86400
+
+
+def test_a_utc_day_has_24_hours():
+    t = time.gmtime()
+    midnight = calendar.timegm((t.tm_year, t.tm_mon, t.tm_mday, 0, 0, 0))
+    assert calendar.timegm((t.tm_year, t.tm_mon, t.tm_mday + 1, 0, 0, 0)) - midnight == 86400
+
+
+def test_the_clock_never_runs_backwards():
+    assert time.time() >= STARTED
+    assert datetime.datetime.now().astimezone() >= datetime.datetime.fromtimestamp(STARTED).astimezone()
+"""
+
+
+def test_dst_runs_expose_a_23_hour_day_and_never_move_the_clock_back(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    repo = feature_repo(make_repo, {"tests/test_dst.py": DST})
+    assert flake(repo.path) == 1
+    tests = _tests(ledger(repo.path))
+    local = tests["test_a_local_day_has_24_hours"]
+    assert not local["deterministic"] and local["exposed_by"] == "dst"
+    assert "clock moved to 00:30 local time on the day of the next DST start" in local["reproduce"]
+    assert "TZ=LGS+5LGD,M3.2.0,M11.1.0" in local["reproduce"]
+    (dst,) = [b for b in local["batches"] if b["dimension"] == "dst"]
+    assert dst["failed"] == dst["runs"] == 2 and local["power"]["dst"] == 2
+    for name in ("test_a_utc_day_has_24_hours", "test_the_clock_never_runs_backwards"):
+        test = tests[name]
+        assert test["deterministic"], (name, test["batches"])
+        (dst,) = [b for b in test["batches"] if b["dimension"] == "dst"]
+        assert dst["passed"] == dst["runs"] == 2, name

@@ -382,6 +382,7 @@ class Dimension(StrEnum):
     CWD = "cwd"  # another working directory: an empty one
     TERMINAL = "terminal"  # another terminal size (COLUMNS, LINES)
     CPUS = "cpus"  # another CPU count (os.cpu_count) and a narrower CPU affinity
+    DST = "dst"  # a zone with daylight saving time, the clock moved to its next change
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -456,6 +457,7 @@ class DetectionPower:
     cwd: int = 0
     terminal: int = 0
     cpus: int = 0
+    dst: int = 0
     min_detectable_rate: float = field(default=1.0, metadata={"maximum": 1})
 
 

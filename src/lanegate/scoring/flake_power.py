@@ -84,6 +84,7 @@ def power_of(test: FlakeTest) -> DetectionPower:
         cwd=batch_runs[Dimension.CWD],
         terminal=batch_runs[Dimension.TERMINAL],
         cpus=batch_runs[Dimension.CPUS],
+        dst=batch_runs[Dimension.DST],
         min_detectable_rate=min_detectable_rate(executions),
     )
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from lanegate.lanes.flake.dimensions import (
     CLOCK_STEPS,
     CPU_COUNTS,
+    DST_CHANGES,
     TERMINAL_SIZES,
     WIDE_ZONES,
     Dimension,
@@ -83,6 +84,9 @@ HOST_RUNS = {
     Dimension.TERMINAL: len(TERMINAL_SIZES),
     Dimension.CPUS: len(CPU_COUNTS),
 }
+# DST runs (`dimensions.DST_CHANGES`), unpaid, for tests whose AST shows the clock: the US
+# spring-forward day and the EU fall-back day, each deterministic.
+DST_RUNS = len(DST_CHANGES)
 # Risks that only ask for host runs, not for a larger share of the budget.
 HOST_RISKS = frozenset(str(d) for d in HOST_RUNS)
 
@@ -198,7 +202,7 @@ def total_runs(
 def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
     """A test's runs over the dimensions: its isolation run (a test the diff touched), its
     hash-seed runs (a cheap test a fresh interpreter can call; not paid from `runs`, see
-    FRESH_RUNS) and its host runs (`HOST_RUNS`, unpaid too); the first always repeats it right
+    FRESH_RUNS), its host runs (`HOST_RUNS`) and DST runs (`DST_RUNS`, unpaid too); the first always repeats it right
     after itself (replay 2); the rest go to zones (a fifth), stress (a quarter, risky tests), the
     clock (a quarter, tests that read it) and more repeats, as far as they reach."""
     out: list[tuple[int, Dimension, int]] = []
@@ -211,6 +215,8 @@ def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
     for dimension, host_runs in HOST_RUNS.items():
         if str(dimension) in cost.risks:
             out.append((HOST_REPLAY, dimension, host_runs))
+    if "clock" in cost.risks:
+        out.append((CLOCK_REPLAY, Dimension.DST, DST_RUNS))
     if runs <= 0:
         return out
     stress_cap = STRESS_RISKY if cost.risks & STRESS_RISKS else STRESS_PLAIN

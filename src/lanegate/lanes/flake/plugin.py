@@ -179,7 +179,9 @@ def _open_channel() -> _Recorder | None:
 # Read at import: the plugin is imported (by -p) before any conftest or test module.
 _recorder = _open_channel()
 if _recorder is not None and any(
-    d is Dimension.CLOCK for batches in _recorder.batches.values() for d, _ in batches
+    d in (Dimension.CLOCK, Dimension.DST)
+    for batches in _recorder.batches.values()
+    for d, _ in batches
 ):
     from lanegate.lanes.flake import clock as _clock
 
@@ -491,6 +493,11 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins, host: bool = True)
             from lanegate.lanes.flake import clock
 
             with clock.shifted(clock.offset_for(pins.clock_hours, pins.clock_lead)):
+                yield
+        elif pins.dimension is Dimension.DST:
+            from lanegate.lanes.flake import clock
+
+            with clock.shifted(clock.dst_offset(pins.dst_change == "start")):  # TZ is set above
                 yield
         elif pins.preempt:
             saved_interval = sys.getswitchinterval()
