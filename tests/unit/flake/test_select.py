@@ -319,3 +319,30 @@ def test_host_risks_follow_files_terminal_and_cpu_names_and_helpers() -> None:
     assert "cpus" in risks["cpus"]
     assert not risks["arithmetic"] & {"cwd", "terminal", "cpus"}
     assert not risks["cpus"] & {"cwd", "terminal"}
+
+
+def test_host_risks_follow_names_imported_from_repository_modules_that_read_the_host() -> None:
+    sources = {
+        "tests/render.py": "import shutil\n\ndef width():\n    return shutil.get_terminal_size()[0]\n",
+        "src/loader/__init__.py": "def load(name):\n    return open(name).read()\n",
+        "pkg/__init__.py": "",
+        "pkg/pool.py": "import os\n\ndef workers():\n    return os.cpu_count() - 1\n",
+        "pkg/plain.py": "def add(a, b):\n    return a + b\n",
+    }
+    module = (
+        "from render import width\nfrom loader import load\nfrom pkg.pool import workers\n"
+        "from pkg.plain import add\n\n"
+        "def test_width():\n    assert width()\n\n"
+        "def test_load():\n    assert load('x')\n\n"
+        "def test_workers():\n    assert workers()\n\n"
+        "def test_add():\n    assert add(1, 2) == 3\n"
+    )
+    ids = [f"tests/test_m.py::test_{n}" for n in ("width", "load", "workers", "add")]
+    tests = discover_tests(module, "tests/test_m.py", ids, sources.get)
+    host = [t.risks & {"cwd", "terminal", "cpus"} for t in tests]
+    assert host == [{"terminal"}, {"cwd"}, {"cpus"}, set()]
+    # the test that calls none of them inherits nothing, and without a reader nothing counts
+    assert not any(
+        t.risks & {"cwd", "terminal", "cpus"}
+        for t in discover_tests(module, "tests/test_m.py", ids)
+    )

@@ -231,12 +231,21 @@ def _module_paths(path: str, module: str, level: int) -> list[str]:
     return [str(PurePosixPath(o)) for o in out]
 
 
-def hashing_imports(
+def module_traits(tree: ast.AST) -> frozenset[str]:
+    """What a repository module's code shows that a test calling into it inherits: `hashing`
+    (`shows_hashing`) and the host conditions it reads (`host_risks`: the code under test, not
+    the test, usually opens the relative path, reads the terminal width or sizes its pool)."""
+    found = host_risks(tree, _names(tree))
+    return found | {HASHING} if shows_hashing(tree) else found
+
+
+def imported_traits(
     source_tree: ast.Module, path: str, read: Callable[[str], str | None]
-) -> set[str]:
-    """The names a test module imports from modules of the repository whose code shows hashing
-    (`shows_hashing`): the test that calls one may depend on the hash seed."""
-    names: set[str] = set()
+) -> dict[str, frozenset[str]]:
+    """The names a test module imports from modules of the repository, each with the traits of
+    its module (`module_traits`): the test that calls one may depend on the hash seed or the
+    host. At most `MAX_IMPORTED_MODULES` modules are read."""
+    names: dict[str, frozenset[str]] = {}
     looked = 0
     for node in source_tree.body:
         if isinstance(node, ast.ImportFrom):
@@ -254,10 +263,11 @@ def hashing_imports(
                     continue
                 looked += 1
                 try:
-                    if shows_hashing(ast.parse(text)):
-                        names.update(bound)
+                    traits = module_traits(ast.parse(text))
                 except (SyntaxError, ValueError):
-                    pass
+                    traits = frozenset()
+                if traits:
+                    names.update(dict.fromkeys(bound, traits))
                 break
     return names
 
@@ -382,7 +392,8 @@ def discover_tests(
     their risks (`hashing` also from the repository modules it imports, read through `read`); a
     SyntaxError propagates."""
     tree = ast.parse(source, filename=path)
-    hashing_names = hashing_imports(tree, path, read) if read is not None else set()
+    imported = imported_traits(tree, path, read) if read is not None else {}
+    hashing_names = {name for name, found in imported.items() if HASHING in found}
     helper_nodes = [
         n
         for n in tree.body
@@ -409,6 +420,8 @@ def discover_tests(
             shows_hashing(h) for h in helper_nodes if h.name in names
         )
         risks |= host_risks(func, names)
+        for called in names & set(imported):  # the host the imported code reads
+            risks |= imported[called] & HOST_RISKS
         return risks | {HASHING} if hashing or names & hashing_names else risks
 
     tests: list[TestDef] = []
