@@ -1,15 +1,17 @@
 """Flake detection on two corpora: the spec minimum vs flakefinder vs randomly vs lanegate.
 
 Run: `python benchmarks/flake_bench.py [--smoke] [--runs N] [--fp-runs N] [--curve B,B,...]
-[--corpus own|independent|heldout|fresh|both|all]` (`both`: own and independent; `all`: every
-one present). Four corpora, reported separately:
+[--corpus own|independent|heldout|fresh|unseen|both|all]` (`both`: own and independent; `all`:
+every one present). Five corpora, reported separately:
   own          tests/cases/flake_corpus/ (planted while the lane was written; manifest.json);
   independent  benchmarks/flake_corpus_independent/ (written from the literature by someone who had
                not seen the lane's code; manifest.toml + cases/<id>/, copied in unchanged);
   heldout      benchmarks/flake_corpus_heldout/ (the same layout, written by another helper while
                the lane was changed before, measured once then; a development corpus since);
   fresh        benchmarks/flake_corpus_fresh/ (the same layout, written by a helper who never saw
-               the lane while issue 14's second round changed it, measured once with the final lane).
+               the lane while issue 14's second round changed it, measured once with the final lane);
+  unseen       benchmarks/flake_corpus_unseen/ (the same layout, written by a helper who never saw
+               the lane while issue 14's third round changed it, measured once with the final lane).
 Per corpus, one repository holds every case; on the same tests:
   (a) the spec minimum: 3 replays, PYTHONHASHSEED=0, the same order;
   (b) pytest-flakefinder: one process, every test repeated `--flake-runs` times in place;
@@ -48,6 +50,7 @@ CORPUS = ROOT / "tests" / "cases" / "flake_corpus"
 INDEPENDENT = ROOT / "benchmarks" / "flake_corpus_independent"
 HELDOUT = ROOT / "benchmarks" / "flake_corpus_heldout"
 FRESH = ROOT / "benchmarks" / "flake_corpus_fresh"
+UNSEEN = ROOT / "benchmarks" / "flake_corpus_unseen"
 SMOKE_MODULES = ("order", "clock", "selfpollute")
 FLAKE_RUNS = 10
 RANDOMLY_SEEDS = (1, 2, 3)
@@ -446,7 +449,13 @@ def run_benchmark(
         [own_corpus(SMOKE_MODULES if smoke else None)] if which in ("own", "both", "all") else []
     )
     if not smoke:
-        for name, root in (("independent", INDEPENDENT), ("heldout", HELDOUT), ("fresh", FRESH)):
+        named = (
+            ("independent", INDEPENDENT),
+            ("heldout", HELDOUT),
+            ("fresh", FRESH),
+            ("unseen", UNSEEN),
+        )
+        for name, root in named:
             if which in (name, "all") or (which == "both" and name == "independent"):
                 found = independent_corpus(name, root)
                 if found is not None:
@@ -505,7 +514,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--curve", default="", help="comma-separated repetition budgets")
     parser.add_argument(
         "--corpus",
-        choices=("own", "independent", "heldout", "fresh", "both", "all"),
+        choices=("own", "independent", "heldout", "fresh", "unseen", "both", "all"),
         default="both",
     )
     args = parser.parse_args(argv)

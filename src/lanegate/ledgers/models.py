@@ -384,6 +384,10 @@ class Dimension(StrEnum):
     CLOCK = "clock"  # the wall clock shifted by a recorded offset
     STRESS = "stress"  # GIL stalls and a 1 us switch interval while the test runs
     ISOLATION = "isolation"  # alone in a fresh process: nothing ran before it
+    CWD = "cwd"  # another working directory: an empty one
+    TERMINAL = "terminal"  # another terminal size (COLUMNS, LINES)
+    CPUS = "cpus"  # another CPU count (os.cpu_count) and a narrower CPU affinity
+    DST = "dst"  # a zone with daylight saving time, the clock moved to its next change
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -455,6 +459,10 @@ class DetectionPower:
     repeat: int = 0
     stress: int = 0
     isolation: int = 0
+    cwd: int = 0
+    terminal: int = 0
+    cpus: int = 0
+    dst: int = 0
     min_detectable_rate: float = field(default=1.0, metadata={"maximum": 1})
 
 

@@ -81,6 +81,10 @@ def power_of(test: FlakeTest) -> DetectionPower:
         repeat=sum(1 for r in base if r.repeat > 0) + batch_runs[Dimension.REPEAT],
         stress=batch_runs[Dimension.STRESS],
         isolation=batch_runs[Dimension.ISOLATION],
+        cwd=batch_runs[Dimension.CWD],
+        terminal=batch_runs[Dimension.TERMINAL],
+        cpus=batch_runs[Dimension.CPUS],
+        dst=batch_runs[Dimension.DST],
         min_detectable_rate=min_detectable_rate(executions),
     )
 

@@ -138,3 +138,24 @@ def test_hash_seed_runs_go_to_cheap_tests_a_fresh_interpreter_can_call() -> None
     # the budget pays none of them: the same runs at any budget
     more = plan_batches(with_floors(costs, 3, 0.5), 5.0)
     assert {p.node_id: p.runs for p in more if p.dimension is Dimension.HASH_SEED} == hash_runs
+
+
+def test_host_runs_are_unpaid_and_go_to_tests_whose_ast_shows_the_condition() -> None:
+    from lanegate.lanes.flake.budget import HOST_REPLAY, HOST_RUNS
+
+    host = frozenset({"cwd", "terminal", "cpus"})
+    costs = [
+        RunCost("t.py::host", 2.0, False, host),
+        RunCost("t.py::plain", 2.0, False),
+        RunCost("t.py::fast_host", 0.0001, True, host),
+        RunCost("t.py::fast_plain", 0.0001, True),
+    ]
+    plans = plan_batches(with_floors(costs, 3, 0.5), 0.0)
+    slow = _runs(plans, "t.py::host")
+    for dimension, runs in HOST_RUNS.items():
+        assert slow[(HOST_REPLAY, dimension)] == runs  # even at budget 0: unpaid
+    assert not {d for _, d in _runs(plans, "t.py::plain")} & set(HOST_RUNS)
+    # host risks ask for host runs, not for a larger share of the budget
+    shared = plan_batches(costs, 1.0)
+    fast_host, fast_plain = _runs(shared, "t.py::fast_host"), _runs(shared, "t.py::fast_plain")
+    assert {k: v for k, v in fast_host.items() if k[1] not in HOST_RUNS} == fast_plain

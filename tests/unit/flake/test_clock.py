@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import textwrap
@@ -42,3 +43,57 @@ def test_the_shift_moves_wall_clocks_only_and_looks_like_the_real_thing() -> Non
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+DST_CHECK = textwrap.dedent(
+    """
+    import calendar, json, sys, time
+    from lanegate.lanes.flake import clock
+
+    out = []
+    for start in (True, False):
+        for when in sys.argv[1:]:
+            real = calendar.timegm(time.strptime(when, "%Y-%m-%dT%H:%M"))
+            moved = time.localtime(real + clock.dst_offset(start, real))
+            day = (moved.tm_year, moved.tm_mon, moved.tm_mday)
+            length = time.mktime((*day[:2], day[2] + 1, 0, 0, 0, 0, 0, -1)) - time.mktime(
+                (*day, 0, 0, 0, 0, 0, -1)
+            )
+            out.append([start, when, moved.tm_hour, moved.tm_min, length, real + clock.dst_offset(start, real) > real])
+    print(json.dumps(out))
+    """
+)
+
+
+def test_dst_runs_land_before_the_change_on_a_23_or_25_hour_day_from_any_date() -> None:
+    from lanegate.lanes.flake.dimensions import DST_CHANGES
+
+    dates = [
+        "2026-01-15T12:00",
+        "2026-03-08T06:59",  # the US change day itself, before 2:00 local
+        "2026-03-08T12:00",  # the same day, after it: the next start is a year away
+        "2026-07-01T00:00",
+        "2026-10-25T00:30",
+        "2026-11-01T23:00",
+        "2027-12-31T23:59",
+    ]
+    for zone, _ in DST_CHANGES:
+        done = subprocess.run(
+            [sys.executable, "-c", DST_CHECK, *dates],
+            env={"TZ": zone, "PATH": ""},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        for start, when, hour, minute, length, ahead in json.loads(done.stdout):
+            assert (hour, minute) == (0, 30), (zone, when)
+            assert length == (23 if start else 25) * 3600, (zone, when, start)
+            assert ahead, (zone, when)  # always the next change, never one in the past
+
+
+def test_a_zone_without_dst_leaves_the_clock_alone() -> None:
+    code = "from lanegate.lanes.flake import clock; print(clock.dst_offset(True, 1.8e9))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], env={"TZ": "UTC0"}, capture_output=True, text=True, check=True
+    )
+    assert float(done.stdout) == 0.0

@@ -277,3 +277,72 @@ def test_a_file_pytest_cannot_import_is_replayed_whole(make_repo) -> None:  # ty
     assert collection.node_ids == ("tests/test_fine.py::test_y",)
     selection = select_tests(repo.path, diff, collection)
     assert selection.node_ids == ("tests/test_broken.py", "tests/test_fine.py::test_y")
+
+
+HOST_MODULE = """
+import os
+import shutil
+from pathlib import Path
+
+
+def _load(name):
+    return Path("tests/data", name).read_text()
+
+
+def test_cwd():
+    assert _load("rates.json")
+
+
+def test_terminal():
+    assert shutil.get_terminal_size().columns
+
+
+def test_columns_env():
+    assert os.environ.get("COLUMNS") is None
+
+
+def test_cpus():
+    assert os.cpu_count() >= 1
+
+
+def test_arithmetic():
+    assert 1 + 1 == 2
+"""
+
+
+def test_host_risks_follow_files_terminal_and_cpu_names_and_helpers() -> None:
+    names = ("cwd", "terminal", "columns_env", "cpus", "arithmetic")
+    ids = [f"t.py::test_{n}" for n in names]
+    risks = {t.node_id.split("_", 1)[1]: t.risks for t in discover_tests(HOST_MODULE, "t.py", ids)}
+    assert "cwd" in risks["cwd"]  # through its helper
+    assert "terminal" in risks["terminal"] and "terminal" in risks["columns_env"]
+    assert "cpus" in risks["cpus"]
+    assert not risks["arithmetic"] & {"cwd", "terminal", "cpus"}
+    assert not risks["cpus"] & {"cwd", "terminal"}
+
+
+def test_host_risks_follow_names_imported_from_repository_modules_that_read_the_host() -> None:
+    sources = {
+        "tests/render.py": "import shutil\n\ndef width():\n    return shutil.get_terminal_size()[0]\n",
+        "src/loader/__init__.py": "def load(name):\n    return open(name).read()\n",
+        "pkg/__init__.py": "",
+        "pkg/pool.py": "import os\n\ndef workers():\n    return os.cpu_count() - 1\n",
+        "pkg/plain.py": "def add(a, b):\n    return a + b\n",
+    }
+    module = (
+        "from render import width\nfrom loader import load\nfrom pkg.pool import workers\n"
+        "from pkg.plain import add\n\n"
+        "def test_width():\n    assert width()\n\n"
+        "def test_load():\n    assert load('x')\n\n"
+        "def test_workers():\n    assert workers()\n\n"
+        "def test_add():\n    assert add(1, 2) == 3\n"
+    )
+    ids = [f"tests/test_m.py::test_{n}" for n in ("width", "load", "workers", "add")]
+    tests = discover_tests(module, "tests/test_m.py", ids, sources.get)
+    host = [t.risks & {"cwd", "terminal", "cpus"} for t in tests]
+    assert host == [{"terminal"}, {"cwd"}, {"cpus"}, set()]
+    # the test that calls none of them inherits nothing, and without a reader nothing counts
+    assert not any(
+        t.risks & {"cwd", "terminal", "cpus"}
+        for t in discover_tests(module, "tests/test_m.py", ids)
+    )

@@ -21,7 +21,14 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lanegate.lanes.flake.dimensions import CLOCK_STEPS, WIDE_ZONES, Dimension
+from lanegate.lanes.flake.dimensions import (
+    CLOCK_STEPS,
+    CPU_COUNTS,
+    DST_CHANGES,
+    TERMINAL_SIZES,
+    WIDE_ZONES,
+    Dimension,
+)
 
 MIN_RUNS = 1
 # A test whose AST shows a cause of flakiness gets this many shares of the budget to a plain one's 1.
@@ -67,6 +74,21 @@ FRESH_RUNS = 16
 # replay process costs): such tests get this many hash-seed runs.
 FRESH_RUNS_HEAVY = 2
 FRESH_MAX_SECONDS = 0.02
+# Host runs (`lanes/flake/host.py`), unpaid like the floor, for tests whose AST shows the host
+# condition (`select.HOST_RISK_NAMES`): an empty working directory once (every relative path then
+# misses), the narrow and the wide terminal, one CPU and four. Each condition is deterministic, so
+# a run or two per value shows what it does.
+HOST_REPLAY = 2
+HOST_RUNS = {
+    Dimension.CWD: 1,
+    Dimension.TERMINAL: len(TERMINAL_SIZES),
+    Dimension.CPUS: len(CPU_COUNTS),
+}
+# DST runs (`dimensions.DST_CHANGES`), unpaid, for tests whose AST shows the clock: the US
+# spring-forward day and the EU fall-back day, each deterministic.
+DST_RUNS = len(DST_CHANGES)
+# Risks that only ask for host runs, not for a larger share of the budget.
+HOST_RISKS = frozenset(str(d) for d in HOST_RUNS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +165,7 @@ def with_floors(costs: Sequence[RunCost], replays: int, detect_rate: float) -> l
 def weight(cost: RunCost) -> float:
     """How many shares of the budget a test gets: `RISKY_WEIGHT` when its AST shows a cause of
     flakiness (randomness, the clock, threads, object identity, shared resources), else 1."""
-    return RISKY_WEIGHT if cost.risks - {"hashing"} else 1.0
+    return RISKY_WEIGHT if cost.risks - {"hashing", *HOST_RISKS} else 1.0
 
 
 def _runs(costs: Sequence[RunCost], share: float) -> list[int]:
@@ -180,8 +202,9 @@ def total_runs(
 def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
     """A test's runs over the dimensions: its isolation run (a test the diff touched), its
     hash-seed runs (a cheap test a fresh interpreter can call; not paid from `runs`, see
-    FRESH_RUNS); the first always repeats it right after itself (replay 2); the rest go to zones (a fifth), stress (a quarter, risky tests), the clock (a quarter, tests
-    that read it) and more repeats, as far as they reach."""
+    FRESH_RUNS), its host runs (`HOST_RUNS`) and DST runs (`DST_RUNS`, unpaid too); the first always repeats it right
+    after itself (replay 2); the rest go to zones (a fifth), stress (a quarter, risky tests), the
+    clock (a quarter, tests that read it) and more repeats, as far as they reach."""
     out: list[tuple[int, Dimension, int]] = []
     if cost.touched:
         out.append((ISOLATION_REPLAY, Dimension.ISOLATION, 1))
@@ -189,6 +212,11 @@ def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
     cheap = cost.per_run - FAST_OVERHEAD <= FRESH_MAX_SECONDS
     if fresh_runs and cheap and "hashing" in cost.risks:
         out.append((HASH_REPLAY, Dimension.HASH_SEED, fresh_runs))
+    for dimension, host_runs in HOST_RUNS.items():
+        if str(dimension) in cost.risks:
+            out.append((HOST_REPLAY, dimension, host_runs))
+    if "clock" in cost.risks:
+        out.append((CLOCK_REPLAY, Dimension.DST, DST_RUNS))
     if runs <= 0:
         return out
     stress_cap = STRESS_RISKY if cost.risks & STRESS_RISKS else STRESS_PLAIN

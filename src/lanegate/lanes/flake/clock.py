@@ -133,6 +133,36 @@ def offset_for(hours: int, lead: float, real: float | None = None) -> float:
     return target - real
 
 
+DST_HOUR, DST_MINUTE = 0, 30
+_YEAR_HOURS = 367 * 24
+
+
+def dst_offset(start: bool, real: float | None = None) -> float:
+    """The offset that puts the clock at 00:30 local time (before the change, so that `+ 24 h`
+    crosses it) on the day of the current zone's (`TZ`) next daylight-saving start (`start`) or
+    end, always ahead of now (a clock that moved back would fail an honest test comparing with a
+    time it took earlier); 0 when the zone has no such change within two years. `real`: the real
+    time now, read when not given."""
+    real = _real_time() if real is None else real
+    want = 1 if start else 0
+    base = int(real)
+    isdst = _real_localtime(base).tm_isdst
+    for hour in range(1, 2 * _YEAR_HOURS):
+        seen = _real_localtime(base + hour * 3600).tm_isdst
+        if seen == isdst:
+            continue
+        isdst = seen
+        if seen != want:
+            continue
+        day = _real_localtime(base + (hour - 1) * 3600)  # just before the change: its local day
+        target = _time.mktime(
+            (day.tm_year, day.tm_mon, day.tm_mday, DST_HOUR, DST_MINUTE, 0, 0, 0, -1)
+        )
+        if target > real:
+            return target - real
+    return 0.0
+
+
 @contextlib.contextmanager
 def shifted(offset: float) -> Iterator[None]:
     """The wall clock moved by `offset` seconds while the block runs."""

@@ -20,7 +20,14 @@ dimension that exposed the flake:
   stall would serialize away. The run's random seed stays the replay's;
 - `hash-seed`: the test called in a fresh interpreter under a recorded `PYTHONHASHSEED` of its own
   (`lanes/flake/fresh.py`), with the replay's random seed: set and dict orders of strings built at
-  run time, `hash(str)` buckets, which no in-process run can vary.
+  run time, `hash(str)` buckets, which no in-process run can vary;
+- `cwd`, `terminal`, `cpus`: the host a CI job runs on (`lanes/flake/host.py`), from before the
+  test's setup to after its teardown: an empty working directory (a path relative to the cwd), a
+  narrow and a wide terminal (`COLUMNS`/`LINES`: what `shutil.get_terminal_size` and argparse
+  read), one CPU and four (`os.cpu_count` and the CPU affinity);
+- `dst`: a zone with daylight saving time (US rules, then EU rules) and the wall clock moved to
+  00:30 local time on the day of its next change (spring forward, then fall back), in-process
+  (`lanes/flake/clock.py`): a local day of 23 or 25 hours, which no fixed-offset zone has.
 """
 
 from __future__ import annotations
@@ -30,7 +37,18 @@ from dataclasses import dataclass
 
 from lanegate.ledgers.models import Dimension
 
-__all__ = ["BATCH_DIMENSIONS", "WIDE_ZONES", "Dimension", "RunPins", "clock_step", "run_pins"]
+__all__ = [
+    "BATCH_DIMENSIONS",
+    "CPU_COUNTS",
+    "DST_CHANGES",
+    "HOST_DIMENSIONS",
+    "TERMINAL_SIZES",
+    "WIDE_ZONES",
+    "Dimension",
+    "RunPins",
+    "clock_step",
+    "run_pins",
+]
 
 BATCH_DIMENSIONS = (
     Dimension.REPEAT,
@@ -39,7 +57,14 @@ BATCH_DIMENSIONS = (
     Dimension.STRESS,
     Dimension.ISOLATION,
     Dimension.HASH_SEED,
+    Dimension.CWD,
+    Dimension.TERMINAL,
+    Dimension.CPUS,
+    Dimension.DST,
 )
+# The host dimensions hold from before a test's setup to after its teardown (a fixture that changes
+# the directory or the environment itself must win), not only around its call.
+HOST_DIMENSIONS = frozenset({Dimension.CWD, Dimension.TERMINAL, Dimension.CPUS})
 
 # POSIX TZ strings, one per hour offset from UTC-12 to UTC+14 plus the half- and quarter-hour zones
 # that exist (India, Nepal, Newfoundland, Chatham...). Alphabetic names: `<X>-5` is silently UTC on
@@ -87,6 +112,14 @@ GAP_RANGE = (0.002, 0.015)
 SWITCH_INTERVAL = 1e-6
 # Clock runs: an hour shift per run (every UTC hour within 24 runs) and a lead before a whole second.
 CLOCK_LEADS = (0.0005, 0.002, 0.008, 0.03, 0.1, 0.3)  # 6 is prime to 35
+# Terminal runs: (COLUMNS, LINES), narrow then wide; a CI job has no terminal at all (80 x 24, the
+# fallback), a developer's is anything.
+TERMINAL_SIZES = ((40, 12), (200, 60))
+# CPU runs: a one-CPU container, then a GitHub-hosted Linux runner's four.
+CPU_COUNTS = (1, 4)
+# DST runs: (POSIX zone with its rules, which change): the US spring-forward day, the EU fall-back
+# day (a zone named like `America/New_York` or `Europe/Berlin` meets its own rules' day too).
+DST_CHANGES = (("LGS+5LGD,M3.2.0,M11.1.0", "start"), ("LGC-1LGK,M3.5.0,M10.5.0/3", "end"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +135,10 @@ class RunPins:
     stress_seed: int | None = None
     preempt: bool = False  # a stress run without stalls: only the 1 us switch interval
     hash_seed: int | None = None  # a hash-seed run's PYTHONHASHSEED (a fresh interpreter)
+    empty_cwd: bool = False  # a cwd run: the test runs in an empty working directory
+    terminal: tuple[int, int] | None = None  # a terminal run's (COLUMNS, LINES)
+    cpus: int | None = None  # a cpus run's CPU count (and affinity, as far as the host has CPUs)
+    dst_change: str | None = None  # a dst run: the clock at 00:30 on the next `start` or `end` day
 
     def describe(self) -> str:
         """`dimension run N (pins)`, the way the ledger and the report name one run."""
@@ -114,6 +151,16 @@ class RunPins:
             parts.append(
                 f"clock shifted {self.clock_hours:+d} h, {self.clock_lead:g} s before a second"
             )
+        if self.dst_change is not None:
+            parts.append(
+                f"clock moved to 00:30 local time on the day of the next DST {self.dst_change}"
+            )
+        if self.empty_cwd:
+            parts.append("working directory: an empty directory")
+        if self.terminal is not None:
+            parts.append(f"COLUMNS={self.terminal[0]} LINES={self.terminal[1]}")
+        if self.cpus is not None:
+            parts.append(f"os.cpu_count() = {self.cpus}, affinity at most {self.cpus} CPUs")
         if self.preempt:
             parts.append("GIL switch interval 1 us, no stalls")
         elif self.stress_seed is not None:
@@ -157,4 +204,13 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
     if dimension is Dimension.HASH_SEED:
         seed = random.Random(f"{base_random}:hash:{run}").getrandbits(32)
         return RunPins(dimension, run, "0", hash_seed=seed)
+    if dimension is Dimension.DST:
+        zone, change = DST_CHANGES[run % len(DST_CHANGES)]
+        return RunPins(dimension, run, "0", tz=zone, dst_change=change)
+    if dimension is Dimension.CWD:
+        return RunPins(dimension, run, "0", empty_cwd=True)
+    if dimension is Dimension.TERMINAL:
+        return RunPins(dimension, run, "0", terminal=TERMINAL_SIZES[run % len(TERMINAL_SIZES)])
+    if dimension is Dimension.CPUS:
+        return RunPins(dimension, run, "0", cpus=CPU_COUNTS[run % len(CPU_COUNTS)])
     raise ValueError(f"{dimension} is not a batch dimension")

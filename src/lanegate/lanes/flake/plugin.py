@@ -35,7 +35,7 @@ from typing import Any
 
 import pytest
 
-from lanegate.lanes.flake.dimensions import Dimension, RunPins, run_pins
+from lanegate.lanes.flake.dimensions import HOST_DIMENSIONS, Dimension, RunPins, run_pins
 from lanegate.lanes.flake.fresh import FreshResult, FreshTest, real_file, run_child
 from lanegate.lanes.flake.pins import (
     BATCHES_VAR,
@@ -101,6 +101,8 @@ class _Recorder:
         self.fresh: list[tuple[pytest.Item, _Batch]] = []
         self.fresh_results: dict[tuple[str, int], FreshResult] | None = None
         self.measured_seconds: dict[str, float] = {}
+        # id(clone) -> the host conditions of its run, held from its setup to its teardown
+        self.hosts: dict[int, contextlib.ExitStack] = {}
 
     def emit(self, kind: str, **fields: Any) -> None:
         line = json.dumps({"nonce": self.nonce, "kind": kind, **fields}, sort_keys=True)
@@ -177,11 +179,17 @@ def _open_channel() -> _Recorder | None:
 # Read at import: the plugin is imported (by -p) before any conftest or test module.
 _recorder = _open_channel()
 if _recorder is not None and any(
-    d is Dimension.CLOCK for batches in _recorder.batches.values() for d, _ in batches
+    d in (Dimension.CLOCK, Dimension.DST)
+    for batches in _recorder.batches.values()
+    for d, _ in batches
 ):
     from lanegate.lanes.flake import clock as _clock
 
     _clock.install()  # before test modules bind `datetime.datetime` and `time.time`
+if _recorder is not None and any(
+    d in HOST_DIMENSIONS for batches in _recorder.batches.values() for d, _ in batches
+):
+    from lanegate.lanes.flake import host as _host  # noqa: F401 (reads TMPDIR before any test)
 
 
 def _children() -> set[int]:
@@ -463,13 +471,19 @@ def _fresh_runner(item: pytest.Item, batch: _Batch) -> Callable[[], None]:
 
 
 @contextlib.contextmanager
-def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins) -> Iterator[None]:
-    """Apply a batch run's pins around the test call, and undo them after."""
+def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins, host: bool = True) -> Iterator[None]:
+    """Apply a batch run's pins around the test call, and undo them after (the host conditions
+    too when `host`: a test with fixtures gets them from its setup to its teardown instead)."""
     seed = derived_seed(rec.random_seed, item.nodeid, pins.random_key)
     random.seed(seed)
     _pin_hypothesis_seed(seed)
     saved_tz = os.environ.get("TZ")
+    stack = contextlib.ExitStack()
     try:
+        if host and pins.dimension in HOST_DIMENSIONS:
+            from lanegate.lanes.flake import host as host_conditions
+
+            stack.enter_context(host_conditions.applied(pins))
         if pins.tz is not None:
             os.environ["TZ"] = pins.tz
             time.tzset()
@@ -479,6 +493,11 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins) -> Iterator[None]:
             from lanegate.lanes.flake import clock
 
             with clock.shifted(clock.offset_for(pins.clock_hours, pins.clock_lead)):
+                yield
+        elif pins.dimension is Dimension.DST:
+            from lanegate.lanes.flake import clock
+
+            with clock.shifted(clock.dst_offset(pins.dst_change == "start")):  # TZ is set above
                 yield
         elif pins.preempt:
             saved_interval = sys.getswitchinterval()
@@ -495,6 +514,7 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins) -> Iterator[None]:
         else:
             yield
     finally:
+        stack.close()
         rec.jitter.clear()
         if pins.tz is not None:
             if saved_tz is None:
@@ -624,7 +644,14 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, Any, Any]:
     in_batch = rec.batch_runs.get(id(item))
     key: int | str = repeat
     if in_batch is not None:
-        key = run_pins(in_batch[0].dimension, in_batch[1], rec.random_seed).random_key
+        pins = run_pins(in_batch[0].dimension, in_batch[1], rec.random_seed)
+        key = pins.random_key
+        if pins.dimension in HOST_DIMENSIONS:  # before the fixtures: one that sets its own wins
+            from lanegate.lanes.flake import host as host_conditions
+
+            stack = contextlib.ExitStack()
+            rec.hosts[id(item)] = stack
+            stack.enter_context(host_conditions.applied(pins))
     seed = derived_seed(rec.random_seed, item.nodeid, key)
     random.seed(seed)
     _pin_hypothesis_seed(seed)
@@ -644,7 +671,7 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
     if in_batch is not None:
         pins = run_pins(in_batch[0].dimension, in_batch[1], rec.random_seed)
         try:
-            with _varied(rec, item, pins):
+            with _varied(rec, item, pins, host=False):
                 return (yield)
         except BaseException as exc:
             _note(item, "skipped" if _skip_like(exc) else "failed", _describe(exc))
@@ -697,6 +724,9 @@ def pytest_runtest_teardown(
         raise
     finally:
         key = id(item)
+        held = rec.hosts.pop(key, None)
+        if held is not None:
+            held.close()
         repeat = rec.repeat_of.get(key, 0)
         outcome, detail = rec.phase.pop(key, ("passed", ""))
         seconds = time.perf_counter() - rec.started.pop(key, time.perf_counter())

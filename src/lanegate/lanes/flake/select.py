@@ -100,6 +100,83 @@ RISK_NAMES: dict[str, frozenset[str]] = {
     ),
 }
 
+# The host a CI job runs on (`lanes/flake/host.py`): names that show a test reads files by a path
+# the working directory may resolve (`cwd`), the terminal size (`terminal`) or the CPU count
+# (`cpus`). Counted bare, unlike the names above: builtins such as `open` and methods such as
+# `read_text` are never imported, and `"COLUMNS"` is a string.
+HOST_RISK_NAMES: dict[str, frozenset[str]] = {
+    "cwd": frozenset(
+        {
+            "open",
+            "Path",
+            "PurePath",
+            "exists",
+            "isfile",
+            "isdir",
+            "listdir",
+            "scandir",
+            "glob",
+            "iglob",
+            "getcwd",
+            "cwd",
+            "chdir",
+            "abspath",
+            "relpath",
+            "realpath",
+            "resolve",
+            "read_text",
+            "read_bytes",
+            "write_text",
+            "write_bytes",
+            "load_dotenv",
+            "dotenv_values",
+            "loadtxt",
+            "genfromtxt",
+            "read_csv",
+        }
+    ),
+    "terminal": frozenset(
+        {
+            "get_terminal_size",
+            "terminal_size",
+            "COLUMNS",
+            "LINES",
+            "TextWrapper",
+            "fill",
+            "wrap",
+            "shorten",
+            "ArgumentParser",
+            "HelpFormatter",
+            "format_help",
+            "print_help",
+            "format_usage",
+            "Console",
+            "tabulate",
+        }
+    ),
+    "cpus": frozenset(
+        {
+            "cpu_count",
+            "process_cpu_count",
+            "sched_getaffinity",
+            "ThreadPoolExecutor",
+            "ProcessPoolExecutor",
+            "Pool",
+        }
+    ),
+}
+HOST_RISKS = frozenset(HOST_RISK_NAMES)
+
+
+def host_risks(node: ast.AST, names: set[str]) -> frozenset[str]:
+    """The host conditions a test's code (`node`, whose names with its helpers' are `names`)
+    shows it may depend on: `HOST_RISK_NAMES`, with string constants counted as names."""
+    words = set(names)
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and sub.value.isupper():
+            words.add(sub.value)
+    return frozenset(kind for kind, found in HOST_RISK_NAMES.items() if words & found)
+
 
 StrSet = tuple[str, ...]
 
@@ -154,12 +231,21 @@ def _module_paths(path: str, module: str, level: int) -> list[str]:
     return [str(PurePosixPath(o)) for o in out]
 
 
-def hashing_imports(
+def module_traits(tree: ast.AST) -> frozenset[str]:
+    """What a repository module's code shows that a test calling into it inherits: `hashing`
+    (`shows_hashing`) and the host conditions it reads (`host_risks`: the code under test, not
+    the test, usually opens the relative path, reads the terminal width or sizes its pool)."""
+    found = host_risks(tree, _names(tree))
+    return found | {HASHING} if shows_hashing(tree) else found
+
+
+def imported_traits(
     source_tree: ast.Module, path: str, read: Callable[[str], str | None]
-) -> set[str]:
-    """The names a test module imports from modules of the repository whose code shows hashing
-    (`shows_hashing`): the test that calls one may depend on the hash seed."""
-    names: set[str] = set()
+) -> dict[str, frozenset[str]]:
+    """The names a test module imports from modules of the repository, each with the traits of
+    its module (`module_traits`): the test that calls one may depend on the hash seed or the
+    host. At most `MAX_IMPORTED_MODULES` modules are read."""
+    names: dict[str, frozenset[str]] = {}
     looked = 0
     for node in source_tree.body:
         if isinstance(node, ast.ImportFrom):
@@ -177,10 +263,11 @@ def hashing_imports(
                     continue
                 looked += 1
                 try:
-                    if shows_hashing(ast.parse(text)):
-                        names.update(bound)
+                    traits = module_traits(ast.parse(text))
                 except (SyntaxError, ValueError):
-                    pass
+                    traits = frozenset()
+                if traits:
+                    names.update(dict.fromkeys(bound, traits))
                 break
     return names
 
@@ -305,7 +392,8 @@ def discover_tests(
     their risks (`hashing` also from the repository modules it imports, read through `read`); a
     SyntaxError propagates."""
     tree = ast.parse(source, filename=path)
-    hashing_names = hashing_imports(tree, path, read) if read is not None else set()
+    imported = imported_traits(tree, path, read) if read is not None else {}
+    hashing_names = {name for name, found in imported.items() if HASHING in found}
     helper_nodes = [
         n
         for n in tree.body
@@ -331,6 +419,9 @@ def discover_tests(
         hashing = shows_hashing(func) or any(
             shows_hashing(h) for h in helper_nodes if h.name in names
         )
+        risks |= host_risks(func, names)
+        for called in names & set(imported):  # the host the imported code reads
+            risks |= imported[called] & HOST_RISKS
         return risks | {HASHING} if hashing or names & hashing_names else risks
 
     tests: list[TestDef] = []

@@ -1,0 +1,10 @@
+"""Consultancy timesheets: time is booked in 6-minute units (tenths of an hour)."""
+
+
+def hours(entries):
+    """Entries are tenths of an hour as floats, e.g. 0.3 for 18 minutes."""
+    return sum(entries)
+
+
+def hours_from_minutes(minutes):
+    return minutes / 60

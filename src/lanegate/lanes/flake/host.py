@@ -1,0 +1,109 @@
+"""The host a CI job runs on, varied in-process: the working directory, the terminal, the CPUs.
+
+A CI job starts pytest from wherever its script `cd`-ed to, with no terminal (`shutil` then falls
+back to 80 x 24) or a developer's, on a machine with one CPU or sixty-four; a test that reads a
+path relative to the working directory, formats to the terminal width or sizes its work by the CPU
+count passes where it was written and fails on another host. Each context here puts one run on
+another host and puts everything back after it, leaving no thread, module state or file behind:
+- an empty working directory of its own (made with `os.mkdir`, not `tempfile`, whose cached
+  temporary directory a test may expect to follow its own `TMPDIR`), removed after the run;
+- `COLUMNS` and `LINES` (what `shutil.get_terminal_size`, argparse and most CLI toolkits read);
+- `os.cpu_count()` (and `os.process_cpu_count()` where it exists) reporting the run's count, and
+  the CPU affinity narrowed to that many of the CPUs the process may use.
+A fixture that changes any of these itself still wins: the plugin enters the context before the
+test's setup and leaves it after its teardown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import itertools
+import os
+import shutil
+from collections.abc import Callable, Iterator
+
+from lanegate.lanes.flake.dimensions import RunPins
+
+__all__ = ["applied", "cpus", "empty_cwd", "terminal"]
+
+_BASE = os.environ.get("TMPDIR") or "/tmp"
+_counter = itertools.count()
+
+
+@contextlib.contextmanager
+def empty_cwd() -> Iterator[str]:
+    """The run's working directory is a fresh empty directory; the old one is restored after."""
+    saved = os.getcwd()
+    while True:
+        path = os.path.join(_BASE, f"lanegate-cwd-{os.getpid()}-{next(_counter)}")
+        try:
+            os.mkdir(path, 0o700)
+            break
+        except FileExistsError:
+            continue
+    os.chdir(path)
+    try:
+        yield path
+    finally:
+        os.chdir(saved)
+        shutil.rmtree(path, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def terminal(columns: int, lines: int) -> Iterator[None]:
+    """`COLUMNS` and `LINES` set for the run; the old values (or their absence) restored after."""
+    saved = {name: os.environ.get(name) for name in ("COLUMNS", "LINES")}
+    os.environ["COLUMNS"], os.environ["LINES"] = str(columns), str(lines)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def _reporting(original: Callable[[], int | None], count: int) -> Callable[[], int | None]:
+    @functools.wraps(original)
+    def counted() -> int | None:
+        return count
+
+    return counted
+
+
+@contextlib.contextmanager
+def cpus(count: int) -> Iterator[None]:
+    """`os.cpu_count()` reports `count` and the affinity is narrowed to at most `count` CPUs for
+    the run; both restored after."""
+    names = [n for n in ("cpu_count", "process_cpu_count") if hasattr(os, n)]
+    saved = {name: getattr(os, name) for name in names}
+    affinity: set[int] | None = None
+    if hasattr(os, "sched_getaffinity"):
+        with contextlib.suppress(OSError):
+            affinity = os.sched_getaffinity(0)
+            os.sched_setaffinity(0, sorted(affinity)[: max(1, count)])
+    for name in names:
+        setattr(os, name, _reporting(saved[name], count))
+    try:
+        yield
+    finally:
+        for name in names:
+            setattr(os, name, saved[name])
+        if affinity is not None:
+            with contextlib.suppress(OSError):
+                os.sched_setaffinity(0, affinity)
+
+
+@contextlib.contextmanager
+def applied(pins: RunPins) -> Iterator[None]:
+    """Every host condition `pins` asks for, for the duration of one run."""
+    with contextlib.ExitStack() as stack:
+        if pins.empty_cwd:
+            stack.enter_context(empty_cwd())
+        if pins.terminal is not None:
+            stack.enter_context(terminal(*pins.terminal))
+        if pins.cpus is not None:
+            stack.enter_context(cpus(pins.cpus))
+        yield

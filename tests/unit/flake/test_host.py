@@ -1,0 +1,99 @@
+"""The host conditions a run varies: each holds for the run and leaves nothing behind."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lanegate.lanes.flake import host
+from lanegate.lanes.flake.dimensions import (
+    CPU_COUNTS,
+    HOST_DIMENSIONS,
+    TERMINAL_SIZES,
+    Dimension,
+    run_pins,
+)
+
+
+def _snapshot() -> tuple[object, ...]:
+    affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    return (
+        os.getcwd(),
+        os.environ.get("COLUMNS"),
+        os.environ.get("LINES"),
+        os.cpu_count,
+        os.cpu_count(),
+        affinity,
+        threading.active_count(),
+        sorted(t.name for t in threading.enumerate()),
+    )
+
+
+def test_an_empty_cwd_is_writable_and_gone_after_the_run() -> None:
+    before = os.getcwd()
+    with host.empty_cwd() as path:
+        assert os.getcwd() == path != before
+        assert os.listdir(".") == []
+        Path("out.txt").write_text("done")  # an honest test writing to its cwd
+        assert Path(path, "out.txt").read_text() == "done"
+    assert os.getcwd() == before and not os.path.exists(path)
+
+
+def test_terminal_size_is_what_shutil_reports_and_the_env_comes_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.setenv("LINES", "33")
+    with host.terminal(40, 12):
+        assert tuple(shutil.get_terminal_size()) == (40, 12)
+    assert "COLUMNS" not in os.environ and os.environ["LINES"] == "33"
+
+
+def test_cpus_report_the_count_and_narrow_the_affinity() -> None:
+    real = os.cpu_count
+    with host.cpus(1):
+        assert os.cpu_count() == 1 and multiprocessing.cpu_count() == 1
+        assert os.cpu_count.__name__ == "cpu_count"
+        if hasattr(os, "sched_getaffinity"):
+            assert len(os.sched_getaffinity(0)) == 1
+    assert os.cpu_count is real
+
+
+@given(
+    dimension=st.sampled_from(sorted(HOST_DIMENSIONS)),
+    run=st.integers(0, 50),
+    seed=st.integers(0, 2**32 - 1),
+    fails=st.booleans(),
+)
+def test_every_host_run_leaves_the_process_as_it_found_it(
+    dimension: Dimension, run: int, seed: int, fails: bool
+) -> None:
+    before = _snapshot()
+    pins = run_pins(dimension, run, seed)
+    try:
+        with host.applied(pins):
+            assert _snapshot() != before  # the run does see another host
+            assert threading.active_count() == before[6]  # and no thread of the lane's
+            if fails:
+                raise AssertionError("the test failed")
+    except AssertionError as exc:
+        assert fails and str(exc) == "the test failed"
+    assert _snapshot() == before
+
+
+def test_host_pins_are_recorded_and_described() -> None:
+    cwd = run_pins(Dimension.CWD, 0, 7)
+    assert cwd.empty_cwd and "an empty directory" in cwd.describe()
+    sizes = [run_pins(Dimension.TERMINAL, i, 7).terminal for i in range(len(TERMINAL_SIZES))]
+    assert sizes == list(TERMINAL_SIZES) and (80, 24) not in sizes  # never the CI fallback
+    assert "COLUMNS=40 LINES=12" in run_pins(Dimension.TERMINAL, 0, 7).describe()
+    counts = [run_pins(Dimension.CPUS, i, 7).cpus for i in range(len(CPU_COUNTS))]
+    assert counts == [1, 4]
+    assert "os.cpu_count() = 4" in run_pins(Dimension.CPUS, 1, 7).describe()
