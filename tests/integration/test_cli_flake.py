@@ -379,10 +379,17 @@ def test_batches_name_the_dimension_that_exposed_each_flake(make_repo, capsys) -
     assert zone["exposed_by"] == "zone" and "TZ=LGZ" in zone["reproduce"]
     assert zone["power"]["zone"] >= 20
     race = _test(data, "test_threads_share_a_counter")
-    assert race["exposed_by"] == "stress" and "stress run" in race["reproduce"]
-    assert (
-        "GIL stalls seeded" in race["reproduce"] or "GIL switch interval 1 us" in race["reproduce"]
-    )
+    assert not race["deterministic"]
+    # the first batch to lose an update names the race: a stress run by design, but on a loaded
+    # machine a shaken repeat (GIL switch interval 1 us) or a zone run can lose one first
+    assert race["exposed_by"] in ("stress", "repeat", "zone"), race["exposed_by"]
+    if race["exposed_by"] == "stress":
+        assert "stress run" in race["reproduce"]
+        assert (
+            "GIL stalls seeded" in race["reproduce"]
+            or "GIL switch interval 1 us" in race["reproduce"]
+        )
+    assert any(b["dimension"] == "stress" for b in race["batches"])  # a thread test is stressed
     brittle = _test(data, "test_needs_a_setter")
     (alone,) = [b for b in brittle["batches"] if b["dimension"] == "isolation"]
     assert alone["failed"] == 1 and not brittle["deterministic"]
