@@ -33,7 +33,8 @@ TESTS = (
 def _outcomes(repo: Repo) -> dict[str, str]:
     summary = classify_diff(repo.path, "main", Policy())
     with open_sandbox(repo.path) as sandbox:
-        suite, runs = run_base_suite(repo.path, summary, Policy(), sandbox=sandbox)
+        answer = run_base_suite(repo.path, summary, Policy(), sandbox=sandbox)
+    suite, runs = answer.suite, answer.runs
     assert suite.files == ("tests/test_calc.py",)
     return {run.node_id: run.outcome for run in runs}
 
