@@ -3,7 +3,8 @@
 The test files of the merge base run in one sandboxed pytest process of their own, apart from the
 head's, with the files the diff changed or deleted restored (mounted read-only over the copy of the
 tree) and none of the diff's new test modules loaded, so nothing the diff added to the test run can
-reach these outcomes. The run is traced like the head's baseline: for the base files the diff did
+reach these outcomes; a file that cannot be collected is that file's error, the other files still
+run (`--continue-on-collection-errors`). The run is traced like the head's baseline: for the base files the diff did
 not touch, its record is the lane's baseline (see `suite_split`), so the suite runs once. A base
 test that fails, errors, or cannot be collected at head fails the lane; one skipped from outside its
 own test file (the code under test raising `pytest.skip`) counts as not passing.
@@ -202,6 +203,8 @@ def run_base_suite(
             overlays=overlays,
             keep=keep,
             stop=stop,
+            # one file's collection error is that file's: the others' tests still run and count
+            extra_flags=["--continue-on-collection-errors"],
         )
     finally:
         shutil.rmtree(staging, ignore_errors=True)
