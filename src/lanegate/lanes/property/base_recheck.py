@@ -5,9 +5,9 @@ the same sandbox, interpreter and installed environment, the same flags and seed
 the diff touched put back as the base has it (modified and deleted files restored from git, added
 ones left out of the sandbox's copy), so nothing the head wrote is in the run. It is a
 `pre-existing` failure only when it fails the same way (outcome and failure line) in every one of
-`authorship.min_replays` fresh runs at base (side by side, read in round order); a pass at base (the diff broke it), a pass after a
-failure (flaky at base: the lane cannot tell the diff's failure from the base's flake) or another
-failure leave the head failure standing.
+`authorship.min_replays` fresh runs at base (side by side, read in round order); a pass at base
+(the diff broke it), a pass after a failure (flaky at base: the lane cannot tell the diff's failure
+from the base's flake) or another failure leave the head failure standing.
 
 The environment is the one thing both runs share that the diff may have shaped: the install step
 reads dependency declarations and build inputs from the head. A diff that changes any of them gets
