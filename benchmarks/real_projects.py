@@ -360,24 +360,25 @@ def measured(cmd: list[str], cwd: Path) -> Measured:
     )
 
 
-# `lanegate run`'s progress lines (stderr, not a terminal) that open a phase of the property lane
-PHASES = (
-    ("baseline", "property: runs 0 of 1: baseline run"),
-    ("oracle check", "property: oracle check"),
-    ("base tests", "property: runs 0 of 1: base tests at head"),
+# `lanegate run`'s progress lines (stderr, not a terminal) that mark the property lane's phases; the
+# head's run starts with the base suite (the progress line saying so is throttled away)
+MARKS = (
+    ("base", "property: runs 0 of 1: base tests at head"),
+    ("oracle", "property: oracle check"),
     ("mutants", "property: mutants"),
 )
 
 
 def phases(run: Measured) -> str:
     """Where `lanegate run` spent its wall time, from the arrival times of its progress lines: the
-    property lane's phases (baseline, base tests at head with their rerun at base, mutants and
-    canaries), then each lane and step as a whole."""
-    marks: list[tuple[str, float]] = []
-    for name, prefix in PHASES:
+    property lane's head run (the traced process of the diff's tests), the base suite beside it
+    (the base's tests at head, traced, with the rerun at base of any that failed) until the mutants
+    start, the mutants and canaries; then each lane and step as a whole."""
+    at: dict[str, float] = {}
+    for name, prefix in MARKS:
         hit = next((t for t, line in run.progress if line.startswith("lanegate: " + prefix)), None)
         if hit is not None:
-            marks.append((name, hit))
+            at[name] = hit
     ended = next(
         (
             t
@@ -388,11 +389,16 @@ def phases(run: Measured) -> str:
         ),
         None,
     )
-    parts = []
     if ended is not None:
-        marks.append(("end", ended))
-    for (name, at), (_, until) in zip(marks, marks[1:], strict=False):
-        parts.append(f"{name} {until - at:.1f}")
+        at["end"] = ended
+    parts = []
+    for label, start, until in (
+        ("head run", "base", "oracle"),
+        ("base suite and rerun, until the mutants", "base", "mutants"),
+        ("mutants", "mutants", "end"),
+    ):
+        if start in at and until in at:
+            parts.append(f"{label} {at[until] - at[start]:.1f}")
     steps = []
     for _, line in run.progress:
         words = line.removeprefix("lanegate: ").split(" ")

@@ -228,6 +228,15 @@ class BaselineRecord:
     map_tests: int = field(default=0, metadata={"minimum": 0})
     selected_tests: int = field(default=0, metadata={"minimum": 0})
     changed_functions: tuple[str, ...] = ()
+    # the suite runs once: tests traced in the head's process (the diff's test files and any file
+    # the base suite does not run as the base has it) and in the base suite's trusted process (the
+    # base files the diff left alone, `shared_test_files` of them), why none are shared, and the
+    # entries the head's process wrote for tests of shared files (never run there: dropped)
+    traced_at_head: int = field(default=0, metadata={"minimum": 0})
+    traced_in_base_suite: int = field(default=0, metadata={"minimum": 0})
+    shared_test_files: int = field(default=0, metadata={"minimum": 0})
+    split_reason: str = field(default="", metadata={"maxLength": 4096})
+    dropped_head_entries: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

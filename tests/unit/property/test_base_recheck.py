@@ -58,7 +58,7 @@ def _rechecks(repo: Repo) -> dict[str, BaseRecheck]:
     policy = Policy()
     summary = classify_diff(repo.path, "main", policy)
     with open_sandbox(repo.path) as sandbox:
-        _, runs = run_base_suite(repo.path, summary, policy, sandbox=sandbox)
+        runs = run_base_suite(repo.path, summary, policy, sandbox=sandbox).runs
         found = recheck(repo.path, summary, policy, runs, sandbox=sandbox)
     failing = {r.node_id for r in runs if r.outcome in RECHECKED}
     assert {r.node_id for r in found} == failing  # every failure at head is rechecked, no other

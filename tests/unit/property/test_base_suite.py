@@ -33,7 +33,8 @@ TESTS = (
 def _outcomes(repo: Repo) -> dict[str, str]:
     summary = classify_diff(repo.path, "main", Policy())
     with open_sandbox(repo.path) as sandbox:
-        suite, runs = run_base_suite(repo.path, summary, Policy(), sandbox=sandbox)
+        answer = run_base_suite(repo.path, summary, Policy(), sandbox=sandbox)
+    suite, runs = answer.suite, answer.runs
     assert suite.files == ("tests/test_calc.py",)
     return {run.node_id: run.outcome for run in runs}
 
@@ -190,3 +191,27 @@ def test_a_stopped_base_run_is_killed_and_never_answers(
     stop.set()
     with open_sandbox(repo.path) as sandbox, pytest.raises(RunnerError, match="stopped"):
         run_base_suite(repo.path, summary, Policy(), sandbox=sandbox, stop=stop)
+
+
+def test_a_file_that_no_longer_imports_leaves_the_other_files_outcomes_standing(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    # one process runs every base file: a collection error is that file's, the others still run
+    repo = make_repo("two")
+    repo.write("calc.py", CALC + "\n\ndef sub(a, b):\n    return a - b\n")
+    repo.write("tests/test_calc.py", TESTS)
+    repo.write(
+        "tests/test_sub.py",
+        "from calc import sub\n\n\ndef test_sub():\n    assert sub(3, 2) == 1\n",
+    )
+    repo.commit("base")
+    repo.branch("agent")
+    repo.write("calc.py", WRONG)  # sub is gone: test_sub.py no longer imports
+    repo.commit("sub removed, add wrong")
+    summary = classify_diff(repo.path, "main", Policy())
+    with open_sandbox(repo.path) as sandbox:
+        runs = run_base_suite(repo.path, summary, Policy(), sandbox=sandbox).runs
+    outcomes = {run.node_id: run.outcome for run in runs}
+    assert outcomes["tests/test_sub.py"] == "error", outcomes
+    assert outcomes["tests/test_calc.py::test_param[1-1-2]"] == "passed", outcomes
+    assert outcomes["tests/test_calc.py::test_param[2-2-4]"] == "failed", outcomes

@@ -5,9 +5,9 @@ the same sandbox, interpreter and installed environment, the same flags and seed
 the diff touched put back as the base has it (modified and deleted files restored from git, added
 ones left out of the sandbox's copy), so nothing the head wrote is in the run. It is a
 `pre-existing` failure only when it fails the same way (outcome and failure line) in every one of
-`authorship.min_replays` fresh runs at base; a pass at base (the diff broke it), a pass after a
-failure (flaky at base: the lane cannot tell the diff's failure from the base's flake) or another
-failure leave the head failure standing.
+`authorship.min_replays` fresh runs at base (side by side, read in round order); a pass at base
+(the diff broke it), a pass after a failure (flaky at base: the lane cannot tell the diff's failure
+from the base's flake) or another failure leave the head failure standing.
 
 The environment is the one thing both runs share that the diff may have shaped: the install step
 reads dependency declarations and build inputs from the head. A diff that changes any of them gets
@@ -16,10 +16,12 @@ no recheck (`not-checked`): a failure at base would then not be evidence about t
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import tempfile
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -203,13 +205,9 @@ def recheck_at_base(
         if isinstance(tree, str):
             refusal = tree
         else:
-            for _ in range(rounds):
-                pending = [r.node_id for r in failing if _still_failing(seen[r.node_id])]
-                if not pending:
-                    break
-                record = _run_at_base(repo, policy, pending, tree, sandbox)
-                for node_id in pending:
-                    seen[node_id].append(_base_outcome(record, node_id))
+            refusal = _run_rounds(
+                repo, policy, [r.node_id for r in failing], tree, sandbox, rounds, seen
+            )
     except LanegateError as exc:
         refusal = f"the run at base did not finish: {exc}"[:4096]
     finally:
@@ -233,6 +231,40 @@ def recheck_at_base(
             )
         )
     return out
+
+
+def _run_rounds(
+    repo: Path,
+    policy: Policy,
+    node_ids: list[str],
+    tree: BaseTree,
+    sandbox: Sandbox,
+    rounds: int,
+    seen: dict[str, list[tuple[str, str]]],
+) -> str:
+    """The `rounds` fresh runs at base, side by side (each its own sandboxed process), read in
+    round order into `seen`: a pass ends a test's recheck, so the runs after it are not read and
+    the verdicts are those of running the rounds one after the other. Returns why a run did not
+    finish ("" when every run read did)."""
+    workers = max(1, min(rounds, os.cpu_count() or 1))
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lanegate-recheck")
+    try:
+        runs = [
+            pool.submit(_run_at_base, repo, policy, node_ids, tree, sandbox) for _ in range(rounds)
+        ]
+        for run in runs:
+            pending = [n for n in node_ids if _still_failing(seen[n])]
+            if not pending:
+                break
+            try:
+                record = run.result()
+            except LanegateError as exc:
+                return f"the run at base did not finish: {exc}"[:4096]
+            for node_id in pending:
+                seen[node_id].append(_base_outcome(record, node_id))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)  # rounds not started are not run
+    return ""
 
 
 def _still_failing(outcomes: list[tuple[str, str]]) -> bool:

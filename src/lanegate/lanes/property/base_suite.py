@@ -1,10 +1,13 @@
 """The base's own tests, as of the merge base, run against the head's code: the trusted oracle.
 
-Every test file of the merge base runs in its own sandboxed pytest process, with the files the diff
-changed or deleted restored (mounted read-only over the copy of the tree) and none of the diff's new
-test modules loaded, so nothing the diff added to the test run can reach these outcomes. A base test
-that fails, errors, or cannot be collected at head fails the lane; one skipped from outside its own
-test file (the code under test raising `pytest.skip`) counts as not passing.
+The test files of the merge base run in one sandboxed pytest process of their own, apart from the
+head's, with the files the diff changed or deleted restored (mounted read-only over the copy of the
+tree) and none of the diff's new test modules loaded, so nothing the diff added to the test run can
+reach these outcomes; a file that cannot be collected is that file's error, the other files still
+run (`--continue-on-collection-errors`). The run is traced like the head's baseline: for the base files the diff did
+not touch, its record is the lane's baseline (see `suite_split`), so the suite runs once. A base
+test that fails, errors, or cannot be collected at head fails the lane; one skipped from outside its
+own test file (the code under test raising `pytest.skip`) counts as not passing.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
@@ -21,7 +25,7 @@ from lanegate import git
 from lanegate.diff import Change, DiffSummary, is_test_file
 from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_ini
-from lanegate.lanes.property.baseline import run_baseline
+from lanegate.lanes.property.baseline import Baseline, run_baseline
 from lanegate.lanes.property.map_select import BaselineChoice
 from lanegate.ledgers.models import BaseTestRun
 from lanegate.policy import Policy
@@ -41,6 +45,16 @@ class BaseSuite:
     # modules beside the tests (`tests/strategies.py`) the diff changed or deleted: restored too, so
     # a weakened shared strategy or helper cannot weaken the base's tests
     helpers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BaseSuiteRun:
+    """One run of the base suite at head: the suite, each base test's outcome, and the traced
+    record of the run (None when no base test file was to run)."""
+
+    suite: BaseSuite
+    runs: tuple[BaseTestRun, ...]
+    traced: Baseline | None
 
 
 def _in_testpaths(path: str, testpaths: tuple[str, ...]) -> bool:
@@ -151,17 +165,20 @@ def run_base_suite(
     sandbox: Sandbox,
     choice: BaselineChoice | None = None,
     stop: threading.Event | None = None,
-) -> tuple[BaseSuite, list[BaseTestRun]]:
-    """Run the base's test files at head (restored where the diff touched them); in coverage-map
-    mode only the selected base tests, and the selected files whole. `stop`, once set, kills the
-    run (`RunnerError`)."""
-    suite = base_suite(repo, summary)
+    trace: Sequence[Path] = (),
+    suite: BaseSuite | None = None,
+) -> BaseSuiteRun:
+    """Run the base's test files at head (restored where the diff touched them) in one process;
+    in coverage-map mode only the selected base tests, and the selected files whole. `trace`: the
+    files whose functions each test's record lists as called (the mutated files). `stop`, once
+    set, kills the run (`RunnerError`). `suite`: `base_suite(repo, summary)`, when known."""
+    suite = base_suite(repo, summary) if suite is None else suite
     selective = choice is not None and choice.selective
     wanted = set(suite.files)
     if choice is not None and selective:
         wanted &= {n.split("::", 1)[0] for n in choice.node_ids} | set(choice.base_files)
     if not wanted:
-        return suite, []
+        return BaseSuiteRun(suite, (), None)
     staging = Path(tempfile.mkdtemp(prefix="lanegate-base-tests-"))
     try:
         overlays: dict[Path, Path] = {}
@@ -180,12 +197,14 @@ def run_base_suite(
         baseline = run_baseline(
             repo,
             policy,
-            [],
+            trace,
             selection=selection,
             sandbox=sandbox,
             overlays=overlays,
             keep=keep,
             stop=stop,
+            # one file's collection error is that file's: the others' tests still run and count
+            extra_flags=["--continue-on-collection-errors"],
         )
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -217,7 +236,7 @@ def run_base_suite(
             for node_id in sorted(choice.node_ids)
             if node_id not in ran and node_id.split("::", 1)[0] in wanted
         ]
-    return suite, runs
+    return BaseSuiteRun(suite, tuple(runs), baseline)
 
 
 def choice_files(choice: BaselineChoice | None) -> frozenset[str]:

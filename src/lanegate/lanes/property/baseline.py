@@ -37,10 +37,14 @@ class Baseline:
     exit_code: int
     record: dict[str, Any]
     seconds: float
+    # seconds outside tests when known apart from `seconds` (a baseline joined from two processes)
+    outside_tests: float | None = None
 
     @property
     def overhead(self) -> float:
         """Seconds the baseline process spent outside tests (start-up, collection): a per-run cost."""
+        if self.outside_tests is not None:
+            return self.outside_tests
         spent = sum(float(t.get("duration", 0.0)) for t in self.tests.values())
         return max(0.0, self.seconds - spent)
 

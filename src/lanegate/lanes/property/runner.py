@@ -31,7 +31,12 @@ from lanegate.lanes.context import (
 from lanegate.lanes.property import map_select, oracle_ast, stryker
 from lanegate.lanes.property.base_changes import base_test_changes
 from lanegate.lanes.property.base_recheck import recheck_at_base
-from lanegate.lanes.property.base_suite import BaseSuite, run_base_suite
+from lanegate.lanes.property.base_suite import (
+    BaseSuite,
+    BaseSuiteRun,
+    base_suite,
+    run_base_suite,
+)
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
 from lanegate.lanes.property.canary import plan_canaries
 from lanegate.lanes.property.coverage_map import CoverageMap, ordered
@@ -48,13 +53,19 @@ from lanegate.lanes.property.operators import OPERATORS_VERSION
 from lanegate.lanes.property.oracle_source import oracle_overlays, trusted_oracle_module
 from lanegate.lanes.property.plant import MutantSpec, plan_from_summary, policy_draw
 from lanegate.lanes.property.restatement import restatements
+from lanegate.lanes.property.suite_split import (
+    JoinedBaseline,
+    SuiteSplit,
+    head_pass,
+    join,
+    split_suite,
+)
 from lanegate.lanes.property.trusted import trusted_tests
 from lanegate.lanes.property.unmutated import unmutated_lines
 from lanegate.ledgers.load import write_document
 from lanegate.ledgers.models import (
     PROPERTY_WRITER,
     BaselineRecord,
-    BaseTestRun,
     Mutant,
     OracleFinding,
     PropertyLedger,
@@ -368,30 +379,31 @@ def _repo_file(repo: Path, path: str) -> bool:
     return (repo / path).resolve().is_relative_to(repo.resolve())
 
 
-def _head_keep(repo: Path, choice: BaselineChoice) -> tuple[list[str], dict[str, list[str]]]:
-    """The files the selective head baseline collects, and which of their tests it keeps."""
+def _selected_files(repo: Path, choice: BaselineChoice) -> list[str]:
+    """The files of the head's tree that a coverage-map choice runs (selected tests, whole files)."""
     files = {n.split("::", 1)[0] for n in choice.node_ids} | {
         *choice.head_files,
         *choice.base_files,
     }
-    present = sorted(f for f in files if _repo_file(repo, f))
-    selection = [f"./{p}" if p.startswith("-") else p for p in present]
-    keep = {
-        "node_ids": sorted(choice.node_ids),
-        "files": sorted({*choice.head_files, *choice.base_files}),
-    }
-    return selection, keep
+    return sorted(f for f in files if _repo_file(repo, f))
 
 
-def baseline_record(choice: BaselineChoice, selected: int) -> BaselineRecord:
-    """The ledger's account of the choice."""
+def baseline_record(
+    choice: BaselineChoice, joined: JoinedBaseline, split: SuiteSplit
+) -> BaselineRecord:
+    """The ledger's account of the choice, and of which process traced which test."""
     return BaselineRecord(
         mode=choice.mode.value,
         reason=choice.reason[:4096],
         map_key=choice.map_key,
         map_tests=choice.map_tests,
-        selected_tests=selected,
+        selected_tests=len(joined.baseline.tests),
         changed_functions=choice.functions,
+        traced_at_head=joined.at_head,
+        traced_in_base_suite=joined.in_base_suite,
+        shared_test_files=len(split.shared),
+        split_reason=split.reason[:4096],
+        dropped_head_entries=joined.dropped[:100],
     )
 
 
@@ -402,10 +414,17 @@ def _base_suite_timed(
     sandbox: Sandbox,
     choice: BaselineChoice,
     stop: threading.Event,
-) -> tuple[tuple[BaseSuite, list[BaseTestRun]], float]:
-    """`run_base_suite`'s answer and its own wall seconds (it overlaps the baseline run)."""
+    trace: list[Path],
+    split: SuiteSplit,
+    suite: BaseSuite,
+) -> tuple[BaseSuiteRun, float]:
+    """`run_base_suite`'s answer and its own wall seconds (it overlaps the head's baseline run)."""
     started = time.perf_counter()
-    answer = run_base_suite(repo, summary, policy, sandbox=sandbox, choice=choice, stop=stop)
+    # with nothing shared (see `suite_split`), the base suite's run feeds no baseline: no tracer
+    traced = trace if split.shared else []
+    answer = run_base_suite(
+        repo, summary, policy, sandbox=sandbox, choice=choice, stop=stop, trace=traced, suite=suite
+    )
     return answer, time.perf_counter() - started
 
 
@@ -471,14 +490,18 @@ def run_lane(
     mark("canary_plan")
     sources = _working_tree_matches(repo, summary, sorted({s.path for s in (*specs, *canaries)}))
     choice = choose_baseline(repo, summary, policy, coverage_map)
+    suite = base_suite(repo, summary)
+    split = split_suite(suite)
+    trace = [repo / p for p in sources]
     mark("choice")
     say(ProgressEvent(LANE, f"baseline: {choice.mode.value} ({choice.reason})"))
     sandbox = lane_sandbox(ctx)
     # the oracle module every run of this lane imports is the merge base's (or lanegate's own)
     oracle_staging = Path(tempfile.mkdtemp(prefix="lanegate-oracle-module-"))
     sandbox.trusted_files.update(oracle_overlays(repo, policy, summary, oracle_staging))
-    # the base's tests at head need nothing the baseline learns: they run in their own sandboxed
-    # process alongside it, on the core the baseline leaves idle
+    # the base's tests at head need nothing the head's run learns: they run in their own sandboxed
+    # process alongside it, traced; for the base files the diff left alone their record is the
+    # baseline's (`suite_split`), so the head's process runs only the diff's and other test files
     background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lanegate-base-tests")
     stop_base = threading.Event()  # set when the lane unwinds: its process is then killed
     # the mutant workers start now so that their imports overlap the baseline run
@@ -492,30 +515,49 @@ def run_lane(
         times["plan"] = time.perf_counter() - started
         say(ProgressEvent(LANE, "base tests at head", "runs", 0, 1))
         base_run = background.submit(
-            _base_suite_timed, repo, summary, policy, sandbox, choice, stop_base
+            _base_suite_timed,
+            repo,
+            summary,
+            policy,
+            sandbox,
+            choice,
+            stop_base,
+            trace,
+            split,
+            suite,
         )
         say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
-        selection, keep = _head_keep(repo, choice) if choice.selective else ([], None)
-        baseline = run_baseline(
-            repo,
-            policy,
-            [repo / p for p in sources],
-            selection=selection,
-            keep=keep,
-            sandbox=sandbox,
-            record_oracles=True,
+        present = _selected_files(repo, choice) if choice.selective else []
+        plan = head_pass(split, choice, present)
+        head = (
+            None
+            if plan is None
+            else run_baseline(
+                repo,
+                policy,
+                trace,
+                selection=plan.selection,
+                keep=plan.keep,
+                extra_flags=plan.flags,
+                sandbox=sandbox,
+                record_oracles=True,
+            )
         )
-        times["baseline"] = baseline.seconds
+        times["baseline"] = 0.0 if head is None else head.seconds
         mark("baseline_step")
         say(ProgressEvent(LANE, "oracle check", "files", 0, 0))
-        check = check_oracles(repo, summary, policy, baseline.collection)
+        # the diff's test files run in the head's process only
+        head_collection = Collection((), ()) if head is None else head.collection
+        check = check_oracles(repo, summary, policy, head_collection)
         mark("oracle_check")
         waited = time.perf_counter()
-        (base, base_runs), times["base_suite"] = base_run.result()
+        base, times["base_suite"] = base_run.result()
         times["base_suite_wait"] = time.perf_counter() - waited
         mark("base_suite_step")
+        joined = join(head, base.traced if split.shared else None, split)
+        baseline = joined.baseline
         recheck_started = time.perf_counter()
-        rechecks = recheck_at_base(repo, summary, policy, base_runs, sandbox=sandbox)
+        rechecks = recheck_at_base(repo, summary, policy, base.runs, sandbox=sandbox)
         if rechecks:
             times["base_recheck"] = time.perf_counter() - recheck_started
         coverage = CoverageMap.from_record(baseline.tests)
@@ -579,12 +621,12 @@ def run_lane(
     void = voided_killers(canary_entries)
     killed = sum(1 for m in mutants if counts_as_detected(m, void))
     ratio = policy.properties.mutant_kill_ratio
-    suite = hashlib.sha256("\n".join(sorted(check.test_files)).encode()).hexdigest()[:12]
+    suite_digest = hashlib.sha256("\n".join(sorted(check.test_files)).encode()).hexdigest()[:12]
     ledger = PropertyLedger(
         **envelope(
             ctx,
             writer=PROPERTY_WRITER,
-            suite_id=f"property:{suite}",
+            suite_id=f"property:{suite_digest}",
             base_commit=summary.base_commit,
             head_commit=summary.head_commit,
             sandbox=sandbox,
@@ -598,6 +640,7 @@ def run_lane(
             "mutant_memory_cap_bytes": memory_cap,
             "control_problem": control_problem,
             "base_property_tests": len(trusted.base),
+            "base_suite_pytest_exit": None if base.traced is None else base.traced.exit_code,
         },
         new_test_files=check.new_test_files,
         oracle_findings=tuple(
@@ -614,16 +657,16 @@ def run_lane(
         mutant_budget=required_mutant_budget(ratio, len(mutants)),
         mutant_kill_ratio=ratio,
         mutants=tuple(mutants),
-        base_test_files=len(base.files),
-        base_tests=tuple(base_runs),
-        base_test_changes=base_test_changes(repo, summary, base.restored, base.helpers),
+        base_test_files=len(suite.files),
+        base_tests=base.runs,
+        base_test_changes=base_test_changes(repo, summary, suite.restored, suite.helpers),
         base_rechecks=tuple(rechecks),
         unmutated=unmutated_lines(repo, summary, policy),
         canary_seed=canary_seed,
         mutant_draw=draw,
         mutant_draw_pinned=pinned,
         canaries=tuple(canary_entries),
-        baseline=baseline_record(choice, len(baseline.tests)),
+        baseline=baseline_record(choice, joined, split),
     )
     ctx.out_dir.mkdir(parents=True, exist_ok=True)
     if shard is None:
