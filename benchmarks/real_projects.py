@@ -85,6 +85,9 @@ class Project:
     test_file: str = "tests/test_lanegate_windows.py"
     deps: tuple[str, ...] = ()
     config: dict[str, str] = field(default_factory=dict)  # files added to the base commit
+    # files the base commit drops, as its maintainers would on the default branch (Lane A) before
+    # any agent diff can pass: a retry construct lint flags fails every Lane B run (no exemption)
+    lane_a_removed: tuple[str, ...] = ()
 
 
 PROJECTS = (
@@ -124,6 +127,10 @@ PROJECTS = (
         "pyrsistent/_helpers.py",
         "pyrsistent._helpers",
         test_file="tests/lanegate_windows_test.py",
+        # its PyPy segfault regression loop retries a random step until it raises no
+        # AttributeError (`while True: try: step(); break / except AttributeError: continue`):
+        # `test-retry-loop` is right that the loop re-runs a failing act, so the base drops it
+        lane_a_removed=("tests/regression_test.py",),
     ),
     Project(
         "python-dateutil",
@@ -271,6 +278,8 @@ def build_repo(project: Project, sdist: Path, dest: Path) -> Path:
     (repo / "lanegate.toml").write_text(POLICY, encoding="utf-8")
     for rel, text in project.config.items():
         (repo / rel).write_text(text, encoding="utf-8")
+    for rel in project.lane_a_removed:
+        (repo / rel).unlink()
     _git(repo, "init", "-q", "-b", "main")
     _git(repo, "add", "-A")
     _git(repo, "commit", "-q", "-m", f"{project.name} {project.version} as released")
