@@ -115,6 +115,8 @@ class PropertyRun:
     cases_failed: int = 0
     max_examples: int = 0
     max_examples_cut: bool = False
+    # Hypothesis's generate phase ran (False: `phases` without `generate`, only @example cases)
+    generates: bool = True
     passed_oracle_check: bool = False
     # calls of a trusted oracle made at run time from the lines that passed the oracle check
     oracle_reached: int = field(default=0, metadata={"minimum": 0})

@@ -319,7 +319,13 @@ def max_examples_cut(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
         return
     floor = ctx.policy.properties.max_examples
     for prop in ledger.properties:
-        if prop.max_examples_cut:
+        if prop.max_examples_cut and not prop.generates:
+            yield Hit(
+                f"{prop.node_id}: Hypothesis's generate phase is off (its phases): only its "
+                "@example inputs run, no generated one",
+                _at("properties"),
+            )
+        elif prop.max_examples_cut:
             yield Hit(
                 f"{prop.node_id}: max_examples is {prop.max_examples}, the policy asks {floor}",
                 _at("properties"),

@@ -654,7 +654,16 @@ CASES: dict[str, Case] = {
         (S, HUMAN.but(property=r(PROP, unmutated=(_GAP,)))),
     ),
     "property-max-examples-cut": Case(
-        (S.but(property=r(PROP, properties=(_CUT,), cases_run=_CUT.cases_run)),),
+        (
+            S.but(property=r(PROP, properties=(_CUT,), cases_run=_CUT.cases_run)),
+            S.but(
+                property=r(
+                    PROP,
+                    properties=(r(_CUT, max_examples=100, generates=False),),
+                    cases_run=_CUT.cases_run,
+                )
+            ),
+        ),
         (S, HUMAN.but(property=r(PROP, properties=(_CUT,), cases_run=_CUT.cases_run))),
     ),
     "property-mutants-rederived": Case(

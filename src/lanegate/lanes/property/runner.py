@@ -206,13 +206,17 @@ def _properties(
         failed_outcome = entry.get("outcome") in ("failed", "error")
         # a skipped or xfailed new test ran nothing: no case, so `property-no-cases` names it
         ran = entry.get("outcome") != "skipped"
+        generates = True
         if settings is None:  # a plain test: one case, the test itself
             run, failed, max_examples, cut = int(ran), int(failed_outcome), 0, False
         else:
             run = int(entry.get("cases_run", 0))
             failed = max(int(entry.get("cases_failed", 0)), int(failed_outcome))
             max_examples = int(settings.get("max_examples", 0))
-            cut = max_examples < policy.properties.max_examples
+            # a property whose phases leave out `generate` runs only its @example inputs: as few
+            # generated examples as a property can run
+            generates = "generate" in str(settings.get("phases", "generate")).split(",")
+            cut = max_examples < policy.properties.max_examples or not generates
         out.append(
             PropertyRun(
                 node_id=node_id,
@@ -220,6 +224,7 @@ def _properties(
                 cases_failed=failed,
                 max_examples=max_examples,
                 max_examples_cut=cut,
+                generates=generates,
                 passed_oracle_check=_base_node(node_id) in check.passed,
                 oracle_reached=0
                 if repo is None
