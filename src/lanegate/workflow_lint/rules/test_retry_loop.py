@@ -257,64 +257,45 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         return
     helpers = _swallowing_helpers(module)
     aliases, names = _library_names(module)
+
+    def at(node: ast.AST, message: str) -> Finding:
+        line, column = getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1
+        return ctx.finding(RULE, line, column, message)
+
+    rerun = "a failure is re-run inside the test"
     for node in ast.walk(module):
         if isinstance(node, ast.For | ast.AsyncFor | ast.While):
             found = _retry_try(node)
+            call = None if found is not None else _helper_retry(node, helpers)
             if found is not None:
-                yield ctx.finding(
-                    RULE,
-                    node.lineno,
-                    node.col_offset + 1,
+                yield at(
+                    node,
                     f"a loop retries the act under `try` (line {found.lineno}) until it succeeds: "
-                    "a failure is re-run inside the test",
+                    + rerun,
                 )
-                continue
-            call = _helper_retry(node, helpers)
-            if call is not None:
-                yield ctx.finding(
-                    RULE,
-                    node.lineno,
-                    node.col_offset + 1,
+            elif call is not None:
+                yield at(
+                    node,
                     f"a loop runs {_call_name(call)}(), which swallows its act's failure, until it "
-                    "succeeds: a failure is re-run inside the test",
+                    "succeeds: " + rerun,
                 )
-                continue
-            if isinstance(node, ast.For | ast.AsyncFor) and _library_retry(
+            elif isinstance(node, ast.For | ast.AsyncFor) and _library_retry(
                 node.iter, aliases, names
             ):
-                yield ctx.finding(
-                    RULE,
-                    node.lineno,
-                    node.col_offset + 1,
-                    "a loop over a retry library's attempts: a failure is re-run inside the test",
-                )
+                yield at(node, "a loop over a retry library's attempts: " + rerun)
         elif isinstance(node, ast.Call) and _generator_retry(node, helpers):
-            yield ctx.finding(
-                RULE,
-                node.lineno,
-                node.col_offset + 1,
-                "any(...) runs a helper that swallows its act's failure until it succeeds: a "
-                "failure is re-run inside the test",
+            yield at(
+                node,
+                "any(...) runs a helper that swallows its act's failure until it succeeds: "
+                + rerun,
             )
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            call = _recursive_retry(node)
-            if call is not None:
-                yield ctx.finding(
-                    RULE,
-                    call.lineno,
-                    call.col_offset + 1,
-                    f"{node.name}() calls itself again from its `except`: a failure is re-run "
-                    "inside the test",
-                )
+            recursive = _recursive_retry(node)
+            if recursive is not None:
+                yield at(recursive, f"{node.name}() calls itself again from its `except`: " + rerun)
             for decorator in node.decorator_list:
                 if _library_retry(decorator, aliases, names):
-                    yield ctx.finding(
-                        RULE,
-                        decorator.lineno,
-                        decorator.col_offset + 1,
-                        f"{node.name} is wrapped by a retry library: a failure is re-run inside "
-                        "the test",
-                    )
+                    yield at(decorator, f"{node.name} is wrapped by a retry library: " + rerun)
 
 
 RULE = Rule(
