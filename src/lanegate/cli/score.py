@@ -17,7 +17,6 @@ from lanegate.errors import UsageError
 from lanegate.introspection import scan_diff
 from lanegate.lanes.context import run_attempt_from_env
 from lanegate.lanes.property.canary import planned_for_slot
-from lanegate.lanes.property.plant import ledger_draw, planned_ids
 from lanegate.ledgers.models import AuthorKind
 from lanegate.model import Lane
 from lanegate.policy import load_policy
@@ -193,15 +192,14 @@ def run(args: argparse.Namespace) -> int:
         sharded = sharded_evidence(repo, diff, policy, args.plan, folder, run_attempt)
         ledgers.update(sharded.slots)
         shard_problems = sharded.problems
-    # the diff's mutants are planted once here, with the draw the (merged) property ledger
-    # records; the canaries' count is derived from that plan
-    draw = ledger_draw(ledgers.get(Lane.PROPERTY))
-    planned = planned_ids(repo, diff, policy, draw) if diff is not None else None
-    canaries = (
-        planned_for_slot(repo, diff, policy, ledgers.get(Lane.PROPERTY), len(planned))
-        if diff is not None and planned is not None
+    # the mutants the (merged) property ledger's draw plants, and the canaries its seed draws
+    expected = (
+        planned_for_slot(repo, diff, policy, ledgers.get(Lane.PROPERTY))
+        if diff is not None
         else None
     )
+    planned = None if expected is None else expected.mutants
+    canaries = None if expected is None else expected.canaries
     if args.plan is not None:
         canaries = sharded.planned_canaries  # per shard, each with its own canary_seed
 

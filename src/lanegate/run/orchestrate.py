@@ -24,7 +24,7 @@ from lanegate.errors import LanegateError, LedgerError
 from lanegate.introspection import scan_diff
 from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent
 from lanegate.lanes.property.canary import planned_for_slot
-from lanegate.lanes.property.plant import ledger_draw, planned_ids, policy_draw
+from lanegate.lanes.property.plant import policy_draw
 from lanegate.ledgers.load import read_bytes, write_document
 from lanegate.ledgers.models import ScoreReport
 from lanegate.model import Lane
@@ -267,9 +267,7 @@ def _score(
         ledgers.update(sharded.slots)
         shard_problems = sharded.problems
     diff = classify_diff(request.repo, request.base, request.policy)
-    # planted once, counted twice; with the draw the property ledger records
-    draw = ledger_draw(ledgers.get(Lane.PROPERTY))
-    planned = planned_ids(request.repo, diff, request.policy, draw)
+    expected = planned_for_slot(request.repo, diff, request.policy, ledgers.get(Lane.PROPERTY))
     inputs = scoring.ScoreInputs(
         ledgers=ledgers,
         policy=request.policy,
@@ -279,11 +277,9 @@ def _score(
         lint=lint,
         diff=diff,
         introspection=scan_diff(request.repo, diff),
-        planned_mutants=planned,
+        planned_mutants=expected.mutants,
         shard_problems=shard_problems,
-        planned_canaries=planned_for_slot(
-            request.repo, diff, request.policy, ledgers.get(Lane.PROPERTY), len(planned)
-        ),
+        planned_canaries=expected.canaries,
         pr_body=request.pr_body,
         version=__version__,
     )

@@ -41,6 +41,7 @@ import io
 import re
 import tokenize
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import CodeType
 
@@ -52,6 +53,7 @@ from lanegate.lanes.property.plant import (
     SyntaxTree,
     mutable_sources,
     mutant_id,
+    planned_ids,
     statement_lines,
 )
 from lanegate.lanes.property.statement_parse import ModuleStatements
@@ -506,14 +508,24 @@ def planned_canary_ids(
     return tuple(spec.id for spec in plan_canaries(repo, summary, policy, seed, real))
 
 
-def planned_for_slot(
-    repo: Path, summary: DiffSummary, policy: Policy, slot: object, real: int
-) -> tuple[str, ...] | None:
-    """The canary ids to hold a loaded property ledger against (its own seed, `real` real mutants
-    planned by the diff), None without one."""
+@dataclass(frozen=True, slots=True)
+class PlannedFor:
+    """What the scorer holds a property ledger against, re-derived from the diff."""
+
+    mutants: tuple[str, ...]  # the mutant ids the ledger's own draw plants
+    canaries: tuple[str, ...] | None  # the canary ids its own seed draws (None: no ledger loaded)
+
+
+def planned_for_slot(repo: Path, summary: DiffSummary, policy: Policy, slot: object) -> PlannedFor:
+    """The mutants and canaries a property ledger slot must list: planted once here, with the
+    draw and the canary seed the ledger records (without a loaded ledger, draw 0 and no canaries:
+    the missing ledger fails anyway)."""
     from lanegate.ledgers.models import PropertyLedger
     from lanegate.scoring.evidence import LoadedLedger
 
-    if not isinstance(slot, LoadedLedger) or not isinstance(slot.value, PropertyLedger):
-        return None
-    return planned_canary_ids(repo, summary, policy, slot.value.canary_seed, real)
+    ledger = slot.value if isinstance(slot, LoadedLedger) else None
+    if not isinstance(ledger, PropertyLedger):
+        return PlannedFor(planned_ids(repo, summary, policy, 0), None)
+    mutants = planned_ids(repo, summary, policy, ledger.mutant_draw)
+    canaries = planned_canary_ids(repo, summary, policy, ledger.canary_seed, len(mutants))
+    return PlannedFor(mutants, canaries)

@@ -341,13 +341,3 @@ def plan_mutants(
 def planned_ids(repo: Path, summary: DiffSummary, policy: Policy, draw: int) -> tuple[str, ...]:
     """The ids of the mutants draw `draw` plants, for the scorer to hold a ledger against."""
     return tuple(spec.id for spec in plan_from_summary(repo, summary, policy, draw=draw))
-
-
-def ledger_draw(slot: object) -> int:
-    """The mutant draw a loaded property ledger records (0 without one: its absence fails anyway)."""
-    from lanegate.ledgers.models import PropertyLedger
-    from lanegate.scoring.evidence import LoadedLedger
-
-    if isinstance(slot, LoadedLedger) and isinstance(slot.value, PropertyLedger):
-        return slot.value.mutant_draw
-    return 0
