@@ -125,6 +125,15 @@ def test_oracles_command_and_bad_replay(make_repo: Callable[[str], Repo]) -> Non
     assert done.stdout.splitlines()[0] == (
         "tests/test_tautology.py:6: test_same: asserts an expression equals itself (line 7)"
     )
+    for draw in ("-1", "x", str(2**62), "1.5"):
+        odd = _lanegate(repo.path, "property", "--base", "main", "--mutant-draw", draw)
+        assert odd.returncode == 2 and "Traceback" not in odd.stderr, odd.stderr
+        assert "--mutant-draw" in odd.stderr and "between 0 and 2**62 - 1" in odd.stderr
+    both = _lanegate(
+        repo.path, "property", "--base", "main", "--mutant-draw", "3", "--shard", "1/2"
+    )
+    assert both.returncode == 2 and "Traceback" not in both.stderr
+    assert "a shard plants with its plan's draw" in both.stderr
     bad = _lanegate(repo.path, "property", "--base", "main", "--replay", "m-0000000000000000")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert "is not a mutant candidate of main...HEAD" in bad.stderr

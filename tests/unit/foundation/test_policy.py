@@ -44,6 +44,12 @@ def test_no_file_gives_the_strict_defaults(tmp_path: Path) -> None:
             "properties.max_mutants: expected an integer, got float",
         ),
         ("[properties]\nmax_mutants = -1\n", "properties.max_mutants: must be >= 0"),
+        ("[properties]\nmutant_draw = -1\n", "properties.mutant_draw: must be between 0 and"),
+        (
+            "[properties]\nmutant_draw = 4611686018427387904\n",
+            "properties.mutant_draw: must be between 0 and",
+        ),
+        ("[properties]\nmutant_draw = '7'\n", "properties.mutant_draw: expected an integer"),
         (
             "[properties]\nmutant_kill_ratio = 0\n",
             "properties.mutant_kill_ratio: must be in (0, 1]",
