@@ -346,3 +346,11 @@ def test_host_risks_follow_names_imported_from_repository_modules_that_read_the_
         t.risks & {"cwd", "terminal", "cpus"}
         for t in discover_tests(module, "tests/test_m.py", ids)
     )
+
+
+def test_every_host_dimension_has_its_risk_names() -> None:
+    from lanegate.lanes.flake.dimensions import HOST_RISKS
+    from lanegate.lanes.flake.select import HOST_RISK_NAMES
+
+    assert frozenset(HOST_RISK_NAMES) == HOST_RISKS
+    assert all(HOST_RISK_NAMES.values())

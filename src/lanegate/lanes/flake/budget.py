@@ -25,6 +25,7 @@ from lanegate.lanes.flake.dimensions import (
     CLOCK_STEPS,
     CPU_COUNTS,
     DST_CHANGES,
+    HOST_RISKS,
     TERMINAL_SIZES,
     WIDE_ZONES,
     Dimension,
@@ -87,8 +88,6 @@ HOST_RUNS = {
 # DST runs (`dimensions.DST_CHANGES`), unpaid, for tests whose AST shows the clock: the US
 # spring-forward day and the EU fall-back day, each deterministic.
 DST_RUNS = len(DST_CHANGES)
-# Risks that only ask for host runs, not for a larger share of the budget.
-HOST_RISKS = frozenset(str(d) for d in HOST_RUNS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +164,7 @@ def with_floors(costs: Sequence[RunCost], replays: int, detect_rate: float) -> l
 def weight(cost: RunCost) -> float:
     """How many shares of the budget a test gets: `RISKY_WEIGHT` when its AST shows a cause of
     flakiness (randomness, the clock, threads, object identity, shared resources), else 1."""
-    return RISKY_WEIGHT if cost.risks - {"hashing", *HOST_RISKS} else 1.0
+    return RISKY_WEIGHT if cost.risks - {"hashing", *HOST_RISKS} else 1.0  # host: runs, no share
 
 
 def _runs(costs: Sequence[RunCost], share: float) -> list[int]:

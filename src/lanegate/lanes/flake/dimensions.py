@@ -42,6 +42,7 @@ __all__ = [
     "CPU_COUNTS",
     "DST_CHANGES",
     "HOST_DIMENSIONS",
+    "HOST_RISKS",
     "TERMINAL_SIZES",
     "WIDE_ZONES",
     "Dimension",
@@ -65,6 +66,8 @@ BATCH_DIMENSIONS = (
 # The host dimensions hold from before a test's setup to after its teardown (a fixture that changes
 # the directory or the environment itself must win), not only around its call.
 HOST_DIMENSIONS = frozenset({Dimension.CWD, Dimension.TERMINAL, Dimension.CPUS})
+# the risk names a test's AST earns for them (`select.HOST_RISK_NAMES`): the dimensions' own names
+HOST_RISKS = frozenset(str(d) for d in HOST_DIMENSIONS)
 
 # POSIX TZ strings, one per hour offset from UTC-12 to UTC+14 plus the half- and quarter-hour zones
 # that exist (India, Nepal, Newfoundland, Chatham...). Alphabetic names: `<X>-5` is silently UTC on

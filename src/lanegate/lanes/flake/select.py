@@ -17,6 +17,7 @@ from pathlib import Path, PurePosixPath
 from lanegate import git
 from lanegate.diff import Change, DiffSummary, changed_lines
 from lanegate.lanes.collection import Collection, changed_test_files, locate, touched_by
+from lanegate.lanes.flake.dimensions import HOST_RISKS
 
 RISK_NAMES: dict[str, frozenset[str]] = {
     "random": frozenset(
@@ -165,7 +166,6 @@ HOST_RISK_NAMES: dict[str, frozenset[str]] = {
         }
     ),
 }
-HOST_RISKS = frozenset(HOST_RISK_NAMES)
 
 
 def host_risks(node: ast.AST, names: set[str]) -> frozenset[str]:
