@@ -83,6 +83,18 @@ def job_from_env(environ: dict[str, str] | None = None) -> str:
     return env.get("GITHUB_JOB") or "local"
 
 
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity where the platform says, else the count):
+    how many test processes a lane, or a run of lanes, keeps going at once."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        try:
+            return max(1, len(affinity(0)))
+        except OSError:
+            pass
+    return max(1, os.cpu_count() or 1)
+
+
 def lane_sandbox(ctx: LaneContext) -> Sandbox:
     """The sandbox this lane's test processes run in (lanegate's output dir hidden from them)."""
     return open_sandbox(

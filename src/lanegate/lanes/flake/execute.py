@@ -17,12 +17,14 @@ import signal
 import subprocess
 import time
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_plugins
+from lanegate.lanes.context import usable_cpus
 from lanegate.lanes.flake import pins as flake_plugin
 from lanegate.lanes.flake.plan import Plan, ReplayPin
 from lanegate.sandbox import Sandbox, sandbox_python
@@ -301,6 +303,30 @@ def run_replay(
         stray_processes=stray,
         output_tail=tail,
     )
+
+
+def side_by_side(
+    repo: Path,
+    specs: Sequence[ReplaySpec],
+    wall_seconds: float,
+    work_dir: Path,
+    *,
+    sandbox: Sandbox,
+) -> list[ReplayRun]:
+    """Run these replays, in the plan's order of results, at most one per usable CPU at a time.
+
+    Only in the sandbox: there each replay has its own copy of the tree, its own /tmp, network and
+    PID namespace, so two replays meet nowhere but on the CPU (a busier machine, which the stress
+    dimension makes on purpose). Unsandboxed they would share the checkout, so they run one by one."""
+    workers = min(len(specs), usable_cpus()) if sandbox.enabled else 1
+    if workers <= 1:
+        return [run_replay(repo, spec, wall_seconds, work_dir, sandbox=sandbox) for spec in specs]
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lanegate-replay") as pool:
+        futures = [
+            pool.submit(run_replay, repo, spec, wall_seconds, work_dir, sandbox=sandbox)
+            for spec in specs
+        ]
+        return [future.result() for future in futures]
 
 
 def check_refusal(run: ReplayRun) -> None:

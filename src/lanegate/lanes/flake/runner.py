@@ -27,6 +27,7 @@ from lanegate.lanes.flake.execute import (
     pytest_command,
     recorded_command,
     run_replay,
+    side_by_side,
 )
 from lanegate.lanes.flake.leases import evaluate_leases, load_leases
 from lanegate.lanes.flake.outcomes import Details, assemble, describe_disagreement, measured_costs
@@ -98,6 +99,12 @@ def _problems(ledger: FlakeLedger, details: Details, reasons: list[Reason]) -> t
     return tuple(out)
 
 
+def _replays_named(specs: list[ReplaySpec]) -> str:
+    """`replay 2` for one replay, `replays 2-3` for a run of them (as the progress line says it)."""
+    first, last = specs[0].replay, specs[-1].replay
+    return f"replay {first}" if first == last else f"replays {first}-{last}"
+
+
 def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
     """Replay the diff's new and changed tests under varied pins and write `flake.json`; with
     `shard`, only the tests of the slice's test files, into `flake-shard-K-of-N.json`."""
@@ -162,23 +169,29 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
             specs.append(spec)
             runs.append(first)
         pins = plan.pins if selection.tests else ()
-        for pin in pins[len(runs) :]:
-            if runs and not plan.batches:
-                # Replay 1 measured every test: spend the repetition budget on the later replays.
-                costs = with_floors(
-                    measured_costs(runs[0], selection), len(pins), policy.flake.detect_rate
-                )
-                plan = plan.with_batches(plan_batches(costs, policy.flake.repeat_budget_seconds))
-            spec = replay_spec(selection, plan, pin, policy)
+        if pins and not runs:  # replay 1 runs alone: it measures what every test costs
+            spec = replay_spec(selection, plan, pins[0], policy)
             specs.append(spec)
-            ctx.progress(
-                ProgressEvent(LANE, f"replay {spec.replay}", "replay", len(runs), len(pins))
-            )
+            ctx.progress(ProgressEvent(LANE, "replay 1", "replay", 0, len(pins)))
             run = run_replay(
                 ctx.repo, spec, policy.lane.max_wall_seconds, Path(work), sandbox=sandbox
             )
             check_refusal(run)
             runs.append(run)
+        if len(pins) > len(runs):
+            # Replay 1 measured every test: spend the repetition budget on the later replays.
+            costs = with_floors(
+                measured_costs(runs[0], selection), len(pins), policy.flake.detect_rate
+            )
+            plan = plan.with_batches(plan_batches(costs, policy.flake.repeat_budget_seconds))
+            later = [replay_spec(selection, plan, pin, policy) for pin in pins[len(runs) :]]
+            specs.extend(later)
+            ctx.progress(ProgressEvent(LANE, _replays_named(later), "replay", len(runs), len(pins)))
+            for run in side_by_side(
+                ctx.repo, later, policy.lane.max_wall_seconds, Path(work), sandbox=sandbox
+            ):
+                check_refusal(run)
+                runs.append(run)
     # Every replay process (and its group) has exited and been killed by now.
     tests, details = assemble(selection, plan, runs) if runs else ((), {})
     touched = [t.node_id for t in tests if t.touched_by_diff] + list(selection.touched_ids)
