@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from lanegate.authorship import Authorship
 from lanegate.diff import classify_diff
 from lanegate.errors import LanegateError, LedgerError
 from lanegate.introspection import scan_diff
-from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent
+from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent, usable_cpus
 from lanegate.lanes.property.canary import planned_for_slot
 from lanegate.lanes.property.plant import policy_draw
 from lanegate.ledgers.load import read_bytes, write_document
@@ -33,6 +34,7 @@ from lanegate.reporting.markdown import MarkdownReporter
 from lanegate.reporting.terminal import Display
 from lanegate.run import children, outdir
 from lanegate.run.interrupt import RunInterrupted, stop_children_on_signal
+from lanegate.sandbox import refuse_commands
 from lanegate.scoring.evidence import LEDGER_FILES, FailureKind, LoadFailure, ShardProblem
 from lanegate.sharding.collect import merged_from_dir
 from lanegate.sharding.plan import PLAN_NAME, SHARDED_LANES, ShardPlan, build_plan, write_plan
@@ -40,6 +42,8 @@ from lanegate.sharding.slices import ShardRun, ShardSpec
 from lanegate.workflow_lint import lint_paths
 
 LANES = ("property", "fixture", "flake")
+# how long an interrupted run waits for its lane threads once their processes are stopped
+LANE_STOP_SECONDS = 10.0
 REPORT_FILE = "score-report.json"
 SUMMARY_FILE = "score-summary.md"
 LINT_FILE = "lint.json"
@@ -174,40 +178,75 @@ def _runner(lane: str, request: RunRequest, plan: ShardPlan | None) -> LaneRunne
 def _run_lanes(
     request: RunRequest, staging: Path, display: Display, plan: ShardPlan | None = None
 ) -> list[StepTiming]:
-    steps: list[StepTiming] = []
-    for lane in LANES:
-        ctx = LaneContext(
-            repo=request.repo,
-            base=request.base,
-            policy=request.policy,
-            out_dir=staging,
-            run_attempt=request.run_attempt,
-            job=request.job,
-            now=request.now,
-            authorship=request.authorship,
-            pr_body=request.pr_body,
-            progress=_forwarding(display, lane),
-            version=__version__,
-            sandboxed=request.sandboxed,
-        )
-        display.step_started(lane)
-        started = time.monotonic()
-        try:
-            outcome = _runner(lane, request, plan)(ctx)
-        except LanegateError as exc:  # the lane wrote no ledger: the scorer fails it as missing
-            message, state = exc.diagnostic(), "error"
-        except Exception as exc:  # a bug in one lane must not cost the others their evidence
-            if os.environ.get("LANEGATE_DEBUG") == "1":
-                traceback.print_exc()
-            message, state = f"{type(exc).__name__}: {exc}", "internal-error"
-        else:
-            state = "pass" if outcome.would_pass else "fail"
-            display.step_finished(lane, state, outcome.summary)
-            steps.append(StepTiming(lane, time.monotonic() - started, state, outcome.summary))
-            continue
-        display.step_finished(lane, state, message)
-        steps.append(StepTiming(lane, time.monotonic() - started, state, message))
-    return steps
+    """The three lanes' steps, in `LANES` order.
+
+    Sandboxed, with more than one CPU, the lanes run side by side, a thread each: every lane's test
+    processes run in sandboxes of its own (a private copy of the tree, /tmp, PID and network
+    namespace, the staging directory hidden), so they meet only on the CPU, as the reusable
+    workflow's lane jobs would on one runner. Unsandboxed they would share the checkout (the fixture
+    lane makes fixtures read-only in it), so they run one after another."""
+    if not request.sandboxed or usable_cpus() < 2:
+        return [_lane_step(lane, request, staging, display, plan) for lane in LANES]
+    steps: dict[str, StepTiming] = {}
+
+    def run(lane: str) -> None:
+        steps[lane] = _lane_step(lane, request, staging, display, plan)
+
+    threads = [
+        threading.Thread(target=run, args=(lane,), name=f"lanegate-{lane}", daemon=True)
+        for lane in LANES
+    ]
+    for thread in threads:
+        thread.start()
+    try:
+        for thread in threads:
+            thread.join()
+    except BaseException:  # an interrupt: no lane may start another process, then all stop
+        refuse_commands()
+        children.stop_descendants()
+        deadline = time.monotonic() + LANE_STOP_SECONDS
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        raise
+    return [
+        steps.get(lane)
+        or StepTiming(lane, 0.0, "internal-error", "the lane's thread ended without an outcome")
+        for lane in LANES
+    ]
+
+
+def _lane_step(
+    lane: str, request: RunRequest, staging: Path, display: Display, plan: ShardPlan | None
+) -> StepTiming:
+    """Run one lane to its outcome; a lane's error or crash is its step's state, never the run's."""
+    ctx = LaneContext(
+        repo=request.repo,
+        base=request.base,
+        policy=request.policy,
+        out_dir=staging,
+        run_attempt=request.run_attempt,
+        job=request.job,
+        now=request.now,
+        authorship=request.authorship,
+        pr_body=request.pr_body,
+        progress=_forwarding(display, lane),
+        version=__version__,
+        sandboxed=request.sandboxed,
+    )
+    display.step_started(lane)
+    started = time.monotonic()
+    try:
+        outcome = _runner(lane, request, plan)(ctx)
+    except LanegateError as exc:  # the lane wrote no ledger: the scorer fails it as missing
+        message, state = exc.diagnostic(), "error"
+    except Exception as exc:  # a bug in one lane must not cost the others their evidence
+        if os.environ.get("LANEGATE_DEBUG") == "1":
+            traceback.print_exc()
+        message, state = f"{type(exc).__name__}: {exc}", "internal-error"
+    else:
+        state, message = ("pass" if outcome.would_pass else "fail"), outcome.summary
+    display.step_finished(lane, state, message)
+    return StepTiming(lane, time.monotonic() - started, state, message)
 
 
 def _run_lint(request: RunRequest, staging: Path, display: Display) -> StepTiming:
@@ -311,6 +350,7 @@ def run_all(request: RunRequest, display: Display) -> RunResult:
 
 def _run_all(request: RunRequest, display: Display) -> RunResult:
     children.become_subreaper()
+    refuse_commands(False)  # a run stopped before this one in the same process refused them
     out = outdir.claim(request.out_dir)
     staging = outdir.new_staging(out)
     clock = children.ChildClock()

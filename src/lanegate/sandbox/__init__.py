@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from lanegate.errors import SandboxError
 from lanegate.policy import SandboxPolicy
-from lanegate.sandbox.core import Sandbox, SandboxedCommand, open_sandbox
+from lanegate.sandbox.core import Sandbox, SandboxedCommand, open_sandbox, refuse_commands
 from lanegate.sandbox.interpreter import SandboxInterpreter, sandbox_interpreter, sandbox_python
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "SandboxedCommand",
     "SandboxInterpreter",
     "open_sandbox",
+    "refuse_commands",
     "sandbox_interpreter",
     "sandbox_python",
 ]

@@ -8,6 +8,7 @@ import signal
 import site
 import sys
 import sysconfig
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,6 +109,19 @@ def _tree_bytes(root: Path, skip: set[Path]) -> int:
     return total
 
 
+# Latched when a run is being stopped (an interrupt while lanes run side by side in threads):
+# from then on no lane may start another process, so every lane thread unwinds promptly.
+_REFUSING = threading.Event()
+
+
+def refuse_commands(refuse: bool = True) -> None:
+    """Make every later `Sandbox.command` raise `SandboxError` (or, with False, allow them again)."""
+    if refuse:
+        _REFUSING.set()
+    else:
+        _REFUSING.clear()
+
+
 @dataclass(slots=True)
 class Sandbox:
     """The sandbox of one lane run over the work tree `repo`; `enabled=False` is a pass-through."""
@@ -174,6 +188,8 @@ class Sandbox:
         `overlays` file (destination in the tree -> trusted source) mounted read-only over the copy
         of the tree (how the base's own test files replace the head's); `removed` (repo-relative
         POSIX paths) are left out of the copy (the files a diff added, when the base is rebuilt)."""
+        if _REFUSING.is_set():
+            raise SandboxError("the run is being stopped: no new process starts")
         environ = dict(env)
         if not self.enabled:
             return SandboxedCommand(list(argv), environ)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -66,3 +68,78 @@ def test_broken_lanes_fail_closed_and_the_run_still_finishes(
     written = sorted(p.name for p in result.files)
     assert written == ["lint.json", "score-report.json", "score-summary.md"]
     assert "lanegate: property: internal-error in" in "".join(lines)
+
+
+def _request(repo: Repo, base: str, *, sandboxed: bool) -> orchestrate.RunRequest:
+    return orchestrate.RunRequest(
+        repo=repo.path,
+        policy=load_policy(repo.path),
+        base=base,
+        out_dir=repo.path / ".lanegate",
+        now=datetime(2026, 1, 1, tzinfo=UTC),
+        authorship=Authorship(AuthorKind.AGENT, "test"),
+        sandboxed=sandboxed,
+    )
+
+
+class _Quiet:
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        return None
+
+
+@pytest.mark.parametrize("sandboxed", [True, False])
+def test_sandboxed_lanes_run_side_by_side_and_unsandboxed_ones_one_by_one(
+    make_repo: Callable[[str], Repo], monkeypatch: pytest.MonkeyPatch, sandboxed: bool
+) -> None:
+    repo = make_repo("r")
+    repo.write("a.py", "x = 1\n")
+    base = repo.commit("base")
+    repo.branch("work")
+    repo.write("a.py", "x = 2\n")
+    repo.commit("change")
+    # every lane waits at a barrier of all three: only lanes that run at the same time get past it
+    barrier = threading.Barrier(3, timeout=10)
+    running, most = [0], [0]
+    lock = threading.Lock()
+
+    def runner(lane: str) -> Callable[[LaneContext], LaneOutcome]:
+        def run_lane(ctx: LaneContext) -> LaneOutcome:
+            with lock:
+                running[0] += 1
+                most[0] = max(most[0], running[0])
+            try:
+                if sandboxed:
+                    barrier.wait()
+                raise RunnerError(f"{lane}: done")
+            finally:
+                with lock:
+                    running[0] -= 1
+
+        return run_lane
+
+    monkeypatch.setattr(orchestrate, "lane_runner", runner)
+    monkeypatch.setattr(orchestrate, "usable_cpus", lambda: 2)
+    result = orchestrate.run_all(_request(repo, base, sandboxed=sandboxed), LineDisplay(_Quiet()))  # type: ignore[arg-type]
+    # in LANES order whatever order they finished in; no lane broke the barrier
+    assert result.errors == tuple(f"{lane} lane: {lane}: done" for lane in orchestrate.LANES)
+    assert [s.step for s in result.steps][:3] == list(orchestrate.LANES)
+    assert most[0] == (3 if sandboxed else 1)
+
+
+def test_an_interrupted_run_refuses_new_sandboxed_commands_until_the_next_run(
+    make_repo: Callable[[str], Repo], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from lanegate.errors import SandboxError
+    from lanegate.sandbox import Sandbox, refuse_commands
+
+    refuse_commands()
+    try:
+        sandbox = Sandbox(tmp_path, enabled=False)
+        with pytest.raises(SandboxError, match="no new process starts"):
+            sandbox.command(["true"], env={})
+    finally:
+        refuse_commands(False)
+    assert Sandbox(tmp_path, enabled=False).command(["true"], env={}).argv == ["true"]
