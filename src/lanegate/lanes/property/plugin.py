@@ -23,6 +23,7 @@ import pytest
 
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_disk
+from lanegate.lanes.property.probes import ProbeFinder, install_probes
 from lanegate.lanes.property.running import mark_running
 
 _STATE_KEY = pytest.StashKey["_Recorder"]()
@@ -70,6 +71,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--lanegate-mode", default="baseline", choices=("baseline", "mutant"))
     group.addoption("--lanegate-trace", default="", help="os.pathsep-separated files to trace")
     group.addoption(
+        "--lanegate-tracer",
+        default="calls",
+        choices=("calls", "probes"),
+        help="record the traced files' calls with a tracer on every call, or probes compiled in",
+    )
+    group.addoption(
         "--lanegate-oracle-module",
         default="",
         help="record oracle calls: properties.module (a file or a dotted name) and lanegate.oracles",
@@ -95,6 +102,10 @@ def pytest_load_initial_conftests(
     known = early_config.known_args_namespace
     if getattr(known, "lanegate_map", False):
         sys.settrace(_early_trace)  # conftest files import (and may call) the code under test
+    if _probing_wanted(known):
+        global _PROBES
+        paths = [p for p in str(known.lanegate_trace).split(os.pathsep) if p]
+        _PROBES = install_probes(paths, _probe_hit)
     mutant = getattr(known, "lanegate_mutant", None)
     if mutant:
         spec = json.loads(Path(mutant).read_text(encoding="utf-8"))
@@ -104,6 +115,26 @@ def pytest_load_initial_conftests(
 
 
 _EARLY: set[tuple[str, str]] = set()
+# the probes compiled into the traced files (`probes.py`), when this process records calls with them
+_PROBES: ProbeFinder | None = None
+_PROBE_SINK: list[_Recorder] = []  # the recorder the probes report to, once it exists
+
+
+def _probing_wanted(known: Any) -> bool:
+    """Probes replace the tracer only where it traced nothing but the traced files: a baseline
+    without the runtime oracle record (which needs every call) and no coverage-map build."""
+    return (
+        getattr(known, "lanegate_tracer", "calls") == "probes"
+        and getattr(known, "lanegate_mode", "baseline") == "baseline"
+        and bool(getattr(known, "lanegate_trace", ""))
+        and not getattr(known, "lanegate_oracle_module", "")
+        and not getattr(known, "lanegate_map", False)
+    )
+
+
+def _probe_hit(index: int, line: int) -> None:
+    if _PROBE_SINK:
+        _PROBE_SINK[0].probe_hit(index, line)
 
 
 def _early_trace(frame: FrameType, event: str, arg: Any) -> None:
@@ -155,6 +186,15 @@ class _Recorder:
         self.fixture_sinks: list[set[tuple[str, str]]] = []
         self.fixture_reached: dict[int, set[tuple[str, str]]] = {}
         self.spawned = False
+        self.probes = _PROBES if self.mode == "baseline" and not self.oracle_files else None
+        if self.probes is not None:
+            _PROBE_SINK[:] = [self]
+
+    def probe_hit(self, index: int, line: int) -> None:
+        """A probed body started running (see `probes.py`): what `_trace` records for a call."""
+        if self.tracing and self.probes is not None:
+            self.code_calls += 1
+            self.covered.add((self.probes.paths[index], line))
 
     def __call__(self, observation: Any) -> None:
         name = self.current or observe.property_of(observation)
@@ -254,7 +294,7 @@ class _Recorder:
 
     def trace_threads(self) -> None:
         """Give every thread started from now on (and, on 3.12+, every running one) the tracer."""
-        if not self.traces:
+        if not self.traces or self.probes is not None:
             return
         threading.settrace(self._trace)
         every = getattr(threading, "settrace_all_threads", None)
@@ -272,7 +312,8 @@ class _Recorder:
             self.oracle_calls = {}
             self.code_calls = 0
             self.tracing = True
-            sys.settrace(self._trace)
+            if self.probes is None:
+                sys.settrace(self._trace)
 
     def stop_trace(self) -> list[str]:
         if self.map_mode:
@@ -282,7 +323,8 @@ class _Recorder:
             return sorted(f"{path}::{name}" for path, name in self.reached)
         if not self.traces:
             return []
-        sys.settrace(None)
+        if self.probes is None:
+            sys.settrace(None)
         self.tracing = False
         return sorted(f"{path}:{line}" for path, line in self.covered)
 
@@ -609,6 +651,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     }
     if recorder.map_mode:
         payload["ambient"] = sorted(f"{path}::{name}" for path, name in recorder.ambient)
+    if recorder.traces:
+        payload["tracer"] = "calls" if recorder.probes is None else "probes"
+    if recorder.probes is not None:
+        # a traced file some module was loaded from without probes: its calls went unrecorded
+        payload["unprobed"] = recorder.probes.unprobed()
     target = Path(out)
     tmp = target.with_name(target.name + ".tmp")
     tmp.write_text(json.dumps(payload, sort_keys=True), encoding="utf-8")
