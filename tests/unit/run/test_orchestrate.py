@@ -19,6 +19,17 @@ from lanegate.run import orchestrate
 from tests.gitrepo import Repo
 
 
+def _changed(make_repo: Callable[[str], Repo]) -> tuple[Repo, str]:
+    """A repository on a branch one commit past its base; the base commit."""
+    repo = make_repo("r")
+    repo.write("a.py", "x = 1\n")
+    base = repo.commit("base")
+    repo.branch("work")
+    repo.write("a.py", "x = 2\n")
+    repo.commit("change")
+    return repo, base
+
+
 def _broken(lane: str) -> Callable[[LaneContext], LaneOutcome]:
     def run_lane(ctx: LaneContext) -> LaneOutcome:
         if lane == "property":
@@ -31,12 +42,7 @@ def _broken(lane: str) -> Callable[[LaneContext], LaneOutcome]:
 def test_broken_lanes_fail_closed_and_the_run_still_finishes(
     make_repo: Callable[[str], Repo], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    repo = make_repo("r")
-    repo.write("a.py", "x = 1\n")
-    base = repo.commit("base")
-    repo.branch("work")
-    repo.write("a.py", "x = 2\n")
-    repo.commit("change")
+    repo, base = _changed(make_repo)
     monkeypatch.setattr(orchestrate, "lane_runner", _broken)
     lines: list[str] = []
 
@@ -48,15 +54,7 @@ def test_broken_lanes_fail_closed_and_the_run_still_finishes(
         def flush(self) -> None:
             return None
 
-    request = orchestrate.RunRequest(
-        repo=repo.path,
-        policy=load_policy(repo.path),
-        base=base,
-        out_dir=repo.path / ".lanegate",
-        now=datetime(2026, 1, 1, tzinfo=UTC),
-        authorship=Authorship(AuthorKind.AGENT, "test"),
-    )
-    result = orchestrate.run_all(request, LineDisplay(Sink()))  # type: ignore[arg-type]
+    result = orchestrate.run_all(_request(repo, base, sandboxed=True), LineDisplay(Sink()))  # type: ignore[arg-type]
     assert result.internal_errors == ("property lane: RuntimeError: a bug",)
     assert result.errors == (
         "fixture lane: fixture: pytest is not installed",
@@ -94,12 +92,7 @@ class _Quiet:
 def test_sandboxed_lanes_run_side_by_side_and_unsandboxed_ones_one_by_one(
     make_repo: Callable[[str], Repo], monkeypatch: pytest.MonkeyPatch, sandboxed: bool
 ) -> None:
-    repo = make_repo("r")
-    repo.write("a.py", "x = 1\n")
-    base = repo.commit("base")
-    repo.branch("work")
-    repo.write("a.py", "x = 2\n")
-    repo.commit("change")
+    repo, base = _changed(make_repo)
     # every lane waits at a barrier of all three: only lanes that run at the same time get past it
     barrier = threading.Barrier(3, timeout=10)
     running, most = [0], [0]

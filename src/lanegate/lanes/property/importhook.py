@@ -48,23 +48,31 @@ class MutantFinder(importlib.abc.MetaPathFinder):
         path: Sequence[str] | None,
         target: ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
-        for finder in sys.meta_path:
-            if finder is self or not hasattr(finder, "find_spec"):
-                continue
-            spec = finder.find_spec(fullname, path, target)
-            if spec is None:
-                continue
-            origin = spec.origin
-            if origin is None or not origin.endswith(".py") or Path(origin).resolve() != self.path:
-                return None
-            self.served.append(fullname)
-            return importlib.util.spec_from_file_location(
-                fullname,
-                origin,
-                loader=_MutantLoader(self.path, self.source),
-                submodule_search_locations=spec.submodule_search_locations,
-            )
-        return None
+        spec = located_elsewhere(self, fullname, path, target)
+        origin = None if spec is None else spec.origin
+        if origin is None or not origin.endswith(".py") or Path(origin).resolve() != self.path:
+            return None
+        self.served.append(fullname)
+        return importlib.util.spec_from_file_location(
+            fullname,
+            origin,
+            loader=_MutantLoader(self.path, self.source),
+            submodule_search_locations=spec.submodule_search_locations if spec else None,
+        )
+
+
+def located_elsewhere(
+    finder: object, fullname: str, path: Sequence[str] | None, target: ModuleType | None
+) -> importlib.machinery.ModuleSpec | None:
+    """Where the meta-path finders other than `finder` would load `fullname` from (the first one
+    that knows), so that a finder serving other code for a file serves exactly that file."""
+    for other in sys.meta_path:
+        if other is finder or not hasattr(other, "find_spec"):
+            continue
+        spec = other.find_spec(fullname, path, target)
+        if spec is not None:
+            return spec
+    return None
 
 
 def install_mutant(path: Path, source: str) -> MutantFinder:

@@ -27,6 +27,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import CodeType, ModuleType
 
+from lanegate.lanes.property.importhook import located_elsewhere
+
 PROBE = "__lanegate_probe__"
 Hit = Callable[[int, int], None]
 
@@ -125,25 +127,18 @@ class ProbeFinder(importlib.abc.MetaPathFinder):
         path: Sequence[str] | None,
         target: ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
-        for finder in sys.meta_path:
-            if finder is self or not hasattr(finder, "find_spec"):
-                continue
-            spec = finder.find_spec(fullname, path, target)
-            if spec is None:
-                continue
-            origin = spec.origin
-            if origin is None or not origin.endswith(".py"):
-                return None
-            index = self._index.get(str(Path(origin).resolve()))
-            if index is None:
-                return None
-            return importlib.util.spec_from_file_location(
-                fullname,
-                origin,
-                loader=_ProbedLoader(fullname, origin, index),
-                submodule_search_locations=spec.submodule_search_locations,
-            )
-        return None
+        spec = located_elsewhere(self, fullname, path, target)
+        if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+            return None
+        index = self._index.get(str(Path(spec.origin).resolve()))
+        if index is None:
+            return None
+        return importlib.util.spec_from_file_location(
+            fullname,
+            spec.origin,
+            loader=_ProbedLoader(fullname, spec.origin, index),
+            submodule_search_locations=spec.submodule_search_locations,
+        )
 
     def unprobed(self) -> list[str]:
         """The probed files some module of this process was loaded from without probes (by a
