@@ -507,3 +507,31 @@ def test_replay_1_collects_when_every_test_file_is_new(make_repo, capsys) -> Non
         {"tests/test_old.py": "def test_a():\n    assert True\n"},
     )
     assert _messages(changed.path)[0] == "collect"
+
+
+UNREWRITTEN = """\
+import sys
+
+from _pytest.assertion.rewrite import AssertionRewritingHook
+from hypothesis import given, strategies as st
+
+
+def _rewritten(name):
+    return isinstance(getattr(sys.modules[name], "__loader__", None), AssertionRewritingHook)
+
+
+@given(st.integers())
+def test_installed_plugins_are_imported_as_installed(n):
+    assert not _rewritten("hypothesis")
+    assert not _rewritten("hypothesis.core")
+    assert _rewritten(__name__)  # the repository's own test module keeps its rewriting
+"""
+
+
+def test_replays_import_installed_plugins_unrewritten(make_repo) -> None:  # type: ignore[no-untyped-def]
+    """pytest cannot cache rewritten modules in the sandbox: recompiling Hypothesis in every replay
+    was a second of its start-up. The test fails in every replay when the plugin stops unmarking."""
+    repo = feature_repo(make_repo, {"tests/test_loaders.py": UNREWRITTEN})
+    assert flake(repo.path) == 0
+    (test,) = ledger(repo.path)["tests"]
+    assert {r["outcome"] for r in test["replays"]} == {"passed"}

@@ -51,6 +51,7 @@ from lanegate.lanes.flake.pins import (
     derived_seed,
     normalized_plugin_name,
 )
+from lanegate.lanes.rewrite import unmark_rewrite
 
 HYPOTHESIS_PROFILE = "lanegate-flake"
 # Extra repeats shake thread schedules with a tiny GIL switch interval (races show on every run
@@ -300,6 +301,10 @@ def _pin_hypothesis_seed(seed: int) -> None:
 
 if _recorder is not None:
     _watch_hypothesis()
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    unmark_rewrite(pluginmanager)  # before Hypothesis and the other entry-point plugins load
 
 
 @pytest.hookimpl(trylast=True)
