@@ -1,0 +1,15 @@
+import sys
+
+import pytest
+
+import bignum_digit_limit_a_mathsvc as svc
+
+
+def test_factorial_digit_count():
+    assert svc.digit_count_of_factorial(500) == 1135
+
+
+def test_hardening_rejects_huge_numbers():
+    svc.harden()
+    with pytest.raises(ValueError):
+        svc.parse_amount("9" * 1000)

@@ -1,0 +1,13 @@
+import logging
+
+import etl_progress_loglevel_b_etl as etl
+
+
+def test_cli_configures_logging():
+    etl.configure_logging()
+    assert logging.getLogger().level == logging.INFO
+
+
+def test_load_reports_row_count(caplog):
+    assert etl.load_rows([{"id": 1}, {"id": 2}, {"id": 3}]) == 3
+    assert "loaded 3 rows" in caplog.text

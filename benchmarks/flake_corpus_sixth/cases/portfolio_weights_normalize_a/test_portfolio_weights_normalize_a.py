@@ -1,0 +1,9 @@
+import pytest
+
+import portfolio_weights_normalize_a_portfolio as portfolio
+
+
+def test_random_portfolio_weights_sum_to_one():
+    weights = portfolio.random_portfolio(5)
+    assert all(w >= 0 for w in weights)
+    assert sum(weights) == pytest.approx(1.0)
