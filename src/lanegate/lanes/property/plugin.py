@@ -9,6 +9,7 @@ health checks off (a slow mutant must never fail a test: slowness is a timeout, 
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import sys
@@ -32,10 +33,6 @@ JOB: dict[str, Any] | None = None
 MAX_ORACLE_SITES = 200  # distinct calling lines recorded per test
 # parts of a path under the root that are no project code: tests, virtual environments, installs
 _NOT_SOURCE = frozenset({"tests", "test", "site-packages", "dist-packages", ".venv", "venv"})
-# the top-level modules of the Hypothesis distribution, as pytest marks them for rewriting
-HYPOTHESIS_MODULES = frozenset(
-    {"hypothesis", "_hypothesis_pytestplugin", "_hypothesis_globals", "_hypothesis_ftz_detector"}
-)
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
@@ -45,23 +42,47 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 
 
 def unmark_rewrite(pluginmanager: pytest.PytestPluginManager) -> tuple[str, ...]:
-    """Take Hypothesis's own modules off pytest's assertion-rewrite list; the names taken off.
+    """Take the installed plugins' modules off pytest's assertion-rewrite list; the names taken off.
 
-    pytest rewrites the asserts of every module of a distribution with a `pytest11` entry point,
+    pytest rewrites the asserts of every module of a distribution with a `pytest11` entry point
+    (Hypothesis, pytest-xdist, pytest-cov, platformdirs, ...) and of every `-p` plugin (this one),
     and in the sandbox (read-only site-packages, no byte code written) it cannot cache the result:
-    every test process parsed and recompiled all of Hypothesis, about a second of its start-up.
-    A rewritten assert only words its failure message differently, so no outcome changes; the
-    repository's test modules, conftest files and plugins keep their rewriting."""
+    every test process parsed and recompiled them all (Hypothesis alone was about a second of its
+    start-up). A rewritten assert only words its failure message differently, so no outcome
+    changes. Only modules that live outside the repository are taken off: the repository's test
+    modules, conftest files and plugins (an editable install's included) keep their rewriting."""
     hook = getattr(pluginmanager, "rewrite_hook", None)
     marked = getattr(hook, "_must_rewrite", None)
     if not isinstance(marked, set):
         return ()
-    taken = tuple(sorted(n for n in marked if n in HYPOTHESIS_MODULES))
+    config = getattr(hook, "config", None)
+    roots = {Path.cwd().resolve()}
+    rootpath = getattr(config, "rootpath", None)
+    if isinstance(rootpath, Path):
+        roots.add(rootpath.resolve())
+    taken = tuple(sorted(n for n in marked if _installed_outside(n, roots)))
     marked.difference_update(taken)
     cache = getattr(hook, "_marked_for_rewrite_cache", None)
     if isinstance(cache, dict):
         cache.clear()
     return taken
+
+
+def _installed_outside(name: str, roots: set[Path]) -> bool:
+    """True when module `name` is found, without importing anything, in a file outside every one
+    of `roots` (the repository); a name that cannot be placed keeps its rewriting."""
+    module = sys.modules.get(name)
+    origin = getattr(module, "__file__", None) if module is not None else None
+    if module is None and "." not in name:
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            return False
+        origin = None if spec is None else spec.origin
+    if not isinstance(origin, str) or not os.path.isabs(origin):
+        return False
+    where = Path(origin).resolve()
+    return not any(where.is_relative_to(root) for root in roots)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
