@@ -5,6 +5,9 @@ Hypothesis settings, and (baseline only) which functions of the target files the
 one JSON file given by `--lanegate-out`, a path outside the repository, at session end. In mutant mode it
 serves the mutated module through an import hook, turns the example database, shrinking, deadlines and
 health checks off (a slow mutant must never fail a test: slowness is a timeout, not a kill).
+
+PYTEST_DONT_REWRITE: this module holds no assert, and a standby test process (`standby`) imports it
+before pytest starts; the marker keeps pytest from warning that it cannot rewrite it then.
 """
 
 from __future__ import annotations
