@@ -195,3 +195,12 @@ def test_boot_reads_the_standby_message_exactly(tmp_path: Path) -> None:
         env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
     )
     assert done.stdout.decode().strip() == repr(["f", *sent])
+
+
+def test_closing_twice_is_harmless(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    standby = start_standby(repo, open_sandbox(repo))
+    assert standby is not None
+    standby.close()
+    standby.close()
+    assert standby.proc.returncode == -signal.SIGKILL

@@ -487,13 +487,6 @@ def run_lane(
         raise RunnerError(f"--head {ctx.head} is not the checked-out commit; the lane runs HEAD")
     mark = _phase_clock(times, started)
     mark("diff")
-    choice = choose_baseline(repo, summary, policy, coverage_map)
-    suite = base_suite(repo, summary)
-    split = split_suite(suite)
-    present = _selected_files(repo, choice) if choice.selective else []
-    plan = head_pass(split, choice, present)
-    mark("choice")
-    say(ProgressEvent(LANE, f"baseline: {choice.mode.value} ({choice.reason})"))
     sandbox = lane_sandbox(ctx)
     # the oracle module every run of this lane imports is the merge base's (or lanegate's own)
     oracle_staging = Path(tempfile.mkdtemp(prefix="lanegate-oracle-module-"))
@@ -504,15 +497,27 @@ def run_lane(
     pool: WorkerPool | None = None
     try:
         sandbox.trusted_files.update(oracle_overlays(repo, policy, summary, oracle_staging))
-        # the two selected runs' processes start now, each in a sandbox of its own over the tree
-        # it will run (`standby`): their start-up overlaps the planting below
+        # the two selected runs' processes start as early as their trees are known, each in a
+        # sandbox of its own (`standby`): their start-up overlaps the choice and the planting.
+        # The head's tree is the checkout itself: its process starts first
+        head_standby = start_standby(repo, sandbox)
+        standbys += [] if head_standby is None else [head_standby]
+        mark("standby")
+        choice = choose_baseline(repo, summary, policy, coverage_map)
+        suite = base_suite(repo, summary)
+        split = split_suite(suite)
+        present = _selected_files(repo, choice) if choice.selective else []
+        plan = head_pass(split, choice, present)
+        if plan is None and head_standby is not None:
+            head_standby.close()  # nothing is left for the head's process to run
+            head_standby = None
+        say(ProgressEvent(LANE, f"baseline: {choice.mode.value} ({choice.reason})"))
         staged = stage_base_suite(repo, summary, suite, choice)
-        head_standby = None if plan is None else start_standby(repo, sandbox)
         base_standby = (
             None if staged is None else start_standby(repo, sandbox, overlays=staged.overlays)
         )
-        standbys += [s for s in (head_standby, base_standby) if s is not None]
-        mark("standby")
+        standbys += [] if base_standby is None else [base_standby]
+        mark("choice")
         # which candidates are planted follows a secret of this run (a shard: its plan's), so
         # that a diff cannot know in advance which of its line's candidates it must survive
         pinned = draw is not None or policy.properties.mutant_draw is not None

@@ -92,13 +92,15 @@ class Standby:
         return self.proc
 
     def close(self) -> None:
-        """Kill the process and its group (used or not) and remove its scratch folder."""
+        """Kill the process and its group unless it was already reaped (`run_baseline` kills the
+        group of a run it waited for), and remove its scratch folder; a second call does nothing."""
         if self.proc.stdin is not None and not self.proc.stdin.closed:
             with contextlib.suppress(BrokenPipeError):
                 self.proc.stdin.close()
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
+        if self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
