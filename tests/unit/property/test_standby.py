@@ -204,3 +204,19 @@ def test_closing_twice_is_harmless(tmp_path: Path) -> None:
     standby.close()
     standby.close()
     assert standby.proc.returncode == -signal.SIGKILL
+
+
+def test_a_standby_that_never_reads_cannot_block_the_lane(tmp_path: Path) -> None:
+    """Arguments larger than a pipe holds, sent to a standby that is stopped: `begin` returns at
+    once (the message goes out on a thread of its own), and killing the standby ends the write."""
+    repo = _repo(tmp_path)
+    standby = start_standby(repo, open_sandbox(repo))
+    assert standby is not None
+    os.killpg(standby.proc.pid, signal.SIGSTOP)
+    try:
+        proc = standby.begin(["x" * 4096] * 64)  # 256 KiB: four pipe buffers
+        assert proc is standby.proc
+        assert proc.poll() is None
+    finally:
+        standby.close()
+    assert standby.proc.returncode == -signal.SIGKILL

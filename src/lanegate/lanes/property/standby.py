@@ -18,6 +18,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -78,29 +79,39 @@ class Standby:
             )
 
     def begin(self, args: Sequence[str]) -> subprocess.Popen[bytes]:
-        """Send the pytest arguments (once) and hand over the running process."""
+        """Send the pytest arguments (once) and hand over the running process.
+
+        The message is written by a thread of its own: a standby that never reads it (stuck, or
+        dead) cannot block the lane, whose wall clock then kills its group, ending the write."""
         if self.used:
             raise RunnerError("a standby test process serves one run only")
         self.used = True
-        assert self.proc.stdin is not None
-        # a standby that already died (a broken interpreter) shows it in its exit and log, read
-        # by the caller as for any test process
-        with contextlib.suppress(BrokenPipeError):
-            self.proc.stdin.write(encode_arguments(args))
-        with contextlib.suppress(BrokenPipeError):
-            self.proc.stdin.close()
+        writer = threading.Thread(target=self._send, args=(encode_arguments(args),), daemon=True)
+        writer.start()
         return self.proc
+
+    def _send(self, message: bytes) -> None:
+        stdin = self.proc.stdin
+        assert stdin is not None
+        # a standby that died shows it in its exit and log, read as for any test process
+        try:
+            stdin.write(message)
+        except (OSError, ValueError):
+            pass
+        finally:
+            with contextlib.suppress(OSError, ValueError):
+                stdin.close()
 
     def close(self) -> None:
         """Kill the process and its group unless it was already reaped (`run_baseline` kills the
         group of a run it waited for), and remove its scratch folder; a second call does nothing."""
-        if self.proc.stdin is not None and not self.proc.stdin.closed:
-            with contextlib.suppress(BrokenPipeError):
-                self.proc.stdin.close()
         if self.proc.returncode is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
+        if self.proc.stdin is not None and not self.used:
+            with contextlib.suppress(BrokenPipeError, OSError):
+                self.proc.stdin.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
