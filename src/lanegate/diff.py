@@ -5,6 +5,7 @@ dependencies, shadowing).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass, replace
@@ -342,7 +343,23 @@ def _binary_paths(numstat: list[bytes]) -> set[str]:
 def changed_lines(
     repo: Path, merge_base_commit: str, head_commit: str, path: str
 ) -> frozenset[int]:
-    """Line numbers on the head side of `path` that the diff added or changed."""
+    """Line numbers on the head side of `path` that the diff added or changed (between two full
+    commit ids the answer is asked of git once per process: the lane's steps each need it)."""
+    if git.is_full_id(merge_base_commit) and git.is_full_id(head_commit):
+        return _changed_lines_between(str(repo), merge_base_commit, head_commit, path)
+    return _changed_lines(repo, merge_base_commit, head_commit, path)
+
+
+@functools.lru_cache(maxsize=4096)
+def _changed_lines_between(
+    repo: str, merge_base_commit: str, head_commit: str, path: str
+) -> frozenset[int]:
+    return _changed_lines(Path(repo), merge_base_commit, head_commit, path)
+
+
+def _changed_lines(
+    repo: Path, merge_base_commit: str, head_commit: str, path: str
+) -> frozenset[int]:
     out = git.run_git(
         repo,
         "diff",

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
+import threading
 from pathlib import Path
 
 from lanegate.errors import GitError
 
 GIT_TIMEOUT_SECONDS = 120
+# a full object id names immutable bytes: what one names is asked of git once per process
+_FULL_ID = re.compile(r"[0-9a-f]{40}(?:[0-9a-f]{24})?")
+MEMO_BYTES = 64 * 1024 * 1024  # the memo's size cap; past it, answers are no longer kept
+_memo: dict[tuple[str, str, str], bytes | None] = {}
+_memo_size = [0]
+_memo_lock = threading.Lock()
 
 
 def run_git(repo: Path, *args: str, check: bool = True, input_bytes: bytes | None = None) -> bytes:
@@ -90,7 +98,30 @@ def show_file(repo: Path, commit: str, path: str) -> bytes | None:
     """The bytes of `path` at `commit`, or None when the path does not exist there.
 
     One `git cat-file --batch` process answers type and bytes together; a name with a line break
-    (which the batch protocol cannot carry) asks for them in two calls."""
+    (which the batch protocol cannot carry) asks for them in two calls. For a full commit id the
+    answer is kept (up to `MEMO_BYTES` in all): the lane asks for the same files at the same
+    commits from several of its steps, each answer a git process."""
+    key = (str(repo), commit, path)
+    if not is_full_id(commit):
+        return _show_file(repo, commit, path)
+    with _memo_lock:
+        if key in _memo:
+            return _memo[key]
+    data = _show_file(repo, commit, path)
+    with _memo_lock:
+        size = 0 if data is None else len(data)
+        if _memo_size[0] + size <= MEMO_BYTES:
+            _memo[key] = data
+            _memo_size[0] += size
+    return data
+
+
+def is_full_id(commit: str) -> bool:
+    """True for a full (SHA-1 or SHA-256) object id: a name of immutable content."""
+    return _FULL_ID.fullmatch(commit) is not None
+
+
+def _show_file(repo: Path, commit: str, path: str) -> bytes | None:
     name = f"{commit}:{path}"
     if "\n" in name or "\r" in name:
         return _show_file_by_type(repo, commit, path)

@@ -259,3 +259,17 @@ def test_added_files_that_shadow_a_base_module_and_committed_byte_code_are_gate_
     }
     assert all(f.is_gate_input for f in summary.files if f.path in shadowing)
     assert not any(f.is_gate_input for f in summary.files if f.path.startswith("pkg/old"))
+
+
+def test_changed_lines_between_full_ids_are_asked_once_and_names_again(tmp_path: Path) -> None:
+    r = Repo(tmp_path / "lines")
+    r.write("f.py", "a = 1\nb = 2\n")
+    base = r.commit("base")
+    r.write("f.py", "a = 1\nb = 3\n")
+    head = r.commit("head")
+    assert changed_lines(r.path, base, head, "f.py") == frozenset({2})
+    assert changed_lines(r.path, base, "HEAD", "f.py") == frozenset({2})
+    r.write("f.py", "a = 0\nb = 3\nc = 4\n")
+    r.commit("more")
+    assert changed_lines(r.path, base, "HEAD", "f.py") == frozenset({1, 2, 3})
+    assert changed_lines(r.path, base, head, "f.py") == frozenset({2})

@@ -56,3 +56,22 @@ def test_a_folder_is_refused_both_ways(repo: tuple[Repo, str]) -> None:
 def test_a_commit_that_does_not_exist_has_no_files(repo: tuple[Repo, str]) -> None:
     r, _ = repo
     assert git.show_file(r.path, "0" * 40, "plain.py") is None
+
+
+def test_a_full_commit_id_is_asked_of_git_once(tmp_path: Path) -> None:
+    """What a full id names cannot change: the second answer comes without git (here git could
+    no longer give it); a branch name is asked again, and sees where the branch went."""
+    r = Repo(tmp_path / "memo")
+    r.write("f.py", "one = 1\n")
+    first = r.commit("one")
+    assert git.show_file(r.path, first, "f.py") == b"one = 1\n"
+    assert git.show_file(r.path, "HEAD", "f.py") == b"one = 1\n"
+    r.write("f.py", "two = 2\n")
+    r.commit("two")
+    assert git.show_file(r.path, "HEAD", "f.py") == b"two = 2\n"
+    for pack in (r.path / ".git" / "objects").iterdir():
+        if pack.name not in ("info", "pack"):
+            for blob in pack.iterdir():
+                blob.unlink()
+    assert git.show_file(r.path, first, "f.py") == b"one = 1\n"
+    assert git.show_file(r.path, "HEAD", "f.py") is None  # asked again: git has lost it

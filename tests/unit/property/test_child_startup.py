@@ -1,4 +1,5 @@
-"""What a lane's pytest child pays at start-up: Hypothesis is imported as installed, not rewritten.
+"""What a lane's pytest child pays at start-up: installed plugins (Hypothesis's first) are imported
+as installed, not rewritten; the repository's own modules still are.
 
 Real pytest runs in the real sandbox, through `run_baseline`: the test module itself checks which of
 its modules pytest's assertion rewriter loaded, so a pytest that stops honouring the cut fails here.
@@ -34,8 +35,19 @@ def test_hypothesis_is_not_rewritten():
     assert not _rewritten("_hypothesis_pytestplugin")
 
 
+def test_other_installed_plugins_are_not_rewritten():
+    import xdist.plugin
+
+    assert not _rewritten("xdist")
+    assert not _rewritten("xdist.plugin")
+
+
 def test_the_test_module_still_is():
     assert _rewritten(__name__)
+
+
+def test_the_repositorys_own_plugin_still_is():
+    assert _rewritten("repo_plugin")
 
 """
 
@@ -44,6 +56,9 @@ def _repo(tmp_path: Path) -> Path:
     repo = tmp_path / "repo"
     (repo / "tests").mkdir(parents=True)
     (repo / "tests" / "test_loaders.py").write_text(LOADERS, encoding="utf-8")
+    # a `-p` plugin of the repository's own: head code, its asserts keep their rewriting
+    (repo / "repo_plugin.py").write_text("def helper(x):\n    assert x\n", encoding="utf-8")
+    (repo / "pytest.ini").write_text("[pytest]\naddopts = -p repo_plugin\n", encoding="utf-8")
     return repo
 
 
@@ -55,8 +70,10 @@ def test_child_imports_hypothesis_unrewritten_and_rewrites_the_tests(tmp_path: P
     tests = baseline.tests
     node = "tests/test_loaders.py::"
     assert tests[node + "test_hypothesis_is_not_rewritten"]["outcome"] == "passed"
+    assert tests[node + "test_other_installed_plugins_are_not_rewritten"]["outcome"] == "passed"
     assert tests[node + "test_the_test_module_still_is"]["outcome"] == "passed"
-    assert len(tests) == 2
+    assert tests[node + "test_the_repositorys_own_plugin_still_is"]["outcome"] == "passed"
+    assert len(tests) == 4
 
 
 def test_lane_child_does_not_import_the_mutant_runner(tmp_path: Path) -> None:

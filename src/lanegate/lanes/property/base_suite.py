@@ -27,6 +27,7 @@ from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_ini
 from lanegate.lanes.property.baseline import Baseline, run_baseline
 from lanegate.lanes.property.map_select import BaselineChoice
+from lanegate.lanes.property.standby import Standby
 from lanegate.ledgers.models import BaseTestRun
 from lanegate.policy import Policy
 from lanegate.sandbox import Sandbox
@@ -157,6 +158,55 @@ def _runs(
     return runs
 
 
+@dataclass(frozen=True, slots=True)
+class StagedBaseSuite:
+    """What the base suite's process runs, known before it starts: the base files to run, their
+    base versions staged where the diff touched them (mounted over the tree), the pytest selection
+    and the coverage map's keep list."""
+
+    wanted: frozenset[str]
+    staging: Path
+    overlays: dict[Path, Path]
+    selection: tuple[str, ...]
+    keep: dict[str, list[str]] | None
+
+    def close(self) -> None:
+        """Remove the staged files."""
+        shutil.rmtree(self.staging, ignore_errors=True)
+
+
+def stage_base_suite(
+    repo: Path, summary: DiffSummary, suite: BaseSuite, choice: BaselineChoice | None = None
+) -> StagedBaseSuite | None:
+    """Stage the base suite's run at head (None: no base test file is to run); in coverage-map mode
+    only the selected base tests, and the selected files whole."""
+    selective = choice is not None and choice.selective
+    wanted = set(suite.files)
+    if choice is not None and selective:
+        wanted &= {n.split("::", 1)[0] for n in choice.node_ids} | set(choice.base_files)
+    if not wanted:
+        return None
+    staging = Path(tempfile.mkdtemp(prefix="lanegate-base-tests-"))
+    overlays: dict[Path, Path] = {}
+    try:
+        for index, path in enumerate([*(p for p in suite.restored if p in wanted), *suite.helpers]):
+            data = git.show_file(repo, summary.merge_base, path)
+            if data is None:
+                continue
+            staged = staging / f"{index:05d}-{PurePosixPath(path).name}"
+            staged.write_bytes(data)
+            overlays[repo / path] = staged
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    # a file named like an option (`-p_test.py`) is given as a path, never as a flag
+    selection = tuple(f"./{p}" if p.startswith("-") else p for p in suite.files if p in wanted)
+    keep = None
+    if choice is not None and selective:
+        keep = {"node_ids": sorted(choice.node_ids), "files": list(choice.base_files)}
+    return StagedBaseSuite(frozenset(wanted), staging, overlays, selection, keep)
+
+
 def run_base_suite(
     repo: Path,
     summary: DiffSummary,
@@ -167,33 +217,23 @@ def run_base_suite(
     stop: threading.Event | None = None,
     trace: Sequence[Path] = (),
     suite: BaseSuite | None = None,
+    staged: StagedBaseSuite | None = None,
+    standby: Standby | None = None,
 ) -> BaseSuiteRun:
     """Run the base's test files at head (restored where the diff touched them) in one process;
     in coverage-map mode only the selected base tests, and the selected files whole. `trace`: the
     files whose functions each test's record lists as called (the mutated files). `stop`, once
-    set, kills the run (`RunnerError`). `suite`: `base_suite(repo, summary)`, when known."""
+    set, kills the run (`RunnerError`). `suite`: `base_suite(repo, summary)`, when known.
+    `staged`: `stage_base_suite`'s answer for this suite and choice, when known (its staged files
+    are removed here); `standby`: the process started over its overlays (see `standby`)."""
     suite = base_suite(repo, summary) if suite is None else suite
     selective = choice is not None and choice.selective
-    wanted = set(suite.files)
-    if choice is not None and selective:
-        wanted &= {n.split("::", 1)[0] for n in choice.node_ids} | set(choice.base_files)
-    if not wanted:
+    if staged is None:
+        staged = stage_base_suite(repo, summary, suite, choice)
+    if staged is None:
         return BaseSuiteRun(suite, (), None)
-    staging = Path(tempfile.mkdtemp(prefix="lanegate-base-tests-"))
+    wanted = staged.wanted
     try:
-        overlays: dict[Path, Path] = {}
-        for index, path in enumerate([*(p for p in suite.restored if p in wanted), *suite.helpers]):
-            data = git.show_file(repo, summary.merge_base, path)
-            if data is None:
-                continue
-            staged = staging / f"{index:05d}-{PurePosixPath(path).name}"
-            staged.write_bytes(data)
-            overlays[repo / path] = staged
-        # a file named like an option (`-p_test.py`) is given as a path, never as a flag
-        selection = [f"./{p}" if p.startswith("-") else p for p in suite.files if p in wanted]
-        keep = None
-        if choice is not None and selective:
-            keep = {"node_ids": sorted(choice.node_ids), "files": list(choice.base_files)}
         # one file's collection error is that file's: the others' tests still run and count
         flags = ["--continue-on-collection-errors"]
         for tracer in ("probes", "calls") if trace else ("calls",):
@@ -201,18 +241,20 @@ def run_base_suite(
                 repo,
                 policy,
                 trace,
-                selection=selection,
+                selection=staged.selection,
                 sandbox=sandbox,
-                overlays=overlays,
-                keep=keep,
+                overlays=staged.overlays,
+                keep=staged.keep,
                 stop=stop,
                 extra_flags=[*flags, f"--lanegate-tracer={tracer}"],
+                standby=standby,
             )
+            standby = None  # taken by the first run: a rerun with the tracer starts its own
             # probes miss a traced file that code loaded by a loader of its own: trace the calls
             if not baseline.record.get("unprobed"):
                 break
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        staged.close()
     changed = {f.path for f in summary.files if f.change is not Change.DELETED}
     runs = _runs(baseline.record, suite, changed, repo)
     seen = {run.node_id.split("::")[0] for run in runs}

@@ -21,6 +21,7 @@ from lanegate.lanes import pytest_plugins
 from lanegate.lanes.collection import Collection
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.mutate_run import PLUGIN, child_env
+from lanegate.lanes.property.standby import Standby
 from lanegate.policy import Policy
 from lanegate.sandbox import Sandbox, sandbox_python
 from lanegate.sandbox.outbox import read_record
@@ -107,6 +108,7 @@ def run_baseline(
     keep: Mapping[str, Sequence[str]] | None = None,
     record_oracles: bool = False,
     stop: threading.Event | None = None,
+    standby: Standby | None = None,
 ) -> Baseline:
     """Run the suite once (or `selection`) under the plugin, in `sandbox`; its output goes to a file
     (bounded by the sandbox's file limit) and the record is read only after the process exits.
@@ -115,12 +117,25 @@ def run_baseline(
     `record_oracles` also records, per test, the lines that called a trusted oracle (a tracer on
     every call: only the run that judges the new tests pays for it). `overlays` and `removed` change
     the sandbox's copy of the tree (see `Sandbox.command`). `stop`, once set, kills the run (a lane
-    that is unwinding must not wait for a run beside it to finish)."""
-    scratch = Path(tempfile.mkdtemp(prefix="lanegate-baseline-"))
-    storage = scratch / "hypothesis"
-    storage.mkdir()
+    that is unwinding must not wait for a run beside it to finish). `standby`: the process, already
+    started in its own sandbox with these `overlays` and `removed` and the default environment
+    (see `standby`), that this run sends its arguments to instead of starting one; its seconds
+    count from its start, so a mutant's timeout allows at least what a process started here would
+    have needed."""
+    if standby is not None:
+        if env is not None or observe_mode != "callback":
+            raise RunnerError("a standby test process runs with the default environment only")
+        if dict(overlays or {}) != standby.overlays or tuple(removed) != standby.removed:
+            raise RunnerError("a standby test process was started over another tree")
+        scratch = standby.scratch
+        storage = standby.storage
+        environ = standby.env
+    else:
+        scratch = Path(tempfile.mkdtemp(prefix="lanegate-baseline-"))
+        storage = scratch / "hypothesis"
+        storage.mkdir()
+        environ = child_env(dict(os.environ if env is None else env), storage)
     record_path = scratch / "baseline.json"
-    environ = child_env(dict(os.environ if env is None else env), storage)
     if observe_mode == "files":
         environ.update(observe.FILES_ENV)
     flags = pytest_flags(policy)
@@ -136,27 +151,31 @@ def run_baseline(
         extra.append(f"--lanegate-select={keep_path}")
     if record_oracles:
         extra.append(f"--lanegate-oracle-module={policy.properties.module}")
-    command = [sandbox_python(), "-m", "pytest", *flags, *extra, *selection]
-    sandboxed = sandbox.command(
-        [*command, f"--lanegate-out={record_path}"],
-        env=environ,
-        cwd=repo,
-        writable=[scratch],
-        overlays=overlays,
-        removed=removed,
-    )
+    arguments = [*flags, *extra, *selection, f"--lanegate-out={record_path}"]
     log_path = scratch / "output.log"
-    started = time.perf_counter()
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(
-            sandboxed.argv,
+    if standby is not None:
+        started = standby.started
+        proc = standby.begin(arguments)
+    else:
+        sandboxed = sandbox.command(
+            [sandbox_python(), "-m", "pytest", *arguments],
+            env=environ,
             cwd=repo,
-            env=sandboxed.env,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
+            writable=[scratch],
+            overlays=overlays,
+            removed=removed,
         )
+        started = time.perf_counter()
+        with log_path.open("wb") as log:
+            proc = subprocess.Popen(
+                sandboxed.argv,
+                cwd=repo,
+                env=sandboxed.env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
     deadline = time.monotonic() + policy.lane.max_wall_seconds
     while True:
         left = deadline - time.monotonic()

@@ -5,6 +5,9 @@ Hypothesis settings, and (baseline only) which functions of the target files the
 one JSON file given by `--lanegate-out`, a path outside the repository, at session end. In mutant mode it
 serves the mutated module through an import hook, turns the example database, shrinking, deadlines and
 health checks off (a slow mutant must never fail a test: slowness is a timeout, not a kill).
+
+PYTEST_DONT_REWRITE: this module holds no assert, and a standby test process (`standby`) imports it
+before pytest starts; the marker keeps pytest from warning that it cannot rewrite it then.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from lanegate.lanes.property import observe
 from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_disk
 from lanegate.lanes.property.probes import ProbeFinder, install_probes
 from lanegate.lanes.property.running import mark_running
+from lanegate.lanes.rewrite import unmark_rewrite
 
 _STATE_KEY = pytest.StashKey["_Recorder"]()
 
@@ -33,36 +37,12 @@ JOB: dict[str, Any] | None = None
 MAX_ORACLE_SITES = 200  # distinct calling lines recorded per test
 # parts of a path under the root that are no project code: tests, virtual environments, installs
 _NOT_SOURCE = frozenset({"tests", "test", "site-packages", "dist-packages", ".venv", "venv"})
-# the top-level modules of the Hypothesis distribution, as pytest marks them for rewriting
-HYPOTHESIS_MODULES = frozenset(
-    {"hypothesis", "_hypothesis_pytestplugin", "_hypothesis_globals", "_hypothesis_ftz_detector"}
-)
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
     # the earliest hook a `-p` plugin gets: after pytest marked the plugin distributions for
     # assertion rewriting, before any entry-point plugin (Hypothesis's) is loaded
     unmark_rewrite(pluginmanager)
-
-
-def unmark_rewrite(pluginmanager: pytest.PytestPluginManager) -> tuple[str, ...]:
-    """Take Hypothesis's own modules off pytest's assertion-rewrite list; the names taken off.
-
-    pytest rewrites the asserts of every module of a distribution with a `pytest11` entry point,
-    and in the sandbox (read-only site-packages, no byte code written) it cannot cache the result:
-    every test process parsed and recompiled all of Hypothesis, about a second of its start-up.
-    A rewritten assert only words its failure message differently, so no outcome changes; the
-    repository's test modules, conftest files and plugins keep their rewriting."""
-    hook = getattr(pluginmanager, "rewrite_hook", None)
-    marked = getattr(hook, "_must_rewrite", None)
-    if not isinstance(marked, set):
-        return ()
-    taken = tuple(sorted(n for n in marked if n in HYPOTHESIS_MODULES))
-    marked.difference_update(taken)
-    cache = getattr(hook, "_marked_for_rewrite_cache", None)
-    if isinstance(cache, dict):
-        cache.clear()
-    return taken
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -34,8 +34,10 @@ from lanegate.lanes.property.base_recheck import recheck_at_base
 from lanegate.lanes.property.base_suite import (
     BaseSuite,
     BaseSuiteRun,
+    StagedBaseSuite,
     base_suite,
     run_base_suite,
+    stage_base_suite,
 )
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
 from lanegate.lanes.property.canary import plan_canaries
@@ -53,6 +55,7 @@ from lanegate.lanes.property.operators import OPERATORS_VERSION
 from lanegate.lanes.property.oracle_source import oracle_overlays, trusted_oracle_module
 from lanegate.lanes.property.plant import MutantSpec, plan_from_summary, policy_draw
 from lanegate.lanes.property.restatement import restatements
+from lanegate.lanes.property.standby import Standby, start_standby
 from lanegate.lanes.property.suite_split import (
     JoinedBaseline,
     SuiteSplit,
@@ -422,13 +425,24 @@ def _base_suite_timed(
     trace: list[Path],
     split: SuiteSplit,
     suite: BaseSuite,
+    staged: StagedBaseSuite | None,
+    standby: Standby | None,
 ) -> tuple[BaseSuiteRun, float]:
     """`run_base_suite`'s answer and its own wall seconds (it overlaps the head's baseline run)."""
     started = time.perf_counter()
     # with nothing shared (see `suite_split`), the base suite's run feeds no baseline: no tracer
     traced = trace if split.shared else []
     answer = run_base_suite(
-        repo, summary, policy, sandbox=sandbox, choice=choice, stop=stop, trace=traced, suite=suite
+        repo,
+        summary,
+        policy,
+        sandbox=sandbox,
+        choice=choice,
+        stop=stop,
+        trace=traced,
+        suite=suite,
+        staged=staged,
+        standby=standby,
     )
     return answer, time.perf_counter() - started
 
@@ -473,50 +487,73 @@ def run_lane(
         raise RunnerError(f"--head {ctx.head} is not the checked-out commit; the lane runs HEAD")
     mark = _phase_clock(times, started)
     mark("diff")
-    # which candidates are planted follows a secret of this run (a shard: its plan's), so that a
-    # diff cannot know in advance which of its line's candidates it must survive
-    pinned = draw is not None or policy.properties.mutant_draw is not None
-    if shard is not None:
-        draw = shard.mutant_draw
-    elif draw is None:
-        draw = policy_draw(policy)
-    specs = plan_from_summary(repo, summary, policy, draw=draw)
-    if shard is not None:
-        planned = {s.id for s in specs}
-        stray = sorted(set(shard.items) - planned)
-        if stray:
-            raise RunnerError(f"shard {shard.spec}: mutant {stray[0]} is not planted by this diff")
-        specs = [s for s in specs if s.id in set(shard.items)]
-    # the canaries follow a secret of this run, never shown to the sandbox, written to the ledger
-    # only once every test process has exited
-    mark("mutant_plan")
-    canary_seed = secrets.randbits(62)
-    canaries = plan_canaries(repo, summary, policy, canary_seed, len(specs))
-    mark("canary_plan")
-    sources = _working_tree_matches(repo, summary, sorted({s.path for s in (*specs, *canaries)}))
-    choice = choose_baseline(repo, summary, policy, coverage_map)
-    suite = base_suite(repo, summary)
-    split = split_suite(suite)
-    trace = [repo / p for p in sources]
-    mark("choice")
-    say(ProgressEvent(LANE, f"baseline: {choice.mode.value} ({choice.reason})"))
     sandbox = lane_sandbox(ctx)
     # the oracle module every run of this lane imports is the merge base's (or lanegate's own)
     oracle_staging = Path(tempfile.mkdtemp(prefix="lanegate-oracle-module-"))
-    sandbox.trusted_files.update(oracle_overlays(repo, policy, summary, oracle_staging))
-    # the base's tests at head need nothing the head's run learns: they run in their own sandboxed
-    # process alongside it, traced; for the base files the diff left alone their record is the
-    # baseline's (`suite_split`), so the head's process runs only the diff's and other test files
+    standbys: list[Standby] = []
+    staged: StagedBaseSuite | None = None
     background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lanegate-base-tests")
     stop_base = threading.Event()  # set when the lane unwinds: its process is then killed
-    # the mutant workers start now so that their imports overlap the baseline run
-    pool = (
-        WorkerPool(repo, min(workers or os.cpu_count() or 1, len(specs)), sandbox=sandbox)
-        if specs
-        else None
-    )
+    pool: WorkerPool | None = None
     try:
-        mark("sandbox_and_workers")
+        sandbox.trusted_files.update(oracle_overlays(repo, policy, summary, oracle_staging))
+        # the two selected runs' processes start as early as their trees are known, each in a
+        # sandbox of its own (`standby`): their start-up overlaps the choice and the planting.
+        # The head's tree is the checkout itself: its process starts first
+        head_standby = start_standby(repo, sandbox)
+        standbys += [] if head_standby is None else [head_standby]
+        mark("standby")
+        choice = choose_baseline(repo, summary, policy, coverage_map)
+        suite = base_suite(repo, summary)
+        split = split_suite(suite)
+        present = _selected_files(repo, choice) if choice.selective else []
+        plan = head_pass(split, choice, present)
+        if plan is None and head_standby is not None:
+            head_standby.close()  # nothing is left for the head's process to run
+            head_standby = None
+        say(ProgressEvent(LANE, f"baseline: {choice.mode.value} ({choice.reason})"))
+        staged = stage_base_suite(repo, summary, suite, choice)
+        base_standby = (
+            None if staged is None else start_standby(repo, sandbox, overlays=staged.overlays)
+        )
+        standbys += [] if base_standby is None else [base_standby]
+        mark("choice")
+        # which candidates are planted follows a secret of this run (a shard: its plan's), so
+        # that a diff cannot know in advance which of its line's candidates it must survive
+        pinned = draw is not None or policy.properties.mutant_draw is not None
+        if shard is not None:
+            draw = shard.mutant_draw
+        elif draw is None:
+            draw = policy_draw(policy)
+        specs = plan_from_summary(repo, summary, policy, draw=draw)
+        if shard is not None:
+            planned = {s.id for s in specs}
+            stray = sorted(set(shard.items) - planned)
+            if stray:
+                raise RunnerError(
+                    f"shard {shard.spec}: mutant {stray[0]} is not planted by this diff"
+                )
+            specs = [s for s in specs if s.id in set(shard.items)]
+        # the canaries follow a secret of this run, never shown to the sandbox, written to the
+        # ledger only once every test process has exited
+        mark("mutant_plan")
+        canary_seed = secrets.randbits(62)
+        canaries = plan_canaries(repo, summary, policy, canary_seed, len(specs))
+        mark("canary_plan")
+        sources = _working_tree_matches(
+            repo, summary, sorted({s.path for s in (*specs, *canaries)})
+        )
+        trace = [repo / p for p in sources]
+        # the base's tests at head need nothing the head's run learns: they run in their own
+        # sandboxed process alongside it, traced; for the base files the diff left alone their
+        # record is the baseline's (`suite_split`), so the head's process runs only the diff's
+        # and other test files. The mutant workers start now so that their imports overlap the
+        # baseline run
+        if specs:
+            pool = WorkerPool(
+                repo, min(workers or os.cpu_count() or 1, len(specs)), sandbox=sandbox
+            )
+        mark("workers")
         times["plan"] = time.perf_counter() - started
         say(ProgressEvent(LANE, "base tests at head", "runs", 0, 1))
         base_run = background.submit(
@@ -530,10 +567,11 @@ def run_lane(
             trace,
             split,
             suite,
+            staged,
+            base_standby,
         )
+        staged = None  # the base suite's run removes its staged files
         say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
-        present = _selected_files(repo, choice) if choice.selective else []
-        plan = head_pass(split, choice, present)
         head = (
             None
             if plan is None
@@ -546,6 +584,7 @@ def run_lane(
                 extra_flags=plan.flags,
                 sandbox=sandbox,
                 record_oracles=True,
+                standby=head_standby,
             )
         )
         times["baseline"] = 0.0 if head is None else head.seconds
@@ -617,6 +656,10 @@ def run_lane(
         background.shutdown(wait=True)  # never leave the base tests' process behind
         if pool is not None:
             pool.close()
+        for standby in standbys:  # a used one has exited; an unused one is killed here
+            standby.close()
+        if staged is not None:
+            staged.close()
         sandbox.close()
         shutil.rmtree(oracle_staging, ignore_errors=True)
     mutants = _ledger_mutants(specs, results)
