@@ -420,6 +420,39 @@ def test_too_little_power_fails_under_a_strict_detect_rate(make_repo, capsys) ->
     assert "flake.detect_rate asks for 0.1%" in printed
 
 
+POLLUTED_PASS = """\
+AUDIT = []
+
+
+def test_victim_sees_an_empty_log():
+    assert AUDIT == []
+
+
+def test_polluter_logs_and_leaves_it():
+    AUDIT.append("bob")
+"""
+
+
+def test_a_polluter_whose_state_outlasts_the_pass_is_named_order_not_hash_seed(
+    make_repo, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    # The polluter runs in every replay's pass; its state outlasts the pass, so every batch run of
+    # the victim after the pass fails like the reversed replay's base run. Alone (the isolation
+    # run, under replay 3's own hash seed) the victim passes: the hash seed does not decide it.
+    repo = feature_repo(make_repo, {"tests/test_audit.py": POLLUTED_PASS})
+    assert flake(repo.path) == 1
+    data = ledger(repo.path)
+    (victim,) = [t for t in data["tests"] if t["node_id"].endswith("test_victim_sees_an_empty_log")]
+    assert [r["outcome"] for r in victim["replays"]][:2] == ["passed", "failed"]
+    batches = {(b["replay"], b["dimension"]): b for b in victim["batches"]}
+    assert batches[(3, "isolation")]["passed"] == 1
+    assert batches[(2, "repeat")]["failed"] == batches[(2, "repeat")]["runs"] > 0
+    assert not victim["deterministic"] and victim["exposed_by"] == "order"
+    assert victim["reproduce"].startswith("replay 2 run 1 (")
+    assert "order=reverse" in victim["reproduce"]
+    capsys.readouterr()
+
+
 HASH_SEEDED = {
     "tests/state.py": "READY = False\n",
     "tests/conftest.py": "import state\n\nstate.READY = True\n",
