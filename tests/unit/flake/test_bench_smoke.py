@@ -72,7 +72,8 @@ def test_case_layout_runs_each_case_alone_from_its_own_directory(tmp_path: Path)
         repos = built.build(work / layout)
         seen[layout] = {}
         for k, repo in enumerate(repos):
-            got = flake_bench._pytest_outcomes(repo, work, [], {}, f"{layout}{k}")
+            args = ["-p", "no:randomly"]  # file order: the env var's setter runs first
+            got = flake_bench._pytest_outcomes(repo, work, args, {}, f"{layout}{k}")
             seen[layout].update(got)
         assert len(repos) == (3 if layout == "case" else 1)
     # one repository (and one pytest process) per case, run from the case's own directory
