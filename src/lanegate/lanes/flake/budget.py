@@ -25,6 +25,7 @@ from lanegate.lanes.flake.dimensions import (
     CLOCK_STEPS,
     CPU_COUNTS,
     DST_CHANGES,
+    ENV_SETS,
     HOST_RISKS,
     TERMINAL_SIZES,
     WIDE_ZONES,
@@ -77,13 +78,14 @@ FRESH_RUNS_HEAVY = 2
 FRESH_MAX_SECONDS = 0.02
 # Host runs (`lanes/flake/host.py`), unpaid like the floor, for tests whose AST shows the host
 # condition (`select.HOST_RISK_NAMES`): an empty working directory once (every relative path then
-# misses), the narrow and the wide terminal, one CPU and four. Each condition is deterministic, so
-# a run or two per value shows what it does.
+# misses), the narrow and the wide terminal, one CPU and four, a CI runner's environment variables
+# and a colour terminal's. Each condition is deterministic, so a run per value shows what it does.
 HOST_REPLAY = 2
 HOST_RUNS = {
     Dimension.CWD: 1,
     Dimension.TERMINAL: len(TERMINAL_SIZES),
     Dimension.CPUS: len(CPU_COUNTS),
+    Dimension.ENV: len(ENV_SETS),
 }
 # DST runs (`dimensions.DST_CHANGES`), unpaid, for tests whose AST shows the clock: the US
 # spring-forward day and the EU fall-back day, each deterministic.

@@ -21,10 +21,12 @@ dimension that exposed the flake:
 - `hash-seed`: the test called in a fresh interpreter under a recorded `PYTHONHASHSEED` of its own
   (`lanes/flake/fresh.py`), with the replay's random seed: set and dict orders of strings built at
   run time, `hash(str)` buckets, which no in-process run can vary;
-- `cwd`, `terminal`, `cpus`: the host a CI job runs on (`lanes/flake/host.py`), from before the
-  test's setup to after its teardown: an empty working directory (a path relative to the cwd), a
-  narrow and a wide terminal (`COLUMNS`/`LINES`: what `shutil.get_terminal_size` and argparse
-  read), one CPU and four (`os.cpu_count` and the CPU affinity);
+- `cwd`, `terminal`, `cpus`, `env`: the host a CI job runs on (`lanes/flake/host.py`), from before
+  the test's setup to after its teardown: an empty working directory (a path relative to the cwd),
+  a narrow and a wide terminal (`COLUMNS`/`LINES`: what `shutil.get_terminal_size` and argparse
+  read), one CPU and four (`os.cpu_count` and the CPU affinity), the variables a hosted CI runner
+  exports (`CI`, `GITHUB_ACTIONS`, `NO_COLOR`, `TERM=dumb`) and those of a developer's colour
+  terminal (`TERM=xterm-256color`, `COLORTERM`);
 - `dst`: a zone with daylight saving time (US rules, then EU rules) and the wall clock moved to
   00:30 local time on the day of its next change (spring forward, then fall back), in-process
   (`lanes/flake/clock.py`): a local day of 23 or 25 hours, which no fixed-offset zone has.
@@ -41,6 +43,7 @@ __all__ = [
     "BATCH_DIMENSIONS",
     "CPU_COUNTS",
     "DST_CHANGES",
+    "ENV_SETS",
     "HOST_DIMENSIONS",
     "HOST_RISKS",
     "TERMINAL_SIZES",
@@ -62,10 +65,11 @@ BATCH_DIMENSIONS = (
     Dimension.TERMINAL,
     Dimension.CPUS,
     Dimension.DST,
+    Dimension.ENV,
 )
 # The host dimensions hold from before a test's setup to after its teardown (a fixture that changes
 # the directory or the environment itself must win), not only around its call.
-HOST_DIMENSIONS = frozenset({Dimension.CWD, Dimension.TERMINAL, Dimension.CPUS})
+HOST_DIMENSIONS = frozenset({Dimension.CWD, Dimension.TERMINAL, Dimension.CPUS, Dimension.ENV})
 # the risk names a test's AST earns for them (`select.HOST_RISK_NAMES`): the dimensions' own names
 HOST_RISKS = frozenset(str(d) for d in HOST_DIMENSIONS)
 
@@ -120,6 +124,14 @@ CLOCK_LEADS = (0.0005, 0.002, 0.008, 0.03, 0.1, 0.3)  # 6 is prime to 35
 TERMINAL_SIZES = ((40, 12), (200, 60))
 # CPU runs: a one-CPU container, then a GitHub-hosted Linux runner's four.
 CPU_COUNTS = (1, 4)
+# Env runs: the variables another machine's environment sets (the replays' own environment is
+# scrubbed: none of these reach a base run). A hosted CI runner (GitHub Actions exports `CI` and
+# `GITHUB_ACTIONS`; CI images and no-color.org users export `NO_COLOR`; no terminal: `TERM=dumb`),
+# then a developer's colour terminal.
+ENV_SETS: tuple[tuple[tuple[str, str], ...], ...] = (
+    (("CI", "true"), ("GITHUB_ACTIONS", "true"), ("NO_COLOR", "1"), ("TERM", "dumb")),
+    (("TERM", "xterm-256color"), ("COLORTERM", "truecolor")),
+)
 # DST runs: (POSIX zone with its rules, which change): the US spring-forward day, the EU fall-back
 # day (a zone named like `America/New_York` or `Europe/Berlin` meets its own rules' day too).
 DST_CHANGES = (("LGS+5LGD,M3.2.0,M11.1.0", "start"), ("LGC-1LGK,M3.5.0,M10.5.0/3", "end"))
@@ -142,6 +154,7 @@ class RunPins:
     terminal: tuple[int, int] | None = None  # a terminal run's (COLUMNS, LINES)
     cpus: int | None = None  # a cpus run's CPU count (and affinity, as far as the host has CPUs)
     dst_change: str | None = None  # a dst run: the clock at 00:30 on the next `start` or `end` day
+    env: tuple[tuple[str, str], ...] = ()  # an env run's variables (`ENV_SETS`)
 
     def describe(self) -> str:
         """`dimension run N (pins)`, the way the ledger and the report name one run."""
@@ -164,6 +177,8 @@ class RunPins:
             parts.append(f"COLUMNS={self.terminal[0]} LINES={self.terminal[1]}")
         if self.cpus is not None:
             parts.append(f"os.cpu_count() = {self.cpus}, affinity at most {self.cpus} CPUs")
+        if self.env:
+            parts.append("environment " + " ".join(f"{k}={v}" for k, v in self.env))
         if self.preempt:
             parts.append("GIL switch interval 1 us, no stalls")
         elif self.stress_seed is not None:
@@ -216,4 +231,6 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
         return RunPins(dimension, run, "0", terminal=TERMINAL_SIZES[run % len(TERMINAL_SIZES)])
     if dimension is Dimension.CPUS:
         return RunPins(dimension, run, "0", cpus=CPU_COUNTS[run % len(CPU_COUNTS)])
+    if dimension is Dimension.ENV:
+        return RunPins(dimension, run, "0", env=ENV_SETS[run % len(ENV_SETS)])
     raise ValueError(f"{dimension} is not a batch dimension")
