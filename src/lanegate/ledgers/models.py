@@ -400,6 +400,7 @@ class Dimension(StrEnum):
     CPUS = "cpus"  # another CPU count (os.cpu_count) and a narrower CPU affinity
     DST = "dst"  # a zone with daylight saving time, the clock moved to its next change
     ENV = "env"  # the environment variables of another machine (a CI runner, a colour terminal)
+    DESCHEDULE = "deschedule"  # the whole process stopped for 100-300 ms while the test runs
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -476,6 +477,7 @@ class DetectionPower:
     cpus: int = 0
     dst: int = 0
     env: int = 0
+    deschedule: int = 0
     min_detectable_rate: float = field(default=1.0, metadata={"maximum": 1})
 
 

@@ -52,6 +52,12 @@ STRESS_RISKY = 24
 STRESS_THREADS = 64
 STRESS_PLAIN = 0
 STRESS_RISKS = frozenset({"threads", "clock"})
+# Deschedule runs (`lanes/flake/deschedule.py`), unpaid, for the same tests: each stops the process
+# once for 100-300 ms (wall time, no CPU); a test gets DESCHEDULE_RUNS of them, fewer (at least one)
+# when its own runs would cost more than DESCHEDULE_COST of the budget's CPU seconds in all.
+DESCHEDULE_RUNS = 4
+DESCHEDULE_COST = 0.5
+DESCHEDULE_REPLAY = 3
 # Which replay runs which batch (replay 1 measures; 2 and 3 differ in order, hash seed and zone).
 REPEAT_REPLAYS = (2, 3)
 ZONE_REPLAY = 2
@@ -218,6 +224,11 @@ def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
             out.append((HOST_REPLAY, dimension, host_runs))
     if "clock" in cost.risks:
         out.append((CLOCK_REPLAY, Dimension.DST, DST_RUNS))
+    if cost.risks & STRESS_RISKS:
+        affordable = int(DESCHEDULE_COST / max(cost.per_run, 1e-9))
+        out.append(
+            (DESCHEDULE_REPLAY, Dimension.DESCHEDULE, max(1, min(DESCHEDULE_RUNS, affordable)))
+        )
     if runs <= 0:
         return out
     stress_cap = STRESS_RISKY if cost.risks & STRESS_RISKS else STRESS_PLAIN

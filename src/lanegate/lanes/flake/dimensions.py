@@ -18,6 +18,9 @@ dimension that exposed the flake:
   while the test runs, and a 1 us GIL switch interval: a busy, preempting machine, at no CPU cost;
   every other run only preempts (the switch interval and a shifted heap, no stalls): a race that a
   stall would serialize away. The run's random seed stays the replay's;
+- `deschedule`: the whole process stopped (`SIGSTOP`, C code included) for a seeded 100-300 ms,
+  a seeded share of the test's own base-run time into the run (`lanes/flake/deschedule.py`): a
+  busy machine taking the process off the CPU while its clocks run on;
 - `hash-seed`: the test called in a fresh interpreter under a recorded `PYTHONHASHSEED` of its own
   (`lanes/flake/fresh.py`), with the replay's random seed: set and dict orders of strings built at
   run time, `hash(str)` buckets, which no in-process run can vary;
@@ -66,6 +69,7 @@ BATCH_DIMENSIONS = (
     Dimension.CPUS,
     Dimension.DST,
     Dimension.ENV,
+    Dimension.DESCHEDULE,
 )
 # The host dimensions hold from before a test's setup to after its teardown (a fixture that changes
 # the directory or the environment itself must win), not only around its call.
@@ -117,6 +121,8 @@ WIDE_ZONES = (
 STALL_RANGE = (0.005, 0.030)
 GAP_RANGE = (0.002, 0.015)
 SWITCH_INTERVAL = 1e-6
+# Deschedule runs stop the process for this long (seconds): a busy CI machine's hundreds of ms.
+DESCHEDULE_RANGE = (0.1, 0.3)
 # Clock runs: an hour shift per run (every UTC hour within 24 runs) and a lead before a whole second.
 CLOCK_LEADS = (0.0005, 0.002, 0.008, 0.03, 0.1, 0.3)  # 6 is prime to 35
 # Terminal runs: (COLUMNS, LINES), narrow then wide; a CI job has no terminal at all (80 x 24, the
@@ -155,6 +161,8 @@ class RunPins:
     cpus: int | None = None  # a cpus run's CPU count (and affinity, as far as the host has CPUs)
     dst_change: str | None = None  # a dst run: the clock at 00:30 on the next `start` or `end` day
     env: tuple[tuple[str, str], ...] = ()  # an env run's variables (`ENV_SETS`)
+    # a deschedule run: (share of the test's base-run seconds before the stop, stop seconds)
+    deschedule: tuple[float, float] | None = None
 
     def describe(self) -> str:
         """`dimension run N (pins)`, the way the ledger and the report name one run."""
@@ -179,6 +187,11 @@ class RunPins:
             parts.append(f"os.cpu_count() = {self.cpus}, affinity at most {self.cpus} CPUs")
         if self.env:
             parts.append("environment " + " ".join(f"{k}={v}" for k, v in self.env))
+        if self.deschedule is not None:
+            share, hold = self.deschedule
+            parts.append(
+                f"process stopped {hold:.3f} s, {share:.2f} of its base run's time into the run"
+            )
         if self.preempt:
             parts.append("GIL switch interval 1 us, no stalls")
         elif self.stress_seed is not None:
@@ -217,6 +230,10 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
         # preempt threads at nearly every bytecode (races that a stall would serialize away)
         seed = random.Random(f"{base_random}:stress:{run}").getrandbits(32)
         return RunPins(dimension, run, "0", stress_seed=seed, preempt=run % 2 == 1)
+    if dimension is Dimension.DESCHEDULE:
+        rng = random.Random(f"{base_random}:deschedule:{run}")
+        share, hold = rng.random(), rng.uniform(*DESCHEDULE_RANGE)
+        return RunPins(dimension, run, "0", deschedule=(round(share, 4), round(hold, 4)))
     if dimension is Dimension.ISOLATION:
         return RunPins(dimension, run, "0")
     if dimension is Dimension.HASH_SEED:

@@ -511,6 +511,12 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins, host: bool = True)
 
             with Stalls(pins.stress_seed):
                 yield
+        elif pins.deschedule is not None:
+            from lanegate.lanes.flake.deschedule import descheduled
+
+            share, hold = pins.deschedule
+            with descheduled(share * rec.measured_seconds.get(item.nodeid, 0.0), hold):
+                yield
         else:
             yield
     finally:
