@@ -469,7 +469,12 @@ def _paired(
 
 
 def run_corpus(
-    corpus: Corpus, fp_runs: int, curve_runs: int, budgets: list[float], smoke: bool
+    corpus: Corpus,
+    fp_runs: int,
+    curve_runs: int,
+    budgets: list[float],
+    smoke: bool,
+    baselines: bool = True,
 ) -> CorpusReport:
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="lanegate-flake-bench-") as raw:
@@ -477,10 +482,14 @@ def run_corpus(
         (work / "bench_outcomes.py").write_text(OUTCOME_PLUGIN, encoding="utf-8")
         repos = corpus.build(work / "corpus")
         tests = corpus.tests
-        baselines = [
-            _combine([flakefinder(r, work, tests) for r in repos]),
-            _combine([randomly(r, work, tests) for r in repos]),
-        ]
+        others = (
+            [
+                _combine([flakefinder(r, work, tests) for r in repos]),
+                _combine([randomly(r, work, tests) for r in repos]),
+            ]
+            if baselines
+            else []
+        )
         minimum, ours = _paired(repos, work, tests, fp_runs, None)
         curve = []
         for budget in budgets:
@@ -496,7 +505,7 @@ def run_corpus(
             )
         return CorpusReport(
             corpus.name,
-            baselines,
+            others,
             minimum,
             ours,
             curve,
@@ -512,6 +521,7 @@ def run_benchmark(
     budgets: list[float] | None = None,
     which: str = "both",
     layout: str = "case",
+    baselines: bool = True,
 ) -> list[CorpusReport]:
     corpora = (
         [own_corpus(SMOKE_MODULES if smoke else None)] if which in ("own", "both", "all") else []
@@ -528,7 +538,7 @@ def run_benchmark(
                 found = independent_corpus(name, root, layout)
                 if found is not None:
                     corpora.append(found)
-    return [run_corpus(c, fp_runs, curve_runs, budgets or [], smoke) for c in corpora]
+    return [run_corpus(c, fp_runs, curve_runs, budgets or [], smoke, baselines) for c in corpora]
 
 
 def _median_result(results: list[StrategyResult]) -> StrategyResult:
@@ -594,13 +604,21 @@ def main(argv: list[str] | None = None) -> int:
         default="case",
         help="external corpora: a repository per case (default, as measured) or per half",
     )
+    parser.add_argument(
+        "--baselines",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="run (b) flakefinder and (c) randomly too (one process per repository each)",
+    )
     args = parser.parse_args(argv)
     fp_runs = args.fp_runs if args.fp_runs is not None else (1 if args.smoke else 10)
     budgets = [float(b) for b in args.curve.split(",") if b.strip()]
     if not become_subreaper():
         print("warning: not a child subreaper; sandboxed CPU is not counted", file=sys.stderr)
     load = os.getloadavg()[0]
-    reports = run_benchmark(args.smoke, fp_runs, args.runs, budgets, args.corpus, args.layout)
+    reports = run_benchmark(
+        args.smoke, fp_runs, args.runs, budgets, args.corpus, args.layout, args.baselines
+    )
     print(f"layout of the external corpora: {args.layout}")
     print(report(reports))
     print(
