@@ -538,3 +538,52 @@ def test_replay_1_collects_when_every_test_file_is_new(make_repo, capsys) -> Non
         {"tests/test_old.py": "def test_a():\n    assert True\n"},
     )
     assert _messages(changed.path)[0] == "collect"
+
+
+UNITTEST_CASES = """\
+import unittest
+
+
+class Cart:
+    items = []  # a class attribute: shared by every cart
+
+
+class TestCart(unittest.TestCase):
+    def test_a_new_cart_is_empty(self):
+        self.assertEqual(Cart().items, [])
+
+    def test_b_add_items(self):
+        cart = Cart()
+        cart.items.append("SKU-1")
+        self.assertEqual(len(cart.items) >= 1, True)
+
+
+class TestOthers(unittest.TestCase):
+    def test_always_fails(self):
+        self.assertEqual(1, 2)
+
+    @unittest.skip("not on this platform")
+    def test_skipped(self):
+        raise AssertionError("never runs")
+
+    def test_passes(self):
+        self.assertEqual(2, 2)
+"""
+
+
+def test_unittest_failures_are_recorded_as_failures_not_passes(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    # pytest's unittest item records a TestCase's failures (as a TestResult would) and its runtest
+    # returns normally: the plugin must read them, or every such test would pass every run.
+    repo = feature_repo(make_repo, {"tests/test_cart.py": UNITTEST_CASES})
+    assert flake(repo.path) == 1
+    tests = {t["node_id"].split("::", 1)[1]: t for t in ledger(repo.path)["tests"]}
+    fails = tests["TestOthers::test_always_fails"]
+    assert [r["outcome"] for r in fails["replays"]] == ["failed"] * 3
+    assert all(b["failed"] == b["runs"] for b in fails["batches"]), fails["batches"]
+    assert [r["outcome"] for r in tests["TestOthers::test_skipped"]["replays"]] == ["skipped"] * 3
+    passes = tests["TestOthers::test_passes"]
+    assert passes["deterministic"] and {r["outcome"] for r in passes["replays"]} == {"passed"}
+    victim = tests["TestCart::test_a_new_cart_is_empty"]
+    assert [r["outcome"] for r in victim["replays"]][:2] == ["passed", "failed"]  # reversed
+    assert not victim["deterministic"] and victim["exposed_by"] == "order"
+    assert "test_always_fails: failed in every replay" in capsys.readouterr().out
