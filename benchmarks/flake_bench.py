@@ -1,7 +1,7 @@
 """Flake detection on two corpora: the spec minimum vs flakefinder vs randomly vs lanegate.
 
 Run: `python benchmarks/flake_bench.py [--smoke] [--runs N] [--fp-runs N] [--curve B,B,...]
-[--corpus own|independent|heldout|fresh|unseen|both|all]` (`both`: own and independent; `all`:
+[--corpus own|independent|heldout|fresh|unseen|both|all] [--layout case|half]` (`both`: own and independent; `all`:
 every one present). Five corpora, reported separately:
   own          tests/cases/flake_corpus/ (planted while the lane was written; manifest.json);
   independent  benchmarks/flake_corpus_independent/ (written from the literature by someone who had
@@ -12,7 +12,11 @@ every one present). Five corpora, reported separately:
                the lane while issue 14's second round changed it, measured once with the final lane);
   unseen       benchmarks/flake_corpus_unseen/ (the same layout, written by a helper who never saw
                the lane while issue 14's third round changed it, measured once with the final lane).
-Per corpus, one repository holds every case; on the same tests:
+The own corpus is one repository (its cases were written to share one); an external corpus is laid
+out `--layout case` (default: each case directory the head of a repository of its own, so every
+strategy runs it alone, in its own processes, from its own directory, as its authors measured the
+labels) or `--layout half` (the `_a` and the `_b` cases each one repository: cheaper, but cases of a
+half share a process and run from the repository's root). On the same tests:
   (a) the spec minimum: 3 replays, PYTHONHASHSEED=0, the same order;
   (b) pytest-flakefinder: one process, every test repeated `--flake-runs` times in place;
   (c) pytest-randomly with 3 seeds: 3 processes, shuffled order, `random` reseeded per test;
@@ -100,13 +104,22 @@ class StrategyResult:
 
 
 @dataclass(frozen=True)
+class CorpusRepo:
+    """One git repository of a corpus's layout, and what its node ids are named in the manifest:
+    `prefix` + the node id pytest reports (`<case id>/` when a case is a repository of its own)."""
+
+    path: Path
+    prefix: str = ""
+
+
+@dataclass(frozen=True)
 class Corpus:
     """A labelled corpus and how to lay it out as git repositories (base: pytest.ini only; head:
     the cases added); every strategy runs on each repository and the results are added up."""
 
     name: str
     tests: list[CorpusTest]
-    build: Callable[[Path], list[Path]]
+    build: Callable[[Path], list[CorpusRepo]]
 
 
 def load_manifest(modules: tuple[str, ...] | None = None) -> list[CorpusTest]:
@@ -154,7 +167,9 @@ def build_corpus_repo(dest: Path, modules: tuple[str, ...] | None = None) -> Pat
 
 def own_corpus(modules: tuple[str, ...] | None = None) -> Corpus:
     """The corpus planted while the lane was written."""
-    return Corpus("own", load_manifest(modules), lambda dest: [build_corpus_repo(dest, modules)])
+    return Corpus(
+        "own", load_manifest(modules), lambda dest: [CorpusRepo(build_corpus_repo(dest, modules))]
+    )
 
 
 def load_independent(root: Path = INDEPENDENT) -> list[CorpusTest]:
@@ -171,13 +186,36 @@ def _twin_suffix(name: str) -> str:
     return name[-2:] if name.endswith(("_a", "_b")) else ""
 
 
-def build_independent_repos(dest: Path, root: Path = INDEPENDENT) -> list[Path]:
-    """An independent corpus's case directories, unchanged, as top-level directories of two
-    repositories: the `_a` cases in one, the `_b` cases in the other (cases without either suffix
-    in a third). Its author ran every case in a process of its own; twins share their topic's
-    ingredient (a decimal context, an env var, a module name), so a flaky twin's leak would fail
-    its stable twin in a shared process."""
-    cases = sorted(c for c in (root / "cases").iterdir() if c.is_dir())
+def _cases(root: Path) -> list[Path]:
+    return sorted(c for c in (root / "cases").iterdir() if c.is_dir())
+
+
+def build_case_repos(dest: Path, root: Path = INDEPENDENT) -> list[CorpusRepo]:
+    """An independent corpus as its authors measured it: each case directory, unchanged, the whole
+    head of a repository of its own, so every strategy runs each case alone, in processes of its
+    own, from the case's own directory (a relative path resolves from there)."""
+
+    def repo(case: Path) -> CorpusRepo:
+        def add(target: Path) -> None:
+            shutil.copytree(
+                case,
+                target,
+                ignore=shutil.ignore_patterns("__pycache__"),
+                dirs_exist_ok=True,
+            )
+
+        return CorpusRepo(_corpus_repo(dest / case.name, add), prefix=f"{case.name}/")
+
+    return [repo(case) for case in _cases(root)]
+
+
+def build_independent_repos(dest: Path, root: Path = INDEPENDENT) -> list[CorpusRepo]:
+    """The `half` layout: an independent corpus's case directories, unchanged, as top-level
+    directories of two repositories: the `_a` cases in one, the `_b` cases in the other (cases
+    without either suffix in a third). It is cheap (two repositories' processes instead of one
+    per case) but not how the labels were measured: cases of one half share a process (order
+    dependencies between them) and run from the repository's root (relative paths miss)."""
+    cases = _cases(root)
     repos = []
     for suffix in ("_a", "_b", ""):
         mine = [c for c in cases if _twin_suffix(c.name) == suffix]
@@ -190,16 +228,22 @@ def build_independent_repos(dest: Path, root: Path = INDEPENDENT) -> list[Path]:
                     case, repo / case.name, ignore=shutil.ignore_patterns("__pycache__")
                 )
 
-        repos.append(_corpus_repo(dest / (suffix.strip("_") or "single"), add))
+        repos.append(CorpusRepo(_corpus_repo(dest / (suffix.strip("_") or "single"), add)))
     return repos
 
 
-def independent_corpus(name: str = "independent", root: Path = INDEPENDENT) -> Corpus | None:
-    """A corpus written by someone who had not seen the lane (None when it is not there):
-    `independent` (measured while the lane was changed) or `heldout` (measured once, at the end)."""
+LAYOUTS = ("case", "half")
+
+
+def independent_corpus(
+    name: str = "independent", root: Path = INDEPENDENT, layout: str = "case"
+) -> Corpus | None:
+    """A corpus written by someone who had not seen the lane (None when it is not there), laid out
+    one repository per case (`case`, how its labels were measured) or per half (`half`)."""
     if not (root / "manifest.toml").is_file():
         return None
-    return Corpus(name, load_independent(root), lambda dest: build_independent_repos(dest, root))
+    build = build_case_repos if layout == "case" else build_independent_repos
+    return Corpus(name, load_independent(root), lambda dest: build(dest, root))
 
 
 PR_SET_CHILD_SUBREAPER = 36
@@ -250,7 +294,7 @@ def _judged_names(node_id: str) -> tuple[str, ...]:
 
 
 def _pytest_outcomes(
-    repo: Path, work: Path, args: list[str], env_extra: dict[str, str], tag: str
+    repo: CorpusRepo, work: Path, args: list[str], env_extra: dict[str, str], tag: str
 ) -> dict[str, list[str]]:
     """Run pytest once with the bench's reporting plugin; node id (params stripped) -> outcomes."""
     out = work / f"{tag}.jsonl"
@@ -260,7 +304,7 @@ def _pytest_outcomes(
     subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "bench_outcomes", "-p", "no:cacheprovider"]
         + args,
-        cwd=repo,
+        cwd=repo.path,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -272,6 +316,7 @@ def _pytest_outcomes(
     lines = out.read_text(encoding="utf-8").splitlines() if out.exists() else []
     for line in lines:
         node_id, when, outcome = json.loads(line)
+        node_id = repo.prefix + node_id
         # One entry per run of a test: a failing phase wins over the call's pass.
         key = node_id
         if when == "call":
@@ -310,7 +355,9 @@ def _disagreeing(runs: list[dict[str, list[str]]], tests: list[CorpusTest]) -> s
     return flagged
 
 
-def spec_minimum(repo: Path, work: Path, tests: list[CorpusTest], tag: str = "a") -> StrategyResult:
+def spec_minimum(
+    repo: CorpusRepo, work: Path, tests: list[CorpusTest], tag: str = "a"
+) -> StrategyResult:
     start = _cpu()
     runs = [
         _pytest_outcomes(repo, work, ["-p", "no:randomly"], {"PYTHONHASHSEED": "0"}, f"{tag}.{i}")
@@ -319,20 +366,20 @@ def spec_minimum(repo: Path, work: Path, tests: list[CorpusTest], tag: str = "a"
     return _score("(a) spec minimum", tests, _disagreeing(runs, tests), _cpu() - start)
 
 
-def flakefinder(repo: Path, work: Path, tests: list[CorpusTest]) -> StrategyResult:
+def flakefinder(repo: CorpusRepo, work: Path, tests: list[CorpusTest]) -> StrategyResult:
     start = _cpu()
     args = ["-p", "no:randomly", "--flake-finder", f"--flake-runs={FLAKE_RUNS}"]
-    runs = [_pytest_outcomes(repo, work, args, {}, f"b-{repo.name}")]
+    runs = [_pytest_outcomes(repo, work, args, {}, f"b-{repo.path.name}")]
     return _score(
         f"(b) flakefinder x{FLAKE_RUNS}", tests, _disagreeing(runs, tests), _cpu() - start
     )
 
 
-def randomly(repo: Path, work: Path, tests: list[CorpusTest]) -> StrategyResult:
+def randomly(repo: CorpusRepo, work: Path, tests: list[CorpusTest]) -> StrategyResult:
     start = _cpu()
     runs = [
         _pytest_outcomes(
-            repo, work, ["-p", "randomly", f"--randomly-seed={s}"], {}, f"c{s}-{repo.name}"
+            repo, work, ["-p", "randomly", f"--randomly-seed={s}"], {}, f"c{s}-{repo.path.name}"
         )
         for s in RANDOMLY_SEEDS
     ]
@@ -340,7 +387,11 @@ def randomly(repo: Path, work: Path, tests: list[CorpusTest]) -> StrategyResult:
 
 
 def lanegate_plan(
-    repo: Path, work: Path, tests: list[CorpusTest], budget: float | None = None, tag: str = "d"
+    repo: CorpusRepo,
+    work: Path,
+    tests: list[CorpusTest],
+    budget: float | None = None,
+    tag: str = "d",
 ) -> StrategyResult:
     from lanegate.lanes.context import LaneContext
     from lanegate.lanes.flake import run_lane
@@ -354,10 +405,15 @@ def lanegate_plan(
             policy, flake=dataclasses.replace(policy.flake, repeat_budget_seconds=budget)
         )
     start = _cpu()
-    outcome = run_lane(LaneContext(repo=repo, base="main", policy=policy, out_dir=work / tag))
+    outcome = run_lane(LaneContext(repo=repo.path, base="main", policy=policy, out_dir=work / tag))
     cpu = _cpu() - start
     ledger = load_file(FlakeLedger, "flake", outcome.ledger_path).value
-    flagged = {n for t in ledger.tests if not t.deterministic for n in _judged_names(t.node_id)}
+    flagged = {
+        repo.prefix + n
+        for t in ledger.tests
+        if not t.deterministic
+        for n in _judged_names(t.node_id)
+    }
     return _score("(d) lanegate", tests, flagged, cpu)
 
 
@@ -370,6 +426,8 @@ class CorpusReport:
     minimum: list[StrategyResult]
     lanegate: list[StrategyResult]
     curve: list[tuple[float, float, float]]  # (budget, median recall, median CPU ratio)
+    repositories: int = 1
+    wall_seconds: float = 0.0
 
     @property
     def ratios(self) -> list[float]:
@@ -393,7 +451,7 @@ def _combine(results: list[StrategyResult]) -> StrategyResult:
 
 
 def _paired(
-    repos: list[Path], work: Path, tests: list[CorpusTest], runs: int, budget: float | None
+    repos: list[CorpusRepo], work: Path, tests: list[CorpusTest], runs: int, budget: float | None
 ) -> tuple[list[StrategyResult], list[StrategyResult]]:
     minimum: list[StrategyResult] = []
     ours: list[StrategyResult] = []
@@ -411,17 +469,27 @@ def _paired(
 
 
 def run_corpus(
-    corpus: Corpus, fp_runs: int, curve_runs: int, budgets: list[float], smoke: bool
+    corpus: Corpus,
+    fp_runs: int,
+    curve_runs: int,
+    budgets: list[float],
+    smoke: bool,
+    baselines: bool = True,
 ) -> CorpusReport:
+    started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="lanegate-flake-bench-") as raw:
         work = Path(raw)
         (work / "bench_outcomes.py").write_text(OUTCOME_PLUGIN, encoding="utf-8")
         repos = corpus.build(work / "corpus")
         tests = corpus.tests
-        baselines = [
-            _combine([flakefinder(r, work, tests) for r in repos]),
-            _combine([randomly(r, work, tests) for r in repos]),
-        ]
+        others = (
+            [
+                _combine([flakefinder(r, work, tests) for r in repos]),
+                _combine([randomly(r, work, tests) for r in repos]),
+            ]
+            if baselines
+            else []
+        )
         minimum, ours = _paired(repos, work, tests, fp_runs, None)
         curve = []
         for budget in budgets:
@@ -435,7 +503,15 @@ def run_corpus(
                     ),
                 )
             )
-        return CorpusReport(corpus.name, baselines, minimum, ours, curve)
+        return CorpusReport(
+            corpus.name,
+            others,
+            minimum,
+            ours,
+            curve,
+            repositories=len(repos),
+            wall_seconds=time.monotonic() - started,
+        )
 
 
 def run_benchmark(
@@ -444,6 +520,8 @@ def run_benchmark(
     curve_runs: int = 3,
     budgets: list[float] | None = None,
     which: str = "both",
+    layout: str = "case",
+    baselines: bool = True,
 ) -> list[CorpusReport]:
     corpora = (
         [own_corpus(SMOKE_MODULES if smoke else None)] if which in ("own", "both", "all") else []
@@ -457,10 +535,10 @@ def run_benchmark(
         )
         for name, root in named:
             if which in (name, "all") or (which == "both" and name == "independent"):
-                found = independent_corpus(name, root)
+                found = independent_corpus(name, root, layout)
                 if found is not None:
                     corpora.append(found)
-    return [run_corpus(c, fp_runs, curve_runs, budgets or [], smoke) for c in corpora]
+    return [run_corpus(c, fp_runs, curve_runs, budgets or [], smoke, baselines) for c in corpora]
 
 
 def _median_result(results: list[StrategyResult]) -> StrategyResult:
@@ -477,7 +555,10 @@ def report(reports: list[CorpusReport]) -> str:
     lines: list[str] = []
     for rep in reports:
         runs = len(rep.lanegate)
-        lines.append(f"== corpus: {rep.corpus} ({runs} paired runs of (a) and (d); median shown)")
+        lines.append(
+            f"== corpus: {rep.corpus} ({runs} paired runs of (a) and (d); median shown; "
+            f"{rep.repositories} repositories; bench wall {rep.wall_seconds:.0f} s)"
+        )
         lines.append(f"{'strategy':<26} {'caught':>12} {'false pos':>10} {'CPU s':>8}")
         shown = [_median_result(rep.minimum), *rep.baselines, _median_result(rep.lanegate)]
         for r in shown:
@@ -517,13 +598,28 @@ def main(argv: list[str] | None = None) -> int:
         choices=("own", "independent", "heldout", "fresh", "unseen", "both", "all"),
         default="both",
     )
+    parser.add_argument(
+        "--layout",
+        choices=LAYOUTS,
+        default="case",
+        help="external corpora: a repository per case (default, as measured) or per half",
+    )
+    parser.add_argument(
+        "--baselines",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="run (b) flakefinder and (c) randomly too (one process per repository each)",
+    )
     args = parser.parse_args(argv)
     fp_runs = args.fp_runs if args.fp_runs is not None else (1 if args.smoke else 10)
     budgets = [float(b) for b in args.curve.split(",") if b.strip()]
     if not become_subreaper():
         print("warning: not a child subreaper; sandboxed CPU is not counted", file=sys.stderr)
     load = os.getloadavg()[0]
-    reports = run_benchmark(args.smoke, fp_runs, args.runs, budgets, args.corpus)
+    reports = run_benchmark(
+        args.smoke, fp_runs, args.runs, budgets, args.corpus, args.layout, args.baselines
+    )
+    print(f"layout of the external corpora: {args.layout}")
     print(report(reports))
     print(
         f"load average: {load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; {os.cpu_count()} CPUs"

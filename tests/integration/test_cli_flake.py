@@ -420,6 +420,39 @@ def test_too_little_power_fails_under_a_strict_detect_rate(make_repo, capsys) ->
     assert "flake.detect_rate asks for 0.1%" in printed
 
 
+POLLUTED_PASS = """\
+AUDIT = []
+
+
+def test_victim_sees_an_empty_log():
+    assert AUDIT == []
+
+
+def test_polluter_logs_and_leaves_it():
+    AUDIT.append("bob")
+"""
+
+
+def test_a_polluter_whose_state_outlasts_the_pass_is_named_order_not_hash_seed(
+    make_repo, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    # The polluter runs in every replay's pass; its state outlasts the pass, so every batch run of
+    # the victim after the pass fails like the reversed replay's base run. Alone (the isolation
+    # run, under replay 3's own hash seed) the victim passes: the hash seed does not decide it.
+    repo = feature_repo(make_repo, {"tests/test_audit.py": POLLUTED_PASS})
+    assert flake(repo.path) == 1
+    data = ledger(repo.path)
+    (victim,) = [t for t in data["tests"] if t["node_id"].endswith("test_victim_sees_an_empty_log")]
+    assert [r["outcome"] for r in victim["replays"]][:2] == ["passed", "failed"]
+    batches = {(b["replay"], b["dimension"]): b for b in victim["batches"]}
+    assert batches[(3, "isolation")]["passed"] == 1
+    assert batches[(2, "repeat")]["failed"] == batches[(2, "repeat")]["runs"] > 0
+    assert not victim["deterministic"] and victim["exposed_by"] == "order"
+    assert victim["reproduce"].startswith("replay 2 run 1 (")
+    assert "order=reverse" in victim["reproduce"]
+    capsys.readouterr()
+
+
 HASH_SEEDED = {
     "tests/state.py": "READY = False\n",
     "tests/conftest.py": "import state\n\nstate.READY = True\n",
@@ -535,3 +568,52 @@ def test_replays_import_installed_plugins_unrewritten(make_repo) -> None:  # typ
     assert flake(repo.path) == 0
     (test,) = ledger(repo.path)["tests"]
     assert {r["outcome"] for r in test["replays"]} == {"passed"}
+
+
+UNITTEST_CASES = """\
+import unittest
+
+
+class Cart:
+    items = []  # a class attribute: shared by every cart
+
+
+class TestCart(unittest.TestCase):
+    def test_a_new_cart_is_empty(self):
+        self.assertEqual(Cart().items, [])
+
+    def test_b_add_items(self):
+        cart = Cart()
+        cart.items.append("SKU-1")
+        self.assertEqual(len(cart.items) >= 1, True)
+
+
+class TestOthers(unittest.TestCase):
+    def test_always_fails(self):
+        self.assertEqual(1, 2)
+
+    @unittest.skip("not on this platform")
+    def test_skipped(self):
+        raise AssertionError("never runs")
+
+    def test_passes(self):
+        self.assertEqual(2, 2)
+"""
+
+
+def test_unittest_failures_are_recorded_as_failures_not_passes(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    # pytest's unittest item records a TestCase's failures (as a TestResult would) and its runtest
+    # returns normally: the plugin must read them, or every such test would pass every run.
+    repo = feature_repo(make_repo, {"tests/test_cart.py": UNITTEST_CASES})
+    assert flake(repo.path) == 1
+    tests = {t["node_id"].split("::", 1)[1]: t for t in ledger(repo.path)["tests"]}
+    fails = tests["TestOthers::test_always_fails"]
+    assert [r["outcome"] for r in fails["replays"]] == ["failed"] * 3
+    assert all(b["failed"] == b["runs"] for b in fails["batches"]), fails["batches"]
+    assert [r["outcome"] for r in tests["TestOthers::test_skipped"]["replays"]] == ["skipped"] * 3
+    passes = tests["TestOthers::test_passes"]
+    assert passes["deterministic"] and {r["outcome"] for r in passes["replays"]} == {"passed"}
+    victim = tests["TestCart::test_a_new_cart_is_empty"]
+    assert [r["outcome"] for r in victim["replays"]][:2] == ["passed", "failed"]  # reversed
+    assert not victim["deterministic"] and victim["exposed_by"] == "order"
+    assert "test_always_fails: failed in every replay" in capsys.readouterr().out

@@ -66,6 +66,21 @@ def test_keeps_one_cpu_for_the_main_thread():
         assert sorted(pool.map(abs, [-2, 1])) == [1, 2]
 
 
+def colour(text):
+    if os.environ.get("NO_COLOR"):  # no-color.org: CI images and developers export it
+        return text
+    return f"\\x1b[1m{text}\\x1b[0m"
+
+
+def test_expects_colour():
+    assert colour("ok") == "\\x1b[1mok\\x1b[0m"
+
+
+def test_pins_its_colour(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert colour("ok") == "\\x1b[1mok\\x1b[0m"
+
+
 def test_sizes_its_pool_by_the_cpu_count():
     with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
         assert sorted(pool.map(abs, [-2, 1])) == [1, 2]
@@ -90,6 +105,7 @@ def test_host_runs_expose_cwd_terminal_and_cpu_flakes_and_pass_their_look_alikes
         "test_reads_a_path_relative_to_the_cwd": ("cwd", "working directory: an empty"),
         "test_assumes_an_80_column_terminal": ("terminal", "COLUMNS="),
         "test_keeps_one_cpu_for_the_main_thread": ("cpus", "os.cpu_count() = 1"),
+        "test_expects_colour": ("env", "NO_COLOR=1"),
     }
     for name, (dimension, pin) in flaky.items():
         test = tests[name]
@@ -104,15 +120,17 @@ def test_host_runs_expose_cwd_terminal_and_cpu_flakes_and_pass_their_look_alikes
         "test_works_in_its_own_tmp_dir",
         "test_wraps_to_the_terminal_width",
         "test_pins_its_own_terminal",
+        "test_pins_its_colour",
         "test_sizes_its_pool_by_the_cpu_count",
     ):
         test = tests[name]
         assert test["deterministic"], (name, test["batches"])
-        host = [b for b in test["batches"] if b["dimension"] in ("cwd", "terminal", "cpus")]
+        host = [b for b in test["batches"] if b["dimension"] in ("cwd", "terminal", "cpus", "env")]
         assert host and all(b["passed"] == b["runs"] for b in host), name
     assert {b["dimension"] for b in tests["test_writes_to_the_cwd"]["batches"]} >= {"cwd"}
     assert tests["test_sizes_its_pool_by_the_cpu_count"]["power"]["cpus"] == 2
     assert tests["test_wraps_to_the_terminal_width"]["power"]["terminal"] == 2
+    assert tests["test_pins_its_colour"]["power"]["env"] == 2
     assert "exposed by cwd: replay 2, cwd run 0" in printed
     capsys.readouterr()
     assert flake(repo.path, "--replay", "2") == 0  # the recorded host runs give the same outcomes

@@ -399,6 +399,8 @@ class Dimension(StrEnum):
     TERMINAL = "terminal"  # another terminal size (COLUMNS, LINES)
     CPUS = "cpus"  # another CPU count (os.cpu_count) and a narrower CPU affinity
     DST = "dst"  # a zone with daylight saving time, the clock moved to its next change
+    ENV = "env"  # the environment variables of another machine (a CI runner, a colour terminal)
+    DESCHEDULE = "deschedule"  # the whole process stopped for 100-300 ms while the test runs
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -474,6 +476,8 @@ class DetectionPower:
     terminal: int = 0
     cpus: int = 0
     dst: int = 0
+    env: int = 0
+    deschedule: int = 0
     min_detectable_rate: float = field(default=1.0, metadata={"maximum": 1})
 
 

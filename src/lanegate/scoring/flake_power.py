@@ -85,6 +85,8 @@ def power_of(test: FlakeTest) -> DetectionPower:
         terminal=batch_runs[Dimension.TERMINAL],
         cpus=batch_runs[Dimension.CPUS],
         dst=batch_runs[Dimension.DST],
+        env=batch_runs[Dimension.ENV],
+        deschedule=batch_runs[Dimension.DESCHEDULE],
         min_detectable_rate=min_detectable_rate(executions),
     )
 

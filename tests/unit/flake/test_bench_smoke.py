@@ -23,3 +23,62 @@ def test_flake_bench_smoke_runs_every_strategy() -> None:
     ours = next(line for line in out.splitlines() if line.startswith("(d) lanegate"))
     # The smoke modules hold only flakes the plan catches by construction, and no false positive.
     assert "100%" in ours and " 0/" in ours
+
+
+def _tiny_external_corpus(root: Path) -> None:
+    """Three cases in an independent corpus's shape: one reads a file by a path relative to its
+    own directory, one leaves an environment variable set that the next one asserts is unset."""
+    cases = {
+        "reads_cwd_a": (
+            "reads_cwd_a.txt",
+            "def test_reads():\n    assert open('reads_cwd_a.txt').read() == 'ok'\n",
+        ),
+        "sets_env_a": (None, "import os\n\ndef test_sets():\n    os.environ['BENCH_LEAK'] = '1'\n"),
+        "wants_env_a": (
+            None,
+            "import os\n\ndef test_unset():\n    assert 'BENCH_LEAK' not in os.environ\n",
+        ),
+    }
+    manifest = []
+    for case, (data, code) in cases.items():
+        (root / "cases" / case).mkdir(parents=True)
+        (root / "cases" / case / f"test_{case}.py").write_text(code, encoding="utf-8")
+        if data is not None:
+            (root / "cases" / case / data).write_text("ok", encoding="utf-8")
+        name = code.split("def ", 1)[1].split("(", 1)[0]
+        manifest.append(
+            f'[[case]]\nid = "{case}"\nnode_id = "test_{case}.py::{name}"\nflaky = false\n'
+            'class = "layout"\n'
+        )
+    (root / "manifest.toml").write_text("\n".join(manifest), encoding="utf-8")
+
+
+def test_case_layout_runs_each_case_alone_from_its_own_directory(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT))
+    from benchmarks import flake_bench
+
+    root = tmp_path / "corpus"
+    _tiny_external_corpus(root)
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "bench_outcomes.py").write_text(flake_bench.OUTCOME_PLUGIN, encoding="utf-8")
+    corpus = flake_bench.independent_corpus("tiny", root, "case")
+    assert corpus is not None
+    names = {t.node_id for t in corpus.tests}
+    seen: dict[str, dict[str, list[str]]] = {}
+    for layout in flake_bench.LAYOUTS:
+        built = flake_bench.independent_corpus("tiny", root, layout)
+        assert built is not None
+        repos = built.build(work / layout)
+        seen[layout] = {}
+        for k, repo in enumerate(repos):
+            args = ["-p", "no:randomly"]  # file order: the env var's setter runs first
+            got = flake_bench._pytest_outcomes(repo, work, args, {}, f"{layout}{k}")
+            seen[layout].update(got)
+        assert len(repos) == (3 if layout == "case" else 1)
+    # one repository (and one pytest process) per case, run from the case's own directory
+    assert seen["case"] == dict.fromkeys(names, ["passed"])
+    # the half layout: one process from the repository's root (the relative path misses; the
+    # earlier case's environment variable reaches the later one)
+    assert seen["half"]["reads_cwd_a/test_reads_cwd_a.py::test_reads"] == ["failed"]
+    assert seen["half"]["wants_env_a/test_wants_env_a.py::test_unset"] == ["failed"]

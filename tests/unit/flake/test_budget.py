@@ -142,8 +142,9 @@ def test_hash_seed_runs_go_to_cheap_tests_a_fresh_interpreter_can_call() -> None
 
 def test_host_runs_are_unpaid_and_go_to_tests_whose_ast_shows_the_condition() -> None:
     from lanegate.lanes.flake.budget import HOST_REPLAY, HOST_RUNS
+    from lanegate.lanes.flake.dimensions import HOST_RISKS
 
-    host = frozenset({"cwd", "terminal", "cpus"})
+    host = HOST_RISKS
     costs = [
         RunCost("t.py::host", 2.0, False, host),
         RunCost("t.py::plain", 2.0, False),

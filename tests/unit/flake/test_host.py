@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from lanegate.lanes.flake import host
 from lanegate.lanes.flake.dimensions import (
     CPU_COUNTS,
+    ENV_SETS,
     HOST_DIMENSIONS,
     TERMINAL_SIZES,
     Dimension,
@@ -28,6 +29,7 @@ def _snapshot() -> tuple[object, ...]:
         os.getcwd(),
         os.environ.get("COLUMNS"),
         os.environ.get("LINES"),
+        tuple(os.environ.get(name) for variables in ENV_SETS for name, _ in variables),
         os.cpu_count,
         os.cpu_count(),
         affinity,
@@ -80,12 +82,27 @@ def test_every_host_run_leaves_the_process_as_it_found_it(
     try:
         with host.applied(pins):
             assert _snapshot() != before  # the run does see another host
-            assert threading.active_count() == before[6]  # and no thread of the lane's
+            assert threading.active_count() == before[7]  # and no thread of the lane's
             if fails:
                 raise AssertionError("the test failed")
     except AssertionError as exc:
         assert fails and str(exc) == "the test failed"
     assert _snapshot() == before
+
+
+def test_env_runs_set_another_machines_variables_and_put_the_old_ones_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TERM", "screen")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    ci, developer = (run_pins(Dimension.ENV, i, 7) for i in range(len(ENV_SETS)))
+    with host.applied(ci):
+        assert os.environ["CI"] == "true" and os.environ["NO_COLOR"] == "1"
+        assert os.environ["TERM"] == "dumb"
+    with host.applied(developer):
+        assert os.environ["TERM"] == "xterm-256color" and "NO_COLOR" not in os.environ
+    assert os.environ["TERM"] == "screen" and "NO_COLOR" not in os.environ
+    assert "environment CI=true GITHUB_ACTIONS=true NO_COLOR=1 TERM=dumb" in ci.describe()
 
 
 def test_host_pins_are_recorded_and_described() -> None:

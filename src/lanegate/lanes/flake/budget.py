@@ -25,6 +25,7 @@ from lanegate.lanes.flake.dimensions import (
     CLOCK_STEPS,
     CPU_COUNTS,
     DST_CHANGES,
+    ENV_SETS,
     HOST_RISKS,
     TERMINAL_SIZES,
     WIDE_ZONES,
@@ -51,6 +52,12 @@ STRESS_RISKY = 24
 STRESS_THREADS = 64
 STRESS_PLAIN = 0
 STRESS_RISKS = frozenset({"threads", "clock"})
+# Deschedule runs (`lanes/flake/deschedule.py`), unpaid, for the same tests: each stops the process
+# once for 100-300 ms (wall time, no CPU); a test gets DESCHEDULE_RUNS of them, fewer (at least one)
+# when its own runs would cost more than DESCHEDULE_COST of the budget's CPU seconds in all.
+DESCHEDULE_RUNS = 4
+DESCHEDULE_COST = 0.5
+DESCHEDULE_REPLAY = 3
 # Which replay runs which batch (replay 1 measures; 2 and 3 differ in order, hash seed and zone).
 REPEAT_REPLAYS = (2, 3)
 ZONE_REPLAY = 2
@@ -77,13 +84,14 @@ FRESH_RUNS_HEAVY = 2
 FRESH_MAX_SECONDS = 0.02
 # Host runs (`lanes/flake/host.py`), unpaid like the floor, for tests whose AST shows the host
 # condition (`select.HOST_RISK_NAMES`): an empty working directory once (every relative path then
-# misses), the narrow and the wide terminal, one CPU and four. Each condition is deterministic, so
-# a run or two per value shows what it does.
+# misses), the narrow and the wide terminal, one CPU and four, a CI runner's environment variables
+# and a colour terminal's. Each condition is deterministic, so a run per value shows what it does.
 HOST_REPLAY = 2
 HOST_RUNS = {
     Dimension.CWD: 1,
     Dimension.TERMINAL: len(TERMINAL_SIZES),
     Dimension.CPUS: len(CPU_COUNTS),
+    Dimension.ENV: len(ENV_SETS),
 }
 # DST runs (`dimensions.DST_CHANGES`), unpaid, for tests whose AST shows the clock: the US
 # spring-forward day and the EU fall-back day, each deterministic.
@@ -216,6 +224,11 @@ def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
             out.append((HOST_REPLAY, dimension, host_runs))
     if "clock" in cost.risks:
         out.append((CLOCK_REPLAY, Dimension.DST, DST_RUNS))
+    if cost.risks & STRESS_RISKS:
+        affordable = int(DESCHEDULE_COST / max(cost.per_run, 1e-9))
+        out.append(
+            (DESCHEDULE_REPLAY, Dimension.DESCHEDULE, max(1, min(DESCHEDULE_RUNS, affordable)))
+        )
     if runs <= 0:
         return out
     stress_cap = STRESS_RISKY if cost.risks & STRESS_RISKS else STRESS_PLAIN

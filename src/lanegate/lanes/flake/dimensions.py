@@ -18,13 +18,18 @@ dimension that exposed the flake:
   while the test runs, and a 1 us GIL switch interval: a busy, preempting machine, at no CPU cost;
   every other run only preempts (the switch interval and a shifted heap, no stalls): a race that a
   stall would serialize away. The run's random seed stays the replay's;
+- `deschedule`: the whole process stopped (`SIGSTOP`, C code included) for a seeded 100-300 ms,
+  a seeded share of the test's own base-run time into the run (`lanes/flake/deschedule.py`): a
+  busy machine taking the process off the CPU while its clocks run on;
 - `hash-seed`: the test called in a fresh interpreter under a recorded `PYTHONHASHSEED` of its own
   (`lanes/flake/fresh.py`), with the replay's random seed: set and dict orders of strings built at
   run time, `hash(str)` buckets, which no in-process run can vary;
-- `cwd`, `terminal`, `cpus`: the host a CI job runs on (`lanes/flake/host.py`), from before the
-  test's setup to after its teardown: an empty working directory (a path relative to the cwd), a
-  narrow and a wide terminal (`COLUMNS`/`LINES`: what `shutil.get_terminal_size` and argparse
-  read), one CPU and four (`os.cpu_count` and the CPU affinity);
+- `cwd`, `terminal`, `cpus`, `env`: the host a CI job runs on (`lanes/flake/host.py`), from before
+  the test's setup to after its teardown: an empty working directory (a path relative to the cwd),
+  a narrow and a wide terminal (`COLUMNS`/`LINES`: what `shutil.get_terminal_size` and argparse
+  read), one CPU and four (`os.cpu_count` and the CPU affinity), the variables a hosted CI runner
+  exports (`CI`, `GITHUB_ACTIONS`, `NO_COLOR`, `TERM=dumb`) and those of a developer's colour
+  terminal (`TERM=xterm-256color`, `COLORTERM`);
 - `dst`: a zone with daylight saving time (US rules, then EU rules) and the wall clock moved to
   00:30 local time on the day of its next change (spring forward, then fall back), in-process
   (`lanes/flake/clock.py`): a local day of 23 or 25 hours, which no fixed-offset zone has.
@@ -41,6 +46,7 @@ __all__ = [
     "BATCH_DIMENSIONS",
     "CPU_COUNTS",
     "DST_CHANGES",
+    "ENV_SETS",
     "HOST_DIMENSIONS",
     "HOST_RISKS",
     "TERMINAL_SIZES",
@@ -62,10 +68,12 @@ BATCH_DIMENSIONS = (
     Dimension.TERMINAL,
     Dimension.CPUS,
     Dimension.DST,
+    Dimension.ENV,
+    Dimension.DESCHEDULE,
 )
 # The host dimensions hold from before a test's setup to after its teardown (a fixture that changes
 # the directory or the environment itself must win), not only around its call.
-HOST_DIMENSIONS = frozenset({Dimension.CWD, Dimension.TERMINAL, Dimension.CPUS})
+HOST_DIMENSIONS = frozenset({Dimension.CWD, Dimension.TERMINAL, Dimension.CPUS, Dimension.ENV})
 # the risk names a test's AST earns for them (`select.HOST_RISK_NAMES`): the dimensions' own names
 HOST_RISKS = frozenset(str(d) for d in HOST_DIMENSIONS)
 
@@ -113,6 +121,8 @@ WIDE_ZONES = (
 STALL_RANGE = (0.005, 0.030)
 GAP_RANGE = (0.002, 0.015)
 SWITCH_INTERVAL = 1e-6
+# Deschedule runs stop the process for this long (seconds): a busy CI machine's hundreds of ms.
+DESCHEDULE_RANGE = (0.1, 0.3)
 # Clock runs: an hour shift per run (every UTC hour within 24 runs) and a lead before a whole second.
 CLOCK_LEADS = (0.0005, 0.002, 0.008, 0.03, 0.1, 0.3)  # 6 is prime to 35
 # Terminal runs: (COLUMNS, LINES), narrow then wide; a CI job has no terminal at all (80 x 24, the
@@ -120,6 +130,14 @@ CLOCK_LEADS = (0.0005, 0.002, 0.008, 0.03, 0.1, 0.3)  # 6 is prime to 35
 TERMINAL_SIZES = ((40, 12), (200, 60))
 # CPU runs: a one-CPU container, then a GitHub-hosted Linux runner's four.
 CPU_COUNTS = (1, 4)
+# Env runs: the variables another machine's environment sets (the replays' own environment is
+# scrubbed: none of these reach a base run). A hosted CI runner (GitHub Actions exports `CI` and
+# `GITHUB_ACTIONS`; CI images and no-color.org users export `NO_COLOR`; no terminal: `TERM=dumb`),
+# then a developer's colour terminal.
+ENV_SETS: tuple[tuple[tuple[str, str], ...], ...] = (
+    (("CI", "true"), ("GITHUB_ACTIONS", "true"), ("NO_COLOR", "1"), ("TERM", "dumb")),
+    (("TERM", "xterm-256color"), ("COLORTERM", "truecolor")),
+)
 # DST runs: (POSIX zone with its rules, which change): the US spring-forward day, the EU fall-back
 # day (a zone named like `America/New_York` or `Europe/Berlin` meets its own rules' day too).
 DST_CHANGES = (("LGS+5LGD,M3.2.0,M11.1.0", "start"), ("LGC-1LGK,M3.5.0,M10.5.0/3", "end"))
@@ -142,6 +160,9 @@ class RunPins:
     terminal: tuple[int, int] | None = None  # a terminal run's (COLUMNS, LINES)
     cpus: int | None = None  # a cpus run's CPU count (and affinity, as far as the host has CPUs)
     dst_change: str | None = None  # a dst run: the clock at 00:30 on the next `start` or `end` day
+    env: tuple[tuple[str, str], ...] = ()  # an env run's variables (`ENV_SETS`)
+    # a deschedule run: (share of the test's base-run seconds before the stop, stop seconds)
+    deschedule: tuple[float, float] | None = None
 
     def describe(self) -> str:
         """`dimension run N (pins)`, the way the ledger and the report name one run."""
@@ -164,6 +185,13 @@ class RunPins:
             parts.append(f"COLUMNS={self.terminal[0]} LINES={self.terminal[1]}")
         if self.cpus is not None:
             parts.append(f"os.cpu_count() = {self.cpus}, affinity at most {self.cpus} CPUs")
+        if self.env:
+            parts.append("environment " + " ".join(f"{k}={v}" for k, v in self.env))
+        if self.deschedule is not None:
+            share, hold = self.deschedule
+            parts.append(
+                f"process stopped {hold:.3f} s, {share:.2f} of its base run's time into the run"
+            )
         if self.preempt:
             parts.append("GIL switch interval 1 us, no stalls")
         elif self.stress_seed is not None:
@@ -202,6 +230,10 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
         # preempt threads at nearly every bytecode (races that a stall would serialize away)
         seed = random.Random(f"{base_random}:stress:{run}").getrandbits(32)
         return RunPins(dimension, run, "0", stress_seed=seed, preempt=run % 2 == 1)
+    if dimension is Dimension.DESCHEDULE:
+        rng = random.Random(f"{base_random}:deschedule:{run}")
+        share, hold = rng.random(), rng.uniform(*DESCHEDULE_RANGE)
+        return RunPins(dimension, run, "0", deschedule=(round(share, 4), round(hold, 4)))
     if dimension is Dimension.ISOLATION:
         return RunPins(dimension, run, "0")
     if dimension is Dimension.HASH_SEED:
@@ -216,4 +248,6 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
         return RunPins(dimension, run, "0", terminal=TERMINAL_SIZES[run % len(TERMINAL_SIZES)])
     if dimension is Dimension.CPUS:
         return RunPins(dimension, run, "0", cpus=CPU_COUNTS[run % len(CPU_COUNTS)])
+    if dimension is Dimension.ENV:
+        return RunPins(dimension, run, "0", env=ENV_SETS[run % len(ENV_SETS)])
     raise ValueError(f"{dimension} is not a batch dimension")

@@ -1,4 +1,5 @@
-"""The host a CI job runs on, varied in-process: the working directory, the terminal, the CPUs.
+"""The host a CI job runs on, varied in-process: the working directory, the terminal, the CPUs,
+the environment variables.
 
 A CI job starts pytest from wherever its script `cd`-ed to, with no terminal (`shutil` then falls
 back to 80 x 24) or a developer's, on a machine with one CPU or sixty-four; a test that reads a
@@ -9,7 +10,9 @@ another host and puts everything back after it, leaving no thread, module state 
   temporary directory a test may expect to follow its own `TMPDIR`), removed after the run;
 - `COLUMNS` and `LINES` (what `shutil.get_terminal_size`, argparse and most CLI toolkits read);
 - `os.cpu_count()` (and `os.process_cpu_count()` where it exists) reporting the run's count, and
-  the CPU affinity narrowed to that many of the CPUs the process may use.
+  the CPU affinity narrowed to that many of the CPUs the process may use;
+- the variables another machine's environment sets (`dimensions.ENV_SETS`: a CI runner's `CI`,
+  `NO_COLOR`, `TERM=dumb`; a colour terminal's `TERM`, `COLORTERM`).
 A fixture that changes any of these itself still wins: the plugin enters the context before the
 test's setup and leaves it after its teardown.
 """
@@ -25,7 +28,7 @@ from collections.abc import Callable, Iterator
 
 from lanegate.lanes.flake.dimensions import RunPins
 
-__all__ = ["applied", "cpus", "empty_cwd", "terminal"]
+__all__ = ["applied", "cpus", "empty_cwd", "environment", "terminal"]
 
 _BASE = os.environ.get("TMPDIR") or "/tmp"
 _counter = itertools.count()
@@ -51,18 +54,24 @@ def empty_cwd() -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def terminal(columns: int, lines: int) -> Iterator[None]:
-    """`COLUMNS` and `LINES` set for the run; the old values (or their absence) restored after."""
-    saved = {name: os.environ.get(name) for name in ("COLUMNS", "LINES")}
-    os.environ["COLUMNS"], os.environ["LINES"] = str(columns), str(lines)
+def environment(variables: tuple[tuple[str, str], ...]) -> Iterator[None]:
+    """`variables` set for the run; the old values (or their absence) restored after."""
+    saved = {name: os.environ.get(name) for name, _ in variables}
+    for name, value in variables:
+        os.environ[name] = value
     try:
         yield
     finally:
-        for name, value in saved.items():
-            if value is None:
+        for name, old in saved.items():
+            if old is None:
                 os.environ.pop(name, None)
             else:
-                os.environ[name] = value
+                os.environ[name] = old
+
+
+def terminal(columns: int, lines: int) -> contextlib.AbstractContextManager[None]:
+    """`COLUMNS` and `LINES` set for the run; the old values (or their absence) restored after."""
+    return environment((("COLUMNS", str(columns)), ("LINES", str(lines))))
 
 
 def _reporting(original: Callable[[], int | None], count: int) -> Callable[[], int | None]:
@@ -106,4 +115,6 @@ def applied(pins: RunPins) -> Iterator[None]:
             stack.enter_context(terminal(*pins.terminal))
         if pins.cpus is not None:
             stack.enter_context(cpus(pins.cpus))
+        if pins.env:
+            stack.enter_context(environment(pins.env))
         yield

@@ -376,8 +376,28 @@ def exposure(test: FlakeTest, plan: Plan, details: Details) -> tuple[Dimension |
         b for b in test.batches if b.replay == odd.replay and b.dimension is not Dimension.HASH_SEED
     ]
     if later and all(batch_kinds(b) == {odd.outcome} for b in later):
-        return Dimension.HASH_SEED, at
+        if not _one_seed_went_both_ways(test, pins):
+            return Dimension.HASH_SEED, at
     return Dimension.ORDER, at
+
+
+# Batches that run under their replay's own hash seed, zone and clock: only what ran before them
+# in the process (the pass, or nothing for the isolation run) and the random seed differ.
+_SAME_SEED_BATCHES = frozenset({Dimension.ISOLATION, Dimension.REPEAT})
+
+
+def _one_seed_went_both_ways(test: FlakeTest, pins: dict[int, ReplayPin]) -> bool:
+    """Whether runs under one hash seed (base runs of replays that share it, and the isolation
+    and repeat runs of a replay under its own seed) went both ways: then the hash seed does not
+    decide the outcome, what ran before the test in its process does (a polluter's state
+    outlasts the pass, so the batches after it agree with the polluted base run)."""
+    by_seed: dict[int, set[Outcome]] = {}
+    for o in test.replays:
+        by_seed.setdefault(o.hash_seed, set()).add(o.outcome)
+    for b in test.batches:
+        if b.dimension in _SAME_SEED_BATCHES and b.replay in pins:
+            by_seed.setdefault(pins[b.replay].hash_seed, set()).update(batch_kinds(b))
+    return any(len(kinds & STABLE_OUTCOMES) > 1 for kinds in by_seed.values())
 
 
 def _outcome(pin: ReplayPin, repeat: int, seen: _Seen) -> ReplayOutcome:

@@ -516,6 +516,12 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins, host: bool = True)
 
             with Stalls(pins.stress_seed):
                 yield
+        elif pins.deschedule is not None:
+            from lanegate.lanes.flake.deschedule import descheduled
+
+            share, hold = pins.deschedule
+            with descheduled(share * rec.measured_seconds.get(item.nodeid, 0.0), hold):
+                yield
         else:
             yield
     finally:
@@ -638,6 +644,28 @@ def _describe(exc: BaseException) -> str:
     return " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
 
 
+def _recorded_by_unittest(item: pytest.Item, before: int) -> BaseException | None:
+    """The first exception a `unittest.TestCase` test recorded during its call: pytest's unittest
+    item takes the test's failures, errors and skips as a `TestResult` would (`_excinfo`) and its
+    `runtest` returns normally, so no exception reaches this plugin's wrapper. `before` is the
+    count recorded before the call (a clone shares its original's list)."""
+    recorded = getattr(item, "_excinfo", None)
+    if not isinstance(recorded, list) or len(recorded) <= before:
+        return None
+    value = getattr(recorded[before], "value", None)
+    return value if isinstance(value, BaseException) else AssertionError(str(recorded[before]))
+
+
+def _unittest_count(item: pytest.Item) -> int:
+    recorded = getattr(item, "_excinfo", None)
+    return len(recorded) if isinstance(recorded, list) else 0
+
+
+def _call_outcome(exc: BaseException) -> str:
+    """What a call that raised (or that unittest recorded) `exc` counts as."""
+    return "skipped" if _skip_like(exc) or isinstance(exc, pytest.xfail.Exception) else "failed"
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> Generator[None, Any, Any]:
     if _recorder is None:
@@ -673,14 +701,19 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
         return (yield)
     rec = _recorder
     in_batch = rec.batch_runs.get(id(item))
+    before = _unittest_count(item)
     if in_batch is not None:
         pins = run_pins(in_batch[0].dimension, in_batch[1], rec.random_seed)
         try:
             with _varied(rec, item, pins, host=False):
-                return (yield)
+                result = yield
         except BaseException as exc:
             _note(item, "skipped" if _skip_like(exc) else "failed", _describe(exc))
             raise
+        recorded = _recorded_by_unittest(item, before)
+        if recorded is not None:
+            _note(item, _call_outcome(recorded), _describe(recorded))
+        return result
     shaken = id(item) in rec.repeat_of and rec.repeat_of[id(item)] >= rec.repeats
     if shaken:
         rec.saved_interval = sys.getswitchinterval()
@@ -688,7 +721,11 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
         _jitter_heap(rec, derived_seed(rec.random_seed, item.nodeid, rec.repeat_of[id(item)]))
     started, started_cpu = time.perf_counter(), time.process_time()
     try:
-        return (yield)
+        result = yield
+        recorded = _recorded_by_unittest(item, before)
+        if recorded is not None:
+            _note(item, _call_outcome(recorded), _describe(recorded))
+        return result
     except BaseException as exc:
         _note(item, "skipped" if _skip_like(exc) else "failed", _describe(exc))
         raise

@@ -17,7 +17,6 @@ from pathlib import Path, PurePosixPath
 from lanegate import git
 from lanegate.diff import Change, DiffSummary, changed_lines
 from lanegate.lanes.collection import Collection, changed_test_files, locate, touched_by
-from lanegate.lanes.flake.dimensions import HOST_RISKS
 
 RISK_NAMES: dict[str, frozenset[str]] = {
     "random": frozenset(
@@ -155,6 +154,21 @@ HOST_RISK_NAMES: dict[str, frozenset[str]] = {
             "tabulate",
         }
     ),
+    # environment variables another machine sets or does not: a CI runner's, a colour terminal's
+    "env": frozenset(
+        {
+            "environ",
+            "getenv",
+            "isatty",
+            "CI",
+            "GITHUB_ACTIONS",
+            "NO_COLOR",
+            "FORCE_COLOR",
+            "TERM",
+            "COLORTERM",
+            "CLICOLOR",
+        }
+    ),
     "cpus": frozenset(
         {
             "cpu_count",
@@ -233,9 +247,18 @@ def _module_paths(path: str, module: str, level: int) -> list[str]:
 
 def module_traits(tree: ast.AST) -> frozenset[str]:
     """What a repository module's code shows that a test calling into it inherits: `hashing`
-    (`shows_hashing`) and the host conditions it reads (`host_risks`: the code under test, not
-    the test, usually opens the relative path, reads the terminal width or sizes its pool)."""
-    found = host_risks(tree, _names(tree))
+    (`shows_hashing`), the host conditions it reads (`host_risks`: the code under test, not
+    the test, usually opens the relative path, reads the terminal width or sizes its pool) and
+    the causes of flakiness it imports (`RISK_NAMES`: the code under test sleeps, keeps a TTL or
+    starts the worker thread, so a test of it needs the stress and clock runs)."""
+    names = _names(tree)
+    imported: set[str] = set()
+    for sub in ast.walk(tree):
+        if isinstance(sub, ast.ImportFrom):
+            imported.update((sub.module or "").split("."))
+        if isinstance(sub, ast.Import | ast.ImportFrom):
+            imported.update(part for alias in sub.names for part in alias.name.split("."))
+    found = host_risks(tree, names) | _risks(n for n in names if n in imported)
     return found | {HASHING} if shows_hashing(tree) else found
 
 
@@ -243,8 +266,8 @@ def imported_traits(
     source_tree: ast.Module, path: str, read: Callable[[str], str | None]
 ) -> dict[str, frozenset[str]]:
     """The names a test module imports from modules of the repository, each with the traits of
-    its module (`module_traits`): the test that calls one may depend on the hash seed or the
-    host. At most `MAX_IMPORTED_MODULES` modules are read."""
+    its module (`module_traits`): the test that calls one may depend on the hash seed, the
+    host, or the clock, threads and shared resources of the code it calls. At most `MAX_IMPORTED_MODULES` modules are read."""
     names: dict[str, frozenset[str]] = {}
     looked = 0
     for node in source_tree.body:
@@ -420,8 +443,8 @@ def discover_tests(
             shows_hashing(h) for h in helper_nodes if h.name in names
         )
         risks |= host_risks(func, names)
-        for called in names & set(imported):  # the host the imported code reads
-            risks |= imported[called] & HOST_RISKS
+        for called in names & set(imported):  # what the imported code reads and starts
+            risks |= imported[called] - {HASHING}
         return risks | {HASHING} if hashing or names & hashing_names else risks
 
     tests: list[TestDef] = []
