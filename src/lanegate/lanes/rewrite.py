@@ -14,7 +14,7 @@ after pytest marked the plugin distributions, before any entry-point plugin is i
 
 from __future__ import annotations
 
-import importlib.util
+import importlib.machinery
 import os
 import sys
 from pathlib import Path
@@ -42,12 +42,14 @@ def unmark_rewrite(pluginmanager: Any) -> tuple[str, ...]:
 
 def _installed_outside(name: str, roots: set[Path]) -> bool:
     """True when module `name` is found, without importing anything, in a file outside every one
-    of `roots` (the repository); a name that cannot be placed keeps its rewriting."""
+    of `roots` (the repository); a name that cannot be placed keeps its rewriting. Only the path
+    finder is asked: a meta-path finder may act on being asked (the flake plugin's one-shot hook on
+    `hypothesis` would be spent, and the replays' Hypothesis profile never loaded)."""
     module = sys.modules.get(name)
     origin = getattr(module, "__file__", None) if module is not None else None
     if module is None and "." not in name:
         try:
-            spec = importlib.util.find_spec(name)
+            spec = importlib.machinery.PathFinder.find_spec(name)
         except (ImportError, ValueError):
             return False
         origin = None if spec is None else spec.origin
