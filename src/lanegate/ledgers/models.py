@@ -12,6 +12,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from lanegate.ledgers.dimension import Dimension as Dimension  # re-exported
+
 SCHEMA_VERSION = 1
 COMMIT_PATTERN = r"^[0-9a-f]{40}([0-9a-f]{24})?$"
 DIGEST_PATTERN = r"^sha256:[0-9a-f]{64}$"
@@ -382,25 +384,6 @@ class Outcome(StrEnum):
 
 
 LEASE_CLASSES = ("timing", "order", "environment")
-
-
-class Dimension(StrEnum):
-    """What exposed a disagreement: the pin a run varied against the runs it disagrees with."""
-
-    ORDER = "order"  # the test's position: another test ran before it (or did not)
-    HASH_SEED = "hash-seed"  # another PYTHONHASHSEED, the same outcome wherever it ran
-    SECOND_PASS = "second-pass"  # the selection again in one process: state left behind
-    REPEAT = "repeat"  # in-process repetitions with fresh random seeds and a shifted heap
-    ZONE = "zone"  # the local time zone, rotated in-process over every hour offset
-    CLOCK = "clock"  # the wall clock shifted by a recorded offset
-    STRESS = "stress"  # GIL stalls and a 1 us switch interval while the test runs
-    ISOLATION = "isolation"  # alone in a fresh process: nothing ran before it
-    CWD = "cwd"  # another working directory: an empty one
-    TERMINAL = "terminal"  # another terminal size (COLUMNS, LINES)
-    CPUS = "cpus"  # another CPU count (os.cpu_count) and a narrower CPU affinity
-    DST = "dst"  # a zone with daylight saving time, the clock moved to its next change
-    ENV = "env"  # the environment variables of another machine (a CI runner, a colour terminal)
-    DESCHEDULE = "deschedule"  # the whole process stopped for 100-300 ms while the test runs
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

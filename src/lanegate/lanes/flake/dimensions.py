@@ -40,7 +40,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lanegate.ledgers.models import Dimension
+from lanegate.ledgers.dimension import Dimension
 
 __all__ = [
     "BATCH_DIMENSIONS",
