@@ -324,4 +324,7 @@ def test_either_tracer_leaves_the_tests_outcomes_alone(tmp_path: Path, tracer: s
     tests = _record(repo, tracer)["tests"]
     assert isinstance(tests, dict)
     assert tests["tests/test_fails.py::test_fails"]["outcome"] == "failed"
-    assert tests["tests/test_fails.py::test_fails"]["detail"] == "tests/test_fails.py:5: AssertionError"
+    assert (
+        tests["tests/test_fails.py::test_fails"]["detail"]
+        == "tests/test_fails.py:5: AssertionError"
+    )
