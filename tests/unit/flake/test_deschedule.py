@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -36,8 +37,14 @@ def test_the_process_is_stopped_and_continued_inside_the_block(
 ) -> None:
     before = _children()
     with descheduled(0.0, 0.1):
-        # the stop is due at once: the block outlasts it (the wait ends when SIGCONT arrives)
-        assert continued.wait(30.0)
+        # the stop is due at once: the block outlasts it (it ends when SIGCONT was handled). Short
+        # sleeps, not `continued.wait()`: the kernel may deliver SIGCONT to another thread (an
+        # xdist worker has execnet's), and then a main thread blocked in a lock is never woken
+        # to run the handler until its wait times out
+        deadline = time.monotonic() + 30.0
+        while not continued.is_set() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert continued.is_set()
     assert _children() == before  # the helper was reaped
 
 
