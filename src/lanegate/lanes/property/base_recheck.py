@@ -16,7 +16,6 @@ no recheck (`not-checked`): a failure at base would then not be evidence about t
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import tempfile
@@ -29,6 +28,7 @@ from typing import Any
 from lanegate import git
 from lanegate.diff import Change, DiffSummary
 from lanegate.errors import LanegateError
+from lanegate.lanes.context import usable_cpus
 from lanegate.lanes.property.base_suite import COLLECT_DETAIL
 from lanegate.lanes.property.baseline import run_baseline
 from lanegate.lanes.property.map_key import LOCK_NAMES
@@ -246,7 +246,7 @@ def _run_rounds(
     round order into `seen`: a pass ends a test's recheck, so the runs after it are not read and
     the verdicts are those of running the rounds one after the other. Returns why a run did not
     finish ("" when every run read did)."""
-    workers = max(1, min(rounds, os.cpu_count() or 1))
+    workers = max(1, min(rounds, usable_cpus()))
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lanegate-recheck")
     try:
         runs = [

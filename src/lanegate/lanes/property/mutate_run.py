@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from lanegate.errors import RunnerError
+from lanegate.lanes.context import usable_cpus
 from lanegate.lanes.property.running import running_test
 from lanegate.ledgers.models import KillKind, MutantStatus
 from lanegate.sandbox import Sandbox, sandbox_python
@@ -415,9 +416,7 @@ def run_mutants(
     if pool is None:
         if sandbox is None:
             raise RunnerError("run_mutants needs a worker pool or a sandbox to start one in")
-        pool = WorkerPool(
-            repo, min(workers or os.cpu_count() or 1, len(jobs)), env, sandbox=sandbox
-        )
+        pool = WorkerPool(repo, min(workers or usable_cpus(), len(jobs)), env, sandbox=sandbox)
     scratch = pool.scratch
     use_fork = pool.use_fork
     union = tuple(dict.fromkeys(t for job in jobs for t in job.tests))

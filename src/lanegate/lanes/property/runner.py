@@ -27,6 +27,7 @@ from lanegate.lanes.context import (
     ProgressEvent,
     envelope,
     lane_sandbox,
+    usable_cpus,
 )
 from lanegate.lanes.property import map_select, oracle_ast, stryker
 from lanegate.lanes.property.base_changes import base_test_changes
@@ -550,9 +551,7 @@ def run_lane(
         # and other test files. The mutant workers start now so that their imports overlap the
         # baseline run
         if specs:
-            pool = WorkerPool(
-                repo, min(workers or os.cpu_count() or 1, len(specs)), sandbox=sandbox
-            )
+            pool = WorkerPool(repo, min(workers or usable_cpus(), len(specs)), sandbox=sandbox)
         mark("workers")
         times["plan"] = time.perf_counter() - started
         say(ProgressEvent(LANE, "base tests at head", "runs", 0, 1))
