@@ -22,6 +22,7 @@ import builtins
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -120,6 +121,7 @@ class ProbeFinder(importlib.abc.MetaPathFinder):
     def __init__(self, paths: Sequence[str]) -> None:
         self.paths = tuple(str(Path(p).resolve()) for p in paths)
         self._index = {path: i for i, path in enumerate(self.paths)}
+        self._names = frozenset(Path(p).name for p in self.paths)
 
     def find_spec(
         self,
@@ -146,7 +148,8 @@ class ProbeFinder(importlib.abc.MetaPathFinder):
         out = set()
         for module in list(sys.modules.values()):
             file = getattr(module, "__file__", None)
-            if not isinstance(file, str) or not file.endswith(".py"):
+            # only a module named like a probed file can be one: the rest are never resolved
+            if not isinstance(file, str) or os.path.basename(file) not in self._names:
                 continue
             try:
                 resolved = str(Path(file).resolve())
