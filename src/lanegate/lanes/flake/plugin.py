@@ -656,6 +656,13 @@ def _recorded_by_unittest(item: pytest.Item, before: int) -> BaseException | Non
     return value if isinstance(value, BaseException) else AssertionError(str(recorded[before]))
 
 
+def _note_unittest(item: pytest.Item, before: int) -> None:
+    """Note the outcome a `unittest.TestCase` call recorded on its item, when it recorded one."""
+    recorded = _recorded_by_unittest(item, before)
+    if recorded is not None:
+        _note(item, _call_outcome(recorded), _describe(recorded))
+
+
 def _unittest_count(item: pytest.Item) -> int:
     recorded = getattr(item, "_excinfo", None)
     return len(recorded) if isinstance(recorded, list) else 0
@@ -710,9 +717,7 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
         except BaseException as exc:
             _note(item, "skipped" if _skip_like(exc) else "failed", _describe(exc))
             raise
-        recorded = _recorded_by_unittest(item, before)
-        if recorded is not None:
-            _note(item, _call_outcome(recorded), _describe(recorded))
+        _note_unittest(item, before)
         return result
     shaken = id(item) in rec.repeat_of and rec.repeat_of[id(item)] >= rec.repeats
     if shaken:
@@ -722,9 +727,7 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
     started, started_cpu = time.perf_counter(), time.process_time()
     try:
         result = yield
-        recorded = _recorded_by_unittest(item, before)
-        if recorded is not None:
-            _note(item, _call_outcome(recorded), _describe(recorded))
+        _note_unittest(item, before)
         return result
     except BaseException as exc:
         _note(item, "skipped" if _skip_like(exc) else "failed", _describe(exc))
