@@ -8,7 +8,6 @@ import os
 import shutil
 import signal
 import subprocess
-import tempfile
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -21,7 +20,7 @@ from lanegate.lanes import pytest_plugins
 from lanegate.lanes.collection import Collection
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.mutate_run import PLUGIN, child_env
-from lanegate.lanes.property.standby import Standby
+from lanegate.lanes.property.standby import Standby, new_scratch
 from lanegate.policy import Policy
 from lanegate.sandbox import Sandbox, sandbox_python
 from lanegate.sandbox.outbox import read_record
@@ -131,9 +130,7 @@ def run_baseline(
         storage = standby.storage
         environ = standby.env
     else:
-        scratch = Path(tempfile.mkdtemp(prefix="lanegate-baseline-"))
-        storage = scratch / "hypothesis"
-        storage.mkdir()
+        scratch, storage = new_scratch()
         environ = child_env(dict(os.environ if env is None else env), storage)
     record_path = scratch / "baseline.json"
     if observe_mode == "files":

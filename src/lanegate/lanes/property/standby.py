@@ -38,6 +38,15 @@ def encode_arguments(args: Sequence[str]) -> bytes:
     return b"".join(os.fsencode(a) + b"\0" for a in args) + b"\n"
 
 
+def new_scratch() -> tuple[Path, Path]:
+    """A lane test process's private folder (its record, log and keep list), and the Hypothesis
+    storage folder inside it."""
+    scratch = Path(tempfile.mkdtemp(prefix="lanegate-baseline-"))
+    storage = scratch / "hypothesis"
+    storage.mkdir()
+    return scratch, storage
+
+
 class Standby:
     """One sandboxed `python -m pytest` waiting for its arguments (see the module docstring)."""
 
@@ -52,9 +61,7 @@ class Standby:
         self.repo = repo
         self.overlays = dict(overlays or {})
         self.removed = tuple(removed)
-        self.scratch = Path(tempfile.mkdtemp(prefix="lanegate-baseline-"))
-        self.storage = self.scratch / "hypothesis"
-        self.storage.mkdir()
+        self.scratch, self.storage = new_scratch()
         self.log_path = self.scratch / "output.log"
         self.env = child_env(dict(os.environ), self.storage)
         command = sandbox.command(
