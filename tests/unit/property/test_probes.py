@@ -328,3 +328,24 @@ def test_either_tracer_leaves_the_tests_outcomes_alone(tmp_path: Path, tracer: s
         tests["tests/test_fails.py::test_fails"]["detail"]
         == "tests/test_fails.py:5: AssertionError"
     )
+
+
+def test_a_probed_file_is_read_as_python_reads_it_and_a_broken_one_fails_as_without_probes(
+    tmp_path: Path,
+) -> None:
+    repo = _repo(tmp_path)
+    # a declared encoding: the probes compile the bytes, so the cookie still decides the text
+    (repo / "target.py").write_bytes(
+        b"# -*- coding: latin-1 -*-\n\n\ndef plain(x):\n    return x + len('\xe9') - 1 + 1\n"
+    )
+    (repo / "tests" / "test_target.py").write_text(
+        "import target\n\n\ndef test_plain():\n    assert target.plain(1) == 2\n", encoding="utf-8"
+    )
+    calls, probes = _record(repo, "calls"), _record(repo, "probes")
+    assert _covered(calls) == _covered(probes) == {"test_plain": {4}}
+    # a file that does not parse: the importing test module fails to collect either way
+    (repo / "target.py").write_text("def plain(x)\n    return x\n", encoding="utf-8")
+    for tracer in ("calls", "probes"):
+        record = _record(repo, tracer)
+        assert record["collect_errors"] == ["tests/test_target.py"], (tracer, record)
+        assert record["tests"] == {}
