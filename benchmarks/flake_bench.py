@@ -246,6 +246,8 @@ def independent_corpus(
     one repository per case (`case`, how its labels were measured) or per half (`half`)."""
     if not (root / "manifest.toml").is_file():
         return None
+    if layout not in LAYOUTS:
+        raise ValueError(f"--layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
     build = build_case_repos if layout == "case" else build_independent_repos
     return Corpus(name, load_independent(root), lambda dest: build(dest, root))
 
