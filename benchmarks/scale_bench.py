@@ -72,6 +72,7 @@ FIXED_PHASES = (
     "diff",
     "standby",
     "choice",
+    "runs_started",
     "mutant_plan",
     "canary_plan",
     "workers",

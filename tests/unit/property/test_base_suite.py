@@ -13,7 +13,13 @@ from lanegate.diff import classify_diff
 from lanegate.errors import RunnerError
 from lanegate.lanes.context import LaneContext
 from lanegate.lanes.property import run_lane
-from lanegate.lanes.property.base_suite import base_suite, run_base_suite
+from lanegate.lanes.property.base_suite import (
+    base_suite,
+    run_base_suite,
+    stage_base_overlays,
+    stage_base_suite,
+)
+from lanegate.lanes.property.map_select import BaselineChoice, BaselineMode
 from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import PropertyLedger
 from lanegate.policy import Policy
@@ -215,3 +221,52 @@ def test_a_file_that_no_longer_imports_leaves_the_other_files_outcomes_standing(
     assert outcomes["tests/test_sub.py"] == "error", outcomes
     assert outcomes["tests/test_calc.py::test_param[1-1-2]"] == "passed", outcomes
     assert outcomes["tests/test_calc.py::test_param[2-2-4]"] == "failed", outcomes
+
+
+def test_the_base_overlays_follow_from_the_diff_whichever_tests_the_map_selects(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    # staged before the map is read (the base suite's process starts on them): every base test
+    # file the diff touched is mounted back, even one the map's selection leaves out, as in a
+    # full run; the selection only narrows what runs
+    repo = make_repo("staged")
+    repo.write("calc.py", CALC)
+    repo.write("tests/test_calc.py", TESTS)
+    repo.write("tests/test_other.py", "def test_other():\n    assert True\n")
+    repo.write("tests/helpers.py", "LIMIT = 1\n")
+    repo.commit("base")
+    repo.branch("agent")
+    repo.write("calc.py", WRONG)
+    repo.write("tests/test_calc.py", "def test_gone():\n    pass\n")
+    repo.write("tests/test_other.py", "def test_other():\n    assert 1\n")
+    repo.write("tests/helpers.py", "LIMIT = 2\n")
+    repo.commit("agent")
+    summary = classify_diff(repo.path, "main", Policy())
+    suite = base_suite(repo.path, summary)
+    files = stage_base_overlays(repo.path, summary, suite)
+    try:
+        staged_bytes = {dest: src.read_bytes() for dest, src in files.overlays.items()}
+        assert staged_bytes == {
+            repo.path / "tests/test_calc.py": TESTS.encode(),
+            repo.path / "tests/test_other.py": b"def test_other():\n    assert True\n",
+            repo.path / "tests/helpers.py": b"LIMIT = 1\n",
+        }
+        choice = BaselineChoice(
+            BaselineMode.COVERAGE_MAP,
+            "map",
+            node_ids=frozenset({"tests/test_other.py::test_other"}),
+        )
+        staged = stage_base_suite(repo.path, summary, suite, choice, overlays=files)
+        assert staged is not None
+        assert staged.wanted == {"tests/test_other.py"}
+        assert staged.selection == ("tests/test_other.py",)
+        assert staged.overlays == files.overlays
+        # a selection of no base file runs nothing, and the staged files stay the caller's
+        nothing = BaselineChoice(BaselineMode.COVERAGE_MAP, "map", node_ids=frozenset({"x.py::t"}))
+        assert stage_base_suite(repo.path, summary, suite, nothing, overlays=files) is None
+        assert files.staging.is_dir()
+        staged.close()  # the answer owns them
+        assert not files.staging.exists()
+    finally:
+        files.close()
+    files.close()  # a second close does nothing

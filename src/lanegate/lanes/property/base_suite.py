@@ -159,37 +159,25 @@ def _runs(
 
 
 @dataclass(frozen=True, slots=True)
-class StagedBaseSuite:
-    """What the base suite's process runs, known before it starts: the base files to run, their
-    base versions staged where the diff touched them (mounted over the tree), the pytest selection
-    and the coverage map's keep list."""
+class BaseOverlays:
+    """The base versions of the test files the diff touched and of the test helpers it changed,
+    staged to be mounted over the head's tree. They follow from the diff alone, so the base suite's
+    process can start before the coverage map is read."""
 
-    wanted: frozenset[str]
     staging: Path
     overlays: dict[Path, Path]
-    selection: tuple[str, ...]
-    keep: dict[str, list[str]] | None
 
     def close(self) -> None:
-        """Remove the staged files."""
+        """Remove the staged files (a second call does nothing)."""
         shutil.rmtree(self.staging, ignore_errors=True)
 
 
-def stage_base_suite(
-    repo: Path, summary: DiffSummary, suite: BaseSuite, choice: BaselineChoice | None = None
-) -> StagedBaseSuite | None:
-    """Stage the base suite's run at head (None: no base test file is to run); in coverage-map mode
-    only the selected base tests, and the selected files whole."""
-    selective = choice is not None and choice.selective
-    wanted = set(suite.files)
-    if choice is not None and selective:
-        wanted &= {n.split("::", 1)[0] for n in choice.node_ids} | set(choice.base_files)
-    if not wanted:
-        return None
+def stage_base_overlays(repo: Path, summary: DiffSummary, suite: BaseSuite) -> BaseOverlays:
+    """Stage every restored base test file and every touched helper (see `BaseOverlays`)."""
     staging = Path(tempfile.mkdtemp(prefix="lanegate-base-tests-"))
     overlays: dict[Path, Path] = {}
     try:
-        for index, path in enumerate([*(p for p in suite.restored if p in wanted), *suite.helpers]):
+        for index, path in enumerate([*suite.restored, *suite.helpers]):
             data = git.show_file(repo, summary.merge_base, path)
             if data is None:
                 continue
@@ -199,12 +187,52 @@ def stage_base_suite(
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    return BaseOverlays(staging, overlays)
+
+
+@dataclass(frozen=True, slots=True)
+class StagedBaseSuite:
+    """What the base suite's process runs, known before it starts: the base files to run, the base
+    versions of every file the diff touched (mounted over the tree; the same whichever tests run,
+    as in a full run), the pytest selection and the coverage map's keep list."""
+
+    wanted: frozenset[str]
+    files: BaseOverlays
+    selection: tuple[str, ...]
+    keep: dict[str, list[str]] | None
+
+    @property
+    def overlays(self) -> dict[Path, Path]:
+        return self.files.overlays
+
+    def close(self) -> None:
+        """Remove the staged files."""
+        self.files.close()
+
+
+def stage_base_suite(
+    repo: Path,
+    summary: DiffSummary,
+    suite: BaseSuite,
+    choice: BaselineChoice | None = None,
+    overlays: BaseOverlays | None = None,
+) -> StagedBaseSuite | None:
+    """Stage the base suite's run at head (None: no base test file is to run); in coverage-map mode
+    only the selected base tests, and the selected files whole. `overlays`: already staged for this
+    suite (`stage_base_overlays`); the answer then owns them, and None leaves them the caller's."""
+    selective = choice is not None and choice.selective
+    wanted = set(suite.files)
+    if choice is not None and selective:
+        wanted &= {n.split("::", 1)[0] for n in choice.node_ids} | set(choice.base_files)
+    if not wanted:
+        return None
+    files = stage_base_overlays(repo, summary, suite) if overlays is None else overlays
     # a file named like an option (`-p_test.py`) is given as a path, never as a flag
     selection = tuple(f"./{p}" if p.startswith("-") else p for p in suite.files if p in wanted)
     keep = None
     if choice is not None and selective:
         keep = {"node_ids": sorted(choice.node_ids), "files": list(choice.base_files)}
-    return StagedBaseSuite(frozenset(wanted), staging, overlays, selection, keep)
+    return StagedBaseSuite(frozenset(wanted), files, selection, keep)
 
 
 def run_base_suite(

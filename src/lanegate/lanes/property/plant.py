@@ -108,6 +108,16 @@ def mutable_sources(summary: DiffSummary, policy: Policy) -> list[str]:
     return sorted(out)
 
 
+def planting_candidates(repo: Path, summary: DiffSummary, policy: Policy) -> list[str]:
+    """Every file a mutant or a canary of this diff can be planted in: its mutable sources that the
+    head has (what `plan_from_summary` and `canary.plan_canaries` read), before any is drawn."""
+    return [
+        path
+        for path in mutable_sources(summary, policy)
+        if git.show_file(repo, summary.head_commit, path) is not None
+    ]
+
+
 def _compiled_tree(source: bytes, path: str) -> ast.Module | None:
     """The syntax tree of `source` when it also compiles (parsed once), else None."""
     try:

@@ -33,11 +33,13 @@ from lanegate.lanes.property import map_select, oracle_ast, stryker
 from lanegate.lanes.property.base_changes import base_test_changes
 from lanegate.lanes.property.base_recheck import recheck_at_base
 from lanegate.lanes.property.base_suite import (
+    BaseOverlays,
     BaseSuite,
     BaseSuiteRun,
     StagedBaseSuite,
     base_suite,
     run_base_suite,
+    stage_base_overlays,
     stage_base_suite,
 )
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
@@ -54,7 +56,12 @@ from lanegate.lanes.property.mutate_run import (
 )
 from lanegate.lanes.property.operators import OPERATORS_VERSION
 from lanegate.lanes.property.oracle_source import oracle_overlays, trusted_oracle_module
-from lanegate.lanes.property.plant import MutantSpec, plan_from_summary, policy_draw
+from lanegate.lanes.property.plant import (
+    MutantSpec,
+    plan_from_summary,
+    planting_candidates,
+    policy_draw,
+)
 from lanegate.lanes.property.restatement import restatements
 from lanegate.lanes.property.standby import Standby, start_standby
 from lanegate.lanes.property.suite_split import (
@@ -493,19 +500,26 @@ def run_lane(
     oracle_staging = Path(tempfile.mkdtemp(prefix="lanegate-oracle-module-"))
     standbys: list[Standby] = []
     staged: StagedBaseSuite | None = None
-    background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lanegate-base-tests")
-    stop_base = threading.Event()  # set when the lane unwinds: its process is then killed
+    base_files: BaseOverlays | None = None
+    # the head's selected run and the base suite's, each waited for by a thread of its own
+    background = ThreadPoolExecutor(max_workers=2, thread_name_prefix="lanegate-baseline")
+    stop_base = threading.Event()  # set when the lane unwinds: both runs' processes are killed
     pool: WorkerPool | None = None
     try:
         sandbox.trusted_files.update(oracle_overlays(repo, policy, summary, oracle_staging))
-        # the two selected runs' processes start as early as their trees are known, each in a
-        # sandbox of its own (`standby`): their start-up overlaps the choice and the planting.
-        # The head's tree is the checkout itself: its process starts first
+        # the two selected runs' processes start first, each in a sandbox of its own (`standby`):
+        # the head's tree is the checkout itself, the base suite's the checkout with the base
+        # versions of the test files the diff touched mounted over it, both known from the diff
+        suite = base_suite(repo, summary)
+        base_files = stage_base_overlays(repo, summary, suite)
         head_standby = start_standby(repo, sandbox)
         standbys += [] if head_standby is None else [head_standby]
+        base_standby = (
+            start_standby(repo, sandbox, overlays=base_files.overlays) if suite.files else None
+        )
+        standbys += [] if base_standby is None else [base_standby]
         mark("standby")
         choice = choose_baseline(repo, summary, policy, coverage_map)
-        suite = base_suite(repo, summary)
         split = split_suite(suite)
         present = _selected_files(repo, choice) if choice.selective else []
         plan = head_pass(split, choice, present)
@@ -513,12 +527,56 @@ def run_lane(
             head_standby.close()  # nothing is left for the head's process to run
             head_standby = None
         say(ProgressEvent(LANE, f"baseline: {choice.mode.value} ({choice.reason})"))
-        staged = stage_base_suite(repo, summary, suite, choice)
-        base_standby = (
-            None if staged is None else start_standby(repo, sandbox, overlays=staged.overlays)
+        staged = stage_base_suite(repo, summary, suite, choice, overlays=base_files)
+        if staged is None and base_standby is not None:
+            base_standby.close()  # no base test is to run
+            base_standby = None
+        # the runs record the calls into every file a mutant or a canary can be planted in: known
+        # before the planting, so both runs start now and the planting overlaps them
+        candidates = _working_tree_matches(
+            repo, summary, planting_candidates(repo, summary, policy)
         )
-        standbys += [] if base_standby is None else [base_standby]
+        trace = [repo / p for p in candidates]
         mark("choice")
+        # the base's tests at head need nothing the head's run learns: they run in their own
+        # sandboxed process alongside it, traced; for the base files the diff left alone their
+        # record is the baseline's (`suite_split`), so the head's process runs only the diff's
+        # and other test files
+        say(ProgressEvent(LANE, "base tests at head", "runs", 0, 1))
+        base_run = background.submit(
+            _base_suite_timed,
+            repo,
+            summary,
+            policy,
+            sandbox,
+            choice,
+            stop_base,
+            trace,
+            split,
+            suite,
+            staged,
+            base_standby,
+        )
+        staged = None  # the base suite's run removes its staged files
+        say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
+        head_run = (
+            None
+            if plan is None
+            else background.submit(
+                run_baseline,
+                repo,
+                policy,
+                trace,
+                selection=plan.selection,
+                keep=plan.keep,
+                extra_flags=plan.flags,
+                sandbox=sandbox,
+                record_oracles=True,
+                stop=stop_base,
+                standby=head_standby,
+            )
+        )
+        mark("runs_started")
         # which candidates are planted follows a secret of this run (a shard: its plan's), so
         # that a diff cannot know in advance which of its line's candidates it must survive
         pinned = draw is not None or policy.properties.mutant_draw is not None
@@ -541,51 +599,13 @@ def run_lane(
         canary_seed = secrets.randbits(62)
         canaries = plan_canaries(repo, summary, policy, canary_seed, len(specs))
         mark("canary_plan")
-        sources = _working_tree_matches(
-            repo, summary, sorted({s.path for s in (*specs, *canaries)})
-        )
-        trace = [repo / p for p in sources]
-        # the base's tests at head need nothing the head's run learns: they run in their own
-        # sandboxed process alongside it, traced; for the base files the diff left alone their
-        # record is the baseline's (`suite_split`), so the head's process runs only the diff's
-        # and other test files. The mutant workers start now so that their imports overlap the
-        # baseline run
+        sources = {p: candidates[p] for p in sorted({s.path for s in (*specs, *canaries)})}
+        # the mutant workers start now so that their imports overlap the baseline runs
         if specs:
             pool = WorkerPool(repo, min(workers or usable_cpus(), len(specs)), sandbox=sandbox)
         mark("workers")
         times["plan"] = time.perf_counter() - started
-        say(ProgressEvent(LANE, "base tests at head", "runs", 0, 1))
-        base_run = background.submit(
-            _base_suite_timed,
-            repo,
-            summary,
-            policy,
-            sandbox,
-            choice,
-            stop_base,
-            trace,
-            split,
-            suite,
-            staged,
-            base_standby,
-        )
-        staged = None  # the base suite's run removes its staged files
-        say(ProgressEvent(LANE, "baseline run", "runs", 0, 1))
-        head = (
-            None
-            if plan is None
-            else run_baseline(
-                repo,
-                policy,
-                trace,
-                selection=plan.selection,
-                keep=plan.keep,
-                extra_flags=plan.flags,
-                sandbox=sandbox,
-                record_oracles=True,
-                standby=head_standby,
-            )
-        )
+        head = None if head_run is None else head_run.result()
         times["baseline"] = 0.0 if head is None else head.seconds
         mark("baseline_step")
         say(ProgressEvent(LANE, "oracle check", "files", 0, 0))
@@ -659,6 +679,8 @@ def run_lane(
             standby.close()
         if staged is not None:
             staged.close()
+        if base_files is not None:
+            base_files.close()
         sandbox.close()
         shutil.rmtree(oracle_staging, ignore_errors=True)
     mutants = _ledger_mutants(specs, results)
