@@ -243,13 +243,13 @@ def test_a_changed_helper_makes_the_head_run_everything() -> None:
     assert split.shared == frozenset()
     assert "tests/strategies.py" in split.reason
     plan = head_pass(split, full("no coverage map given"))
-    assert plan is not None and plan.flags == [] and plan.selection == ()
+    assert plan is not None and plan.ignored == () and plan.selection == ()
 
 
-def test_the_head_run_ignores_every_shared_file_as_one_token() -> None:
+def test_the_head_run_ignores_every_shared_file() -> None:
     split = split_suite(
         BaseSuite(("-p_test.py", "tests/test_a.py", "tests/test_b.py"), ("tests/test_b.py",))
     )
     plan = head_pass(split, full("no coverage map given"))
     assert plan is not None
-    assert plan.flags == ["--ignore=-p_test.py", "--ignore=tests/test_a.py"]
+    assert plan.ignored == ("-p_test.py", "tests/test_a.py")

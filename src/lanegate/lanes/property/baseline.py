@@ -105,6 +105,7 @@ def run_baseline(
     removed: Sequence[str] = (),
     extra_flags: Sequence[str] = (),
     keep: Mapping[str, Sequence[str]] | None = None,
+    ignore: Sequence[str] = (),
     record_oracles: bool = False,
     stop: threading.Event | None = None,
     standby: Standby | None = None,
@@ -112,7 +113,8 @@ def run_baseline(
     """Run the suite once (or `selection`) under the plugin, in `sandbox`; its output goes to a file
     (bounded by the sandbox's file limit) and the record is read only after the process exits.
 
-    `keep` (`{"node_ids": [...], "files": [...]}`) keeps only those tests of the collected files.
+    `keep` (`{"node_ids": [...], "files": [...]}`) keeps only those tests of the collected files;
+    `ignore`: files (relative to `repo`) pytest does not collect, as `--ignore` would.
     `record_oracles` also records, per test, the lines that called a trusted oracle (a tracer on
     every call: only the run that judges the new tests pays for it). `overlays` and `removed` change
     the sandbox's copy of the tree (see `Sandbox.command`). `stop`, once set, kills the run (a lane
@@ -142,6 +144,10 @@ def run_baseline(
         "-q",
         *extra_flags,
     ]
+    if ignore:
+        ignore_path = scratch / "ignore.json"
+        ignore_path.write_text(json.dumps(list(ignore)), encoding="utf-8")
+        extra.append(f"--lanegate-ignore={ignore_path}")
     if keep is not None:
         keep_path = scratch / "keep.json"
         keep_path.write_text(json.dumps({k: list(v) for k, v in keep.items()}), encoding="utf-8")

@@ -31,6 +31,7 @@ from lanegate.lanes.property.running import mark_running
 from lanegate.lanes.rewrite import unmark_rewrite
 
 _STATE_KEY = pytest.StashKey["_Recorder"]()
+_IGNORED_KEY = pytest.StashKey[frozenset[str]]()
 
 #: Set by the fork server in each child: {"out": record path, "tests": node ids to run, in order}.
 JOB: dict[str, Any] | None = None
@@ -71,6 +72,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--lanegate-select", default=None, help="JSON file: node ids and whole files to keep"
+    )
+    group.addoption(
+        "--lanegate-ignore",
+        default=None,
+        help="JSON file: test files not to collect (relative to the invocation directory)",
     )
 
 
@@ -448,6 +454,20 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 def _short_repr(excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
     return f"{excinfo.typename}: {str(excinfo.value)[:500]}"
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """`--lanegate-ignore`'s files are not collected: what pytest's `--ignore` does, by a set lookup
+    (pytest checks each collected path against every `--ignore` value, so a head run that leaves
+    out thousands of shared files collected for minutes, and their flags could outgrow argv)."""
+    ignored = config.stash.get(_IGNORED_KEY, None)
+    if ignored is None:
+        listed = config.getoption("lanegate_ignore")
+        paths = json.loads(Path(listed).read_text(encoding="utf-8")) if listed else []
+        here = config.invocation_params.dir
+        ignored = frozenset(os.path.abspath(here / path) for path in paths)
+        config.stash[_IGNORED_KEY] = ignored
+    return True if ignored and os.path.abspath(collection_path) in ignored else None
 
 
 @pytest.hookimpl(trylast=True)

@@ -569,7 +569,7 @@ def run_lane(
                 trace,
                 selection=plan.selection,
                 keep=plan.keep,
-                extra_flags=plan.flags,
+                ignore=plan.ignored,
                 sandbox=sandbox,
                 record_oracles=True,
                 stop=stop_base,

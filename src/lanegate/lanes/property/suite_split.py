@@ -33,16 +33,11 @@ class SuiteSplit:
 @dataclass(frozen=True, slots=True)
 class HeadPass:
     """The head's traced process: the files it is given (none: pytest's own discovery), the tests it
-    keeps (`--lanegate-select`), and the shared files it must not collect (`--ignore`)."""
+    keeps (`--lanegate-select`), and the shared files it must not collect (`--lanegate-ignore`)."""
 
     selection: tuple[str, ...]
     keep: Mapping[str, Sequence[str]] | None
     ignored: tuple[str, ...]
-
-    @property
-    def flags(self) -> list[str]:
-        """The `--ignore` flags (one token each: a path named like an option stays a path)."""
-        return [f"--ignore={path}" for path in self.ignored]
 
 
 @dataclass(frozen=True, slots=True)
