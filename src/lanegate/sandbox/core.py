@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import site
 import sys
 import sysconfig
+import tempfile
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +27,11 @@ from lanegate.sandbox.pids import ProcessCap, process_cap
 
 MB = 1024 * 1024
 SOURCE_MOUNT = "/run/lanegate-tree"
+# a setup spec past this many bytes (the files a diff added, left out of the copy, can be thousands)
+# goes to `inner.py` as a file bound here, not as one argument: Linux refuses an exec whose single
+# argument passes 128 KiB (MAX_ARG_STRLEN) with E2BIG
+SPEC_MOUNT = "/run/lanegate-spec.json"
+MAX_INLINE_SPEC = 64 * 1024
 SANDBOX_HOME = "/tmp/home"
 RUN_MB = 64  # /run holds only the read-only view of the tree's source
 _PYTHON_ENV_DROP = (
@@ -138,6 +145,7 @@ class Sandbox:
     network: bool = False
     _tree_size: int = 0
     _kept: list[Path] = field(default_factory=list)
+    _spec_dir: Path | None = None
 
     def __post_init__(self) -> None:
         self.repo = self.repo.resolve()
@@ -207,15 +215,28 @@ class Sandbox:
             "cwd": str(workdir),
             "limits": self._rlimits(),
         }
-        entry = [sys.executable, "-I", "-S", inner.__file__, json.dumps(spec), "--"]
+        text = json.dumps(spec)
         mounts = self._mounts(
             [Path(p) for p in writable],
             [Path(p) for p in readable],
             {**(overlays or {}), **self.trusted_files},
         )
+        if len(text.encode("utf-8")) > MAX_INLINE_SPEC:
+            mounts += ["--ro-bind", str(self._spec_file(text)), SPEC_MOUNT]
+            text = "@" + SPEC_MOUNT
+        entry = [sys.executable, "-I", "-S", inner.__file__, text, "--"]
         shared = ["--share-net"] if self.network else []
         bwrap = [probe.BWRAP, *probe.NAMESPACES, *shared, *mounts, "--chdir", "/", "--", *entry]
         return SandboxedCommand(self.cap.wrap([*bwrap, *python_safe(argv)]), environ)
+
+    def _spec_file(self, text: str) -> Path:
+        """A private file holding one command's setup spec (removed when the sandbox closes)."""
+        if self._spec_dir is None:
+            self._spec_dir = Path(tempfile.mkdtemp(prefix="lanegate-sandbox-spec-"))
+        handle, name = tempfile.mkstemp(suffix=".json", dir=self._spec_dir)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        return Path(name)
 
     def _skipped_names(self) -> set[str]:
         """Top-level names of the tree the copy leaves out (mounted instead, or hidden)."""
@@ -308,8 +329,11 @@ class Sandbox:
     # --- lifetime ------------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Release what the sandbox holds outside itself (its pids cgroup)."""
+        """Release what the sandbox holds outside itself (its pids cgroup, its spec files)."""
         self.cap.release()
+        if self._spec_dir is not None:
+            shutil.rmtree(self._spec_dir, ignore_errors=True)
+            self._spec_dir = None
 
     def __enter__(self) -> Self:
         return self

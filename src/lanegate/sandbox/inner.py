@@ -1,6 +1,6 @@
 """The first process inside the sandbox: copy the tree, fix HOME, lower the limits, exec the command.
 
-It is started as `python -I -S inner.py SPEC -- ARGV...` (isolated, no site: it imports only the
+It is started as `python -I -S inner.py SPEC -- ARGV...` (SPEC: JSON, or `@PATH` of a JSON file) (isolated, no site: it imports only the
 standard library, so nothing in the repository or the environment can shadow it). It copies the
 read-only view of the work tree into the private tmpfs mounted at the repository's own path, lowers
 every resource limit (soft and hard, so the command cannot raise them again) and replaces itself with
@@ -108,9 +108,13 @@ def _lower_limits(limits: dict[str, int]) -> None:
 
 
 def main(argv: list[str]) -> None:
-    spec = json.loads(argv[0])
     command = argv[2:]
     try:
+        if argv[0].startswith("@"):  # a spec too long for one argument: a file bound read-only
+            with open(argv[0][1:], encoding="utf-8") as text:
+                spec = json.load(text)
+        else:
+            spec = json.loads(argv[0])
         _copy_tree(
             spec["source"], spec["target"], set(spec["skip"]), frozenset(spec.get("drop", ()))
         )

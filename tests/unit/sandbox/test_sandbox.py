@@ -300,3 +300,36 @@ def test_python_safe_inserts_the_boot_only_for_lanegates_interpreter(
     assert Path(safe[at + 3], "lanegate", "sandbox", "boot.py").is_file()
     assert safe[at + 4 :] == ["-m", "pytest", *rest]
     assert python_safe(["/bin/sh", *rest]) == ["/bin/sh", *rest]
+
+
+def test_a_spec_too_long_for_one_argument_reaches_the_sandbox_as_a_file(repo: Path) -> None:
+    # a diff that added 20,000 files: the base tree leaves them out of its copy, a list longer
+    # than Linux lets one argument be (128 KiB), which failed the exec with E2BIG
+    added = [f"assets/d{i:05d}/test_data_{i:05d}.py" for i in range(20_000)]
+    present = [*added[:3], *added[-2:]]
+    for name in present:
+        (repo / name).parent.mkdir(parents=True)
+        (repo / name).write_text("x = 1\n")
+    code = f"import os\nprint([os.path.exists(p) for p in {present!r}], os.path.exists('data.txt'))"
+    with open_sandbox(repo) as sandbox:
+        cmd = sandbox.command(
+            [sys.executable, "-c", code], env=dict(os.environ), cwd=repo, removed=added[1:-1]
+        )
+        spec = cmd.argv[cmd.argv.index("--", cmd.argv.index("-S")) - 1]
+        assert spec.startswith("@")
+        done = subprocess.run(
+            cmd.argv, env=cmd.env, cwd=repo, capture_output=True, text=True, timeout=60
+        )
+        spec_dir = sandbox._spec_dir
+        assert spec_dir is not None and any(spec_dir.iterdir())
+    assert done.returncode == 0, done.stderr
+    # the first and the last are kept, the three between them dropped, the rest of the tree copied
+    assert done.stdout.split() == ["[True,", "False,", "False,", "False,", "True]", "True"]
+    assert not spec_dir.exists()  # removed when the sandbox closed
+
+
+def test_a_short_spec_stays_one_argument(repo: Path) -> None:
+    with open_sandbox(repo) as sandbox:
+        cmd = sandbox.command([sys.executable, "-c", "pass"], env=dict(os.environ), cwd=repo)
+        assert cmd.argv[cmd.argv.index("--", cmd.argv.index("-S")) - 1].startswith("{")
+        assert sandbox._spec_dir is None
