@@ -9,9 +9,10 @@ average is printed too):
 
 1. **Coverage map vs full baseline.** The property lane on the same head with the map and without it,
    alternately. Printed per run: the fixed cost (everything before the mutant phase) split into its
-   phases (diff, the head's standby test process started, baseline choice and the base suite's
-   standby, mutant plan, canary plan, mutant workers started, selected or full baseline at head,
-   oracle check, base tests at head, the rest), the mutant phase, the tests each ran; then the ratio of the
+   phases (diff, the head's and the base suite's standby test processes started, baseline choice
+   and the files the runs trace, both selected runs started, mutant plan, canary plan, mutant
+   workers started, the wait for the selected or full baseline at head, oracle check, the wait for
+   the base tests at head, the rest), the mutant phase, the tests each ran; then the ratio of the
    fixed costs (target: at most 0.10) and whether both modes gave every mutant the same status and
    killer (they must).
 2. **Shards.** For N = 1, 2 and 4: `lanegate plan --property-shards N` (a process, timed), then each

@@ -146,6 +146,7 @@ class Sandbox:
     _tree_size: int = 0
     _kept: list[Path] = field(default_factory=list)
     _spec_dir: Path | None = None
+    _spec_lock: threading.Lock = field(default_factory=threading.Lock)  # lanes call from threads
 
     def __post_init__(self) -> None:
         self.repo = self.repo.resolve()
@@ -231,9 +232,10 @@ class Sandbox:
 
     def _spec_file(self, text: str) -> Path:
         """A private file holding one command's setup spec (removed when the sandbox closes)."""
-        if self._spec_dir is None:
-            self._spec_dir = Path(tempfile.mkdtemp(prefix="lanegate-sandbox-spec-"))
-        handle, name = tempfile.mkstemp(suffix=".json", dir=self._spec_dir)
+        with self._spec_lock:
+            if self._spec_dir is None:
+                self._spec_dir = Path(tempfile.mkdtemp(prefix="lanegate-sandbox-spec-"))
+            handle, name = tempfile.mkstemp(suffix=".json", dir=self._spec_dir)
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
         return Path(name)
@@ -331,9 +333,10 @@ class Sandbox:
     def close(self) -> None:
         """Release what the sandbox holds outside itself (its pids cgroup, its spec files)."""
         self.cap.release()
-        if self._spec_dir is not None:
-            shutil.rmtree(self._spec_dir, ignore_errors=True)
-            self._spec_dir = None
+        with self._spec_lock:
+            if self._spec_dir is not None:
+                shutil.rmtree(self._spec_dir, ignore_errors=True)
+                self._spec_dir = None
 
     def __enter__(self) -> Self:
         return self

@@ -75,3 +75,22 @@ def test_without_the_list_every_file_is_collected(tmp_path: Path) -> None:
     repo = _repo(tmp_path)
     baseline = run_baseline(repo, load_policy(repo), [], sandbox=open_sandbox(repo))
     assert {e.split("::")[0] for e in baseline.collection.errors} >= {"tests/test_shared.py"}
+
+
+def test_an_ignore_list_that_is_not_a_list_of_paths_stops_the_run_by_name(tmp_path: Path) -> None:
+    # never a run that quietly collects the files it was told to leave out
+    repo = _repo(tmp_path)
+    for text in ('{"tests/test_shared.py": 1}', "[1, 2]", "not json"):
+        listed = tmp_path / "ignore.json"
+        listed.write_text(text, encoding="utf-8")
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "--co", "-q", "-p", "no:cacheprovider"]
+            + ["-p", "lanegate.lanes.property.plugin", f"--lanegate-ignore={listed}"],
+            cwd=repo,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=120,
+        )
+        assert done.returncode == 4, (text, done.stdout, done.stderr)
+        assert f"{listed}: --lanegate-ignore:" in done.stderr, (text, done.stderr)

@@ -403,6 +403,7 @@ def _settings_record(item: pytest.Item, recorder: _Recorder) -> dict[str, Any] |
 
 @pytest.hookimpl(trylast=True)  # after the terminal plugin's own configure (see _terminal_off)
 def pytest_configure(config: pytest.Config) -> None:
+    config.stash[_IGNORED_KEY] = _ignored_files(config)
     if config.getoption("lanegate_mode") == "mutant":
         _terminal_off(config)
     if config.getoption("lanegate_out") is None:
@@ -460,14 +461,24 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     """`--lanegate-ignore`'s files are not collected: what pytest's `--ignore` does, by a set lookup
     (pytest checks each collected path against every `--ignore` value, so a head run that leaves
     out thousands of shared files collected for minutes, and their flags could outgrow argv)."""
-    ignored = config.stash.get(_IGNORED_KEY, None)
-    if ignored is None:
-        listed = config.getoption("lanegate_ignore")
-        paths = json.loads(Path(listed).read_text(encoding="utf-8")) if listed else []
-        here = config.invocation_params.dir
-        ignored = frozenset(os.path.abspath(here / path) for path in paths)
-        config.stash[_IGNORED_KEY] = ignored
+    ignored = config.stash.get(_IGNORED_KEY, frozenset())
     return True if ignored and os.path.abspath(collection_path) in ignored else None
+
+
+def _ignored_files(config: pytest.Config) -> frozenset[str]:
+    """`--lanegate-ignore`'s list as absolute paths; a file that is not a JSON list of paths is a
+    usage error naming it (pytest exit 4), never a run that collects more than it was told."""
+    listed = config.getoption("lanegate_ignore")
+    if not listed:
+        return frozenset()
+    try:
+        paths = json.loads(Path(listed).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise pytest.UsageError(f"{listed}: --lanegate-ignore: unreadable ({exc})") from None
+    if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+        raise pytest.UsageError(f"{listed}: --lanegate-ignore: expected a JSON list of paths")
+    here = config.invocation_params.dir
+    return frozenset(os.path.abspath(here / path) for path in paths)
 
 
 @pytest.hookimpl(trylast=True)
