@@ -103,6 +103,7 @@ def render(found: Inspection) -> str:
         "# Mutants are planted on the diff's changed lines in these directories.",
         f"source_dirs = [{dirs}]",
         "# max_mutants = 12         # mutants per diff",
+        "# min_mutants_per_function = 4  # each changed function's own, past the cap",
         "# mutant_kill_ratio = 0.6  # share a trusted property test must kill (or time out)",
         "# max_examples = 100       # Hypothesis examples per property",
         "",

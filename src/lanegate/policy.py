@@ -67,6 +67,8 @@ class PropertyPolicy:
     module: str = "tests/oracles.py"
     fail_on_missing_oracle: bool = True
     max_mutants: int = 12
+    # every changed function's own mutants, planted past max_mutants: dilution cannot starve one
+    min_mutants_per_function: int = 4
     mutant_kill_ratio: float = 0.6
     seed: int = 0
     max_examples: int = 100
@@ -205,6 +207,7 @@ _TABLES: dict[str, dict[str, _Key]] = {
         "module": _Key("str", _non_empty),
         "fail_on_missing_oracle": _Key("bool"),
         "max_mutants": _Key("int", _non_negative),
+        "min_mutants_per_function": _Key("int", _non_negative),
         "mutant_kill_ratio": _Key("float", _ratio),
         "seed": _Key("int", _non_negative),
         "max_examples": _Key("int", _positive),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
 
 from lanegate.ledgers.models import (
@@ -226,14 +226,24 @@ def mutant_record(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
 
 
 def too_many_mutants(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
-    """More mutants than the policy's cap: the run was not the one the policy describes."""
-    cap = ctx.policy.properties.max_mutants
+    """More mutants than the policy allows (max_mutants, raised to min_mutants_per_function for
+    every function the ledger's mutants name): the run was not the one the policy describes."""
+    props = ctx.policy.properties
+    cap = mutant_cap(props.max_mutants, props.min_mutants_per_function, ledger.mutants)
     if ledger.mutants_planted > cap or len(ledger.mutants) > cap:
+        why = "" if cap == props.max_mutants else " (raised by min_mutants_per_function)"
         yield Hit(
             f"{max(ledger.mutants_planted, len(ledger.mutants))} mutants planted, "
-            f"over the policy's max_mutants {cap}",
+            f"over the policy's cap {cap}{why}",
             _at("mutants_planted"),
         )
+
+
+def mutant_cap(max_mutants: int, floor: int, mutants: Iterable[Mutant]) -> int:
+    """The most mutants a plan may hold: the cap, or every named function's floor if larger (the
+    planter takes each changed function's first `floor` past the cap)."""
+    functions = {(m.path, m.function) for m in mutants}
+    return max(max_mutants, floor * len(functions))
 
 
 _BASE_OK = frozenset({"passed", "skipped"})

@@ -117,7 +117,7 @@ TABLE: tuple[Row, ...] = (
     Row("property-mutant-record", Scope.PROPERTY, P, E,
         "a killed mutant names no killer, or a surviving one names a killer",
         "regenerate the ledger with `lanegate property`", prop.mutant_record),
-    Row("property-too-many-mutants", Scope.PROPERTY, P, E, "mutants_planted > policy max_mutants",
+    Row("property-too-many-mutants", Scope.PROPERTY, P, E, "mutants_planted > the policy's cap",
         "regenerate the ledger under the repository's policy", prop.too_many_mutants),
     Row("property-unmutated-change", Scope.PROPERTY, P, E,
         "an agent diff changes executable code where no mutant can be planted",

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from lanegate.lanes.property import plan_mutants
 from lanegate.lanes.property.operators import apply_edit, candidates, original_text
-from lanegate.lanes.property.plant import MAX_PER_LINE
+from lanegate.lanes.property.plant import MAX_PER_LINE, select, specs_for_file
 from lanegate.policy import load_policy
 from tests.gitrepo import Repo
 
@@ -75,7 +75,8 @@ def test_plan_only_changed_lines_capped_and_stable(make_repo: Callable[[str], Re
     assert [m.id for m in first] == [m.id for m in second]
     changed = TARGET.read_text(encoding="utf-8").splitlines().index("    return x * 3") + 1
     assert first and {m.line for m in first} == {changed}
-    assert len(first) <= MAX_PER_LINE
+    # one changed line: past two per line only to the function's floor
+    assert len(first) <= max(MAX_PER_LINE, policy.properties.min_mutants_per_function)
     assert all(m.id.startswith("m-") and len(m.id) == 18 for m in first)
     other_seed = plan_mutants(repo.path, "main", policy, seed=7, draw=5)
     assert {m.id for m in other_seed}.isdisjoint({m.id for m in first})
@@ -88,6 +89,7 @@ def test_plan_respects_max_mutants(make_repo: Callable[[str], Repo]) -> None:
     repo.branch("feature")
     repo.write("ledgermath.py", TARGET.read_text(encoding="utf-8"))
     repo.write("tests/test_x.py", "def test_a():\n    assert 1 + 1 == 2\n")
+    repo.write("lanegate.toml", "[properties]\nmin_mutants_per_function = 0\n")
     repo.commit("add")
     policy = load_policy(repo.path)
     planted = plan_mutants(repo.path, "main", policy, draw=0)
@@ -161,13 +163,17 @@ def test_every_changed_function_gets_a_mutant_under_the_cap(
     make_repo: Callable[[str], Repo],
 ) -> None:
     # a long function with many mutable lines beside a short one: the cap (3) is below the long
-    # function's line count, yet the short function is planted (SPEC 9: every changed function)
+    # function's line count, yet the short function is planted (SPEC 9: every changed function),
+    # even with no per-function floor
     long_body = "".join(f"    x = x + {i}\n" for i in range(1, 12))
     source = f"def long(x):\n{long_body}    return x\n\n\ndef short(y):\n    return y * 2\n"
     for seed in range(6):
         repo = make_repo(f"fair{seed}")
         repo.write("README", "x")
-        repo.write("lanegate.toml", f"[properties]\nmax_mutants = 3\nseed = {seed}\n")
+        repo.write(
+            "lanegate.toml",
+            f"[properties]\nmax_mutants = 3\nmin_mutants_per_function = 0\nseed = {seed}\n",
+        )
         repo.commit("base")
         repo.branch("feature")
         repo.write("mod.py", source)
@@ -175,3 +181,91 @@ def test_every_changed_function_gets_a_mutant_under_the_cap(
         planted = plan_mutants(repo.path, "main", load_policy(repo.path), draw=seed)
         assert len(planted) == 3
         assert {m.function for m in planted} == {"long", "short"}, seed
+
+
+# one module of functions whose bodies are lines with 1-4 mutable operators each
+_LINE_SHAPES = (
+    "x = x + 1",
+    "x = x * 2 - 3",
+    "x = x if x < 4 else -x",
+    "x = (x % 5 == 0) and x > 2",
+)
+
+
+@st.composite
+def modules(draw: st.DrawFn) -> tuple[bytes, frozenset[int]]:
+    """A module of 1-5 functions of 1-4 lines each, and a changed subset of its body lines."""
+    lines = []
+    body_lines: list[int] = []
+    for f in range(draw(st.integers(1, 5))):
+        lines.append(f"def f{f}(x):")
+        for _ in range(draw(st.integers(1, 4))):
+            lines.append(f"    {draw(st.sampled_from(_LINE_SHAPES))}")
+            body_lines.append(len(lines))
+        lines += ["    return x", ""]
+    changed = draw(st.sets(st.sampled_from(body_lines), min_size=1))
+    return ("\n".join(lines) + "\n").encode(), frozenset(changed)
+
+
+@settings(derandomize=True, max_examples=80, deadline=None)
+@given(modules(), st.integers(0, 20), st.integers(0, 6), st.integers(0, 2**62 - 1))
+def test_every_function_gets_its_floor_and_the_plan_stays_bounded(
+    module: tuple[bytes, frozenset[int]], cap: int, floor: int, draw: int
+) -> None:
+    source, changed = module
+    specs = specs_for_file("m.py", source, changed, "d" * 64, 0)
+    planted = select(specs, cap, draw, floor)
+    assert planted == select(specs, cap, draw, floor)  # a function of the draw
+    assert len({m.id for m in planted}) == len(planted)
+    assert {m.id for m in planted} <= {s.id for s in specs}
+    functions = {s.function for s in specs}
+    for name in functions:
+        own = [m for m in planted if m.function == name]
+        candidates_of = [s for s in specs if s.function == name]
+        assert len(own) >= min(floor, len(candidates_of)), (name, floor)
+    assert len(planted) <= max(cap, floor * len(functions))
+    beyond = [m for m in planted if sum(p.line == m.line for p in planted) > MAX_PER_LINE]
+    # past two per line only to reach a function's floor
+    for m in beyond:
+        assert sum(p.function == m.function for p in planted) <= max(floor, MAX_PER_LINE)
+    if floor == 0:
+        assert len(planted) <= cap
+    if cap >= len(specs) and floor <= MAX_PER_LINE:  # the cap does not bind: two of every line
+        per_line: dict[int, int] = {}
+        for s in specs:
+            per_line[s.line] = per_line.get(s.line, 0) + 1
+        assert len(planted) == sum(min(n, MAX_PER_LINE) for n in per_line.values())
+
+
+def test_helpers_added_beside_a_function_cannot_crowd_its_mutants_out(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    # the dilution shape (tests/adversarial semantic/dilution-trivial-helpers): one changed line in
+    # the function that matters, three one-line helpers, a cap of 4. Every draw plants all four
+    # candidates of that line, so the draw cannot hand it only the mutants any test kills.
+    source = (
+        "def decode(parts):\n"
+        "    return [c * min(n, 12) for n, c in parts]\n\n\n"
+        "def double(n):\n    return n * 2\n\n\n"
+        "def successor(n):\n    return n + 1\n\n\n"
+        "def is_negative(n):\n    return n < 0\n"
+    )
+    repo = make_repo("dilute")
+    repo.write("README", "x")
+    repo.write("lanegate.toml", "[properties]\nmax_mutants = 4\n")
+    repo.commit("base")
+    repo.branch("feature")
+    repo.write("codec.py", source)
+    repo.commit("add")
+    policy = load_policy(repo.path)
+    for draw in range(8):
+        planted = plan_mutants(repo.path, "main", policy, draw=draw)
+        decode = [m for m in planted if m.function == "decode"]
+        assert len(decode) == policy.properties.min_mutants_per_function == 4, draw
+        assert {m.function for m in planted} == {"decode", "double", "successor", "is_negative"}
+        assert len(planted) <= 4 * 4
+    # without the floor the shared cap leaves decode one mutant: the crowding the floor stops
+    repo.write("lanegate.toml", "[properties]\nmax_mutants = 4\nmin_mutants_per_function = 0\n")
+    repo.commit("no floor")
+    crowded = plan_mutants(repo.path, "main", load_policy(repo.path), draw=0)
+    assert [m.function for m in crowded].count("decode") == 1

@@ -1,12 +1,13 @@
-"""Which mutants a diff gets: only on changed source lines, at most two per line, capped, drawn.
+"""Which mutants a diff gets: only on changed source lines, a floor per function, capped, drawn.
 
 A mutant's id is `m-` + sha256(diff digest, seed, operator version, path, line, operator, column):
-the candidates are the same in every run. Which of them are planted (two per line, `max_mutants` in
-all) follows a **draw**: a per-run secret the lane picks after the diff is written, recorded in the
-ledger (and in a shard plan), so that the scorer re-derives the planted set (`planned_ids`) and
-rejects a ledger that invents or drops mutants, while a diff cannot compute in advance which of its
-line's candidates will be planted (docs/threat-model.md). Selection order is sha256(draw, id): no
-clock, no RNG state, no dict order.
+the candidates are the same in every run. Which of them are planted (every changed function's first
+`min_mutants_per_function`, then two per line up to `max_mutants` in all) follows a **draw**: a
+per-run secret the lane picks after the diff is written, recorded in the ledger (and in a shard
+plan), so that the scorer re-derives the planted set (`planned_ids`) and rejects a ledger that
+invents or drops mutants, while a diff cannot compute in advance which of its line's candidates will
+be planted (docs/threat-model.md). Selection order is sha256(draw, id): no clock, no RNG state, no
+dict order.
 """
 
 from __future__ import annotations
@@ -168,6 +169,7 @@ class _Pending:
             first.line,
             first.operator,
         )
+        self.function = first.function
         self.options = [first]
         self._check = check
         self._resolved = False
@@ -232,43 +234,95 @@ def _spec(path: str, source: bytes, cand: Candidate, digest: str, seed: int) -> 
     )
 
 
-def select(specs: list[MutantSpec], max_mutants: int, draw: int) -> list[MutantSpec]:
-    """At most MAX_PER_LINE per line (distinct operators first), then round-robin over lines up to
-    the cap, one mutant of every changed function first; ties in the order of draw `draw`."""
-    return _select([_Pending(spec, lambda _: True) for spec in specs], max_mutants, draw)
+def select(
+    specs: list[MutantSpec], max_mutants: int, draw: int, floor: int = 0
+) -> list[MutantSpec]:
+    """Every changed function's first `floor` mutants, whatever the cap; then at most MAX_PER_LINE
+    per line (distinct operators first), round-robin over lines up to the cap, one mutant of every
+    changed function first; ties in the order of draw `draw`."""
+    return _select([_Pending(spec, lambda _: True) for spec in specs], max_mutants, draw, floor)
 
 
-def _select(pending: list[_Pending], max_mutants: int, draw: int) -> list[MutantSpec]:
+def _select(
+    pending: list[_Pending], max_mutants: int, draw: int, floor: int = 0
+) -> list[MutantSpec]:
     """`select` over unchecked candidates: a candidate is checked only when it would be picked, so
     the picks are those `select` makes from the checked list, at a fraction of the compiles."""
     by_line: dict[tuple[str, int], list[_Pending]] = {}
     for item in sorted(pending, key=lambda p: draw_order(p.id, draw)):
         by_line.setdefault((item.path, item.line), []).append(item)
-    rounds: list[list[MutantSpec]] = [[] for _ in range(MAX_PER_LINE)]
-    for group in by_line.values():
-        picked: list[MutantSpec] = []
-        for item in group:  # distinct operators on one line first: they test different things
-            if len(picked) < MAX_PER_LINE and all(p.operator != item.operator for p in picked):
-                spec = item.resolve()
-                if spec is not None:
-                    picked.append(spec)
-        for item in group:
-            if len(picked) < MAX_PER_LINE and all(p.id != item.id for p in picked):
-                spec = item.resolve()
-                if spec is not None:
-                    picked.append(spec)
-        for i, spec in enumerate(picked):
-            rounds[i].append(spec)
-    chosen: list[MutantSpec] = []
-    batches = [
-        _functions_first(rounds[0], draw),
-        *(sorted(b, key=lambda s: draw_order(s.id, draw)) for b in rounds[1:]),
+    picks = {line: _line_picks(group, MAX_PER_LINE) for line, group in by_line.items()}
+    chosen = _function_floor(by_line, picks, floor, draw)
+    taken = {spec.id for spec in chosen}
+    rounds = [[p[i] for p in picks.values() if len(p) > i] for i in range(MAX_PER_LINE)]
+    order = [
+        *_functions_first(rounds[0], draw),
+        *(spec for batch in rounds[1:] for spec in sorted(batch, key=lambda s: _drawn(s, draw))),
     ]
-    for batch in batches:
-        for spec in batch:
-            if len(chosen) < max_mutants:
-                chosen.append(spec)
+    for spec in order:
+        if len(chosen) >= max_mutants:
+            break
+        if spec.id not in taken:
+            chosen.append(spec)
+            taken.add(spec.id)
     return sorted(chosen, key=lambda s: (s.path, s.line, s.column, s.operator))
+
+
+def _line_picks(group: list[_Pending], limit: int) -> list[MutantSpec]:
+    """Up to `limit` valid mutants of one line's candidates (in the draw's order), distinct
+    operators first: they test different things. A shorter limit's picks are a prefix of a longer
+    one's."""
+    picked: list[MutantSpec] = []
+    for item in group:
+        if len(picked) < limit and all(p.operator != item.operator for p in picked):
+            spec = item.resolve()
+            if spec is not None:
+                picked.append(spec)
+    for item in group:
+        if len(picked) < limit and all(p.id != item.id for p in picked):
+            spec = item.resolve()
+            if spec is not None:
+                picked.append(spec)
+    return picked
+
+
+def _function_floor(
+    by_line: dict[tuple[str, int], list[_Pending]],
+    picks: dict[tuple[str, int], list[MutantSpec]],
+    floor: int,
+    draw: int,
+) -> list[MutantSpec]:
+    """Each changed function's first `floor` mutants, planted past the cap (SPEC 9: dilution):
+    helpers a diff adds cannot leave the function that matters one mutant, or none, under a shared
+    cap, and `property-function-budget` judges every function on `floor` of its own. A function
+    takes its lines' picks round-robin (every line's first, then every line's second, ...), past
+    MAX_PER_LINE where its lines have fewer picks than the floor: a one-line change is judged on
+    `floor` mutants, not on the two a long diff's lines each get. Functions are keyed as that rule
+    groups them, by path and qualified name."""
+    if floor <= 0:
+        return []
+    lines_of: dict[tuple[str, str], list[tuple[str, int]]] = {}
+    for line, group in by_line.items():
+        lines_of.setdefault((group[0].path, group[0].function), []).append(line)
+    out: list[MutantSpec] = []
+    for lines in lines_of.values():
+        own = {line: picks[line] for line in lines}
+        if sum(len(p) for p in own.values()) < floor:
+            own = {line: _line_picks(by_line[line], floor) for line in lines}
+        width = max(len(p) for p in own.values())
+        taken: list[MutantSpec] = []
+        for i in range(width):
+            batch = sorted(
+                (p[i] for p in own.values() if len(p) > i), key=lambda s: _drawn(s, draw)
+            )
+            taken.extend(batch)
+        out.extend(taken[:floor])
+    return out
+
+
+def _drawn(spec: MutantSpec, draw: int) -> str:
+    """`spec`'s place in the order of draw `draw`."""
+    return draw_order(spec.id, draw)
 
 
 def _functions_first(batch: list[MutantSpec], draw: int) -> list[MutantSpec]:
@@ -305,7 +359,13 @@ def plan_from_summary(
     repo: Path, summary: DiffSummary, policy: Policy, seed: int | None = None, *, draw: int
 ) -> list[MutantSpec]:
     """The mutants draw `draw` plants for an already classified diff (sources read at head)."""
-    return _select(_all_pending(repo, summary, policy, seed), policy.properties.max_mutants, draw)
+    props = policy.properties
+    return _select(
+        _all_pending(repo, summary, policy, seed),
+        props.max_mutants,
+        draw,
+        props.min_mutants_per_function,
+    )
 
 
 def find_candidate(
