@@ -520,6 +520,36 @@ def run_corpus(
         )
 
 
+def stable_only(corpus: Corpus, runs: int) -> list[StrategyResult]:
+    """False positives alone: (d) `runs` times on the repositories that hold a stable look-alike,
+    no (a) beside it. In the case layout each look-alike is a repository of its own, so its
+    verdict is the one the paired runs would give, at a fraction of their cost."""
+    stable = [t for t in corpus.tests if not t.flaky]
+    with tempfile.TemporaryDirectory(prefix="lanegate-flake-fp-") as raw:
+        work = Path(raw)
+        (work / "bench_outcomes.py").write_text(OUTCOME_PLUGIN, encoding="utf-8")
+        repos = [
+            r
+            for r in corpus.build(work / "corpus")
+            if not r.prefix or any(t.node_id.startswith(r.prefix) for t in stable)
+        ]
+        return [
+            _combine(
+                [lanegate_plan(r, work, stable, None, f"fp{i}-{k}") for k, r in enumerate(repos)]
+            )
+            for i in range(runs)
+        ]
+
+
+EXTERNAL = (
+    ("independent", INDEPENDENT),
+    ("heldout", HELDOUT),
+    ("fresh", FRESH),
+    ("unseen", UNSEEN),
+    ("sixth", SIXTH),
+)
+
+
 def run_benchmark(
     smoke: bool = False,
     fp_runs: int = 10,
@@ -533,14 +563,7 @@ def run_benchmark(
         [own_corpus(SMOKE_MODULES if smoke else None)] if which in ("own", "both", "all") else []
     )
     if not smoke:
-        named = (
-            ("independent", INDEPENDENT),
-            ("heldout", HELDOUT),
-            ("fresh", FRESH),
-            ("unseen", UNSEEN),
-            ("sixth", SIXTH),
-        )
-        for name, root in named:
+        for name, root in EXTERNAL:
             if which in (name, "all") or (which == "both" and name == "independent"):
                 found = independent_corpus(name, root, layout)
                 if found is not None:
@@ -617,7 +640,14 @@ def main(argv: list[str] | None = None) -> int:
         default=True,
         help="run (b) flakefinder and (c) randomly too (one process per repository each)",
     )
+    parser.add_argument(
+        "--stable-only",
+        action="store_true",
+        help="false positives alone: (d) --fp-runs times on the stable look-alikes, no (a)",
+    )
     args = parser.parse_args(argv)
+    if args.stable_only:
+        return _stable_only_main(args)
     fp_runs = args.fp_runs if args.fp_runs is not None else (1 if args.smoke else 10)
     budgets = [float(b) for b in args.curve.split(",") if b.strip()]
     if not become_subreaper():
@@ -631,6 +661,37 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"load average: {load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; {os.cpu_count()} CPUs"
     )
+    return 0
+
+
+def _stable_only_main(args: argparse.Namespace) -> int:
+    """`--stable-only`: one line per corpus and run, and the look-alikes flagged in any run."""
+    runs = args.fp_runs if args.fp_runs is not None else (1 if args.smoke else 10)
+    if not become_subreaper():
+        print("warning: not a child subreaper; sandboxed CPU is not counted", file=sys.stderr)
+    corpora = (
+        [own_corpus(SMOKE_MODULES if args.smoke else None)]
+        if args.corpus in ("own", "both", "all")
+        else []
+    )
+    if not args.smoke:
+        for name, root in EXTERNAL:
+            wanted = args.corpus in (name, "all") or (
+                args.corpus == "both" and name == "independent"
+            )
+            found = independent_corpus(name, root, args.layout) if wanted else None
+            if found is not None:
+                corpora.append(found)
+    for corpus in corpora:
+        results = stable_only(corpus, runs)
+        for i, r in enumerate(results):
+            print(
+                f"{corpus.name} run {i + 1}: {r.false_positives}/{r.stable_total} stable look-alikes "
+                f"flagged, CPU {r.cpu_seconds:.0f} s"
+            )
+        flagged = sorted({n for r in results for n in r.flagged_stable})
+        print(f"{corpus.name}: flagged in any of {runs} runs: {', '.join(flagged) or 'none'}")
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}; {os.cpu_count()} CPUs")
     return 0
 
 

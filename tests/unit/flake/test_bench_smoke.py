@@ -82,3 +82,28 @@ def test_case_layout_runs_each_case_alone_from_its_own_directory(tmp_path: Path)
     # earlier case's environment variable reaches the later one)
     assert seen["half"]["reads_cwd_a/test_reads_cwd_a.py::test_reads"] == ["failed"]
     assert seen["half"]["wants_env_a/test_wants_env_a.py::test_unset"] == ["failed"]
+
+
+def test_stable_only_runs_the_lane_on_the_look_alikes_alone(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT))
+    from benchmarks import flake_bench
+
+    root = tmp_path / "corpus"
+    _tiny_external_corpus(root)
+    # a look-alike labelled stable that is not: the lane must flag it, or it did not run
+    (root / "cases" / "coin_a").mkdir()
+    (root / "cases" / "coin_a" / "test_coin_a.py").write_text(
+        "import random\n\ndef test_coin():\n    assert random.random() < 0.5\n", encoding="utf-8"
+    )
+    manifest = root / "manifest.toml"
+    text = manifest.read_text(encoding="utf-8")
+    text += '\n[[case]]\nid = "coin_a"\nnode_id = "test_coin_a.py::test_coin"\nflaky = false\n'
+    text += 'class = "random"\n'
+    # the first case labelled flaky: its repository is left out, the others are judged
+    manifest.write_text(text.replace("flaky = false", "flaky = true", 1), encoding="utf-8")
+    corpus = flake_bench.independent_corpus("tiny", root, "case")
+    assert corpus is not None
+    (result,) = flake_bench.stable_only(corpus, 1)
+    assert (result.flaky_total, result.stable_total) == (0, 3)
+    assert result.flagged_stable == ("coin_a/test_coin_a.py::test_coin",)
+    assert result.false_positives == 1 and result.cpu_seconds > 0
