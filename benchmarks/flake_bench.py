@@ -559,6 +559,15 @@ def run_benchmark(
     layout: str = "case",
     baselines: bool = True,
 ) -> list[CorpusReport]:
+    return [
+        run_corpus(c, fp_runs, curve_runs, budgets or [], smoke, baselines)
+        for c in chosen_corpora(which, smoke, layout)
+    ]
+
+
+def chosen_corpora(which: str, smoke: bool, layout: str) -> list[Corpus]:
+    """The corpora `--corpus which` names: own for own/both/all, each external one by name or for
+    all, independent for both; the smoke size is a few own-corpus modules alone."""
     corpora = (
         [own_corpus(SMOKE_MODULES if smoke else None)] if which in ("own", "both", "all") else []
     )
@@ -568,7 +577,7 @@ def run_benchmark(
                 found = independent_corpus(name, root, layout)
                 if found is not None:
                     corpora.append(found)
-    return [run_corpus(c, fp_runs, curve_runs, budgets or [], smoke, baselines) for c in corpora]
+    return corpora
 
 
 def _median_result(results: list[StrategyResult]) -> StrategyResult:
@@ -646,10 +655,15 @@ def main(argv: list[str] | None = None) -> int:
         help="false positives alone: (d) --fp-runs times on the stable look-alikes, no (a)",
     )
     args = parser.parse_args(argv)
-    if args.stable_only:
-        return _stable_only_main(args)
     fp_runs = args.fp_runs if args.fp_runs is not None else (1 if args.smoke else 10)
-    budgets = [float(b) for b in args.curve.split(",") if b.strip()]
+    try:
+        budgets = [float(b) for b in args.curve.split(",") if b.strip()]
+    except ValueError:
+        parser.error(f"--curve: expected comma-separated numbers, got {args.curve!r}")
+    if args.stable_only:
+        if budgets:
+            parser.error("--stable-only runs no curve: leave out --curve")
+        return _stable_only_main(args, fp_runs)
     if not become_subreaper():
         print("warning: not a child subreaper; sandboxed CPU is not counted", file=sys.stderr)
     load = os.getloadavg()[0]
@@ -664,25 +678,11 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _stable_only_main(args: argparse.Namespace) -> int:
+def _stable_only_main(args: argparse.Namespace, runs: int) -> int:
     """`--stable-only`: one line per corpus and run, and the look-alikes flagged in any run."""
-    runs = args.fp_runs if args.fp_runs is not None else (1 if args.smoke else 10)
     if not become_subreaper():
         print("warning: not a child subreaper; sandboxed CPU is not counted", file=sys.stderr)
-    corpora = (
-        [own_corpus(SMOKE_MODULES if args.smoke else None)]
-        if args.corpus in ("own", "both", "all")
-        else []
-    )
-    if not args.smoke:
-        for name, root in EXTERNAL:
-            wanted = args.corpus in (name, "all") or (
-                args.corpus == "both" and name == "independent"
-            )
-            found = independent_corpus(name, root, args.layout) if wanted else None
-            if found is not None:
-                corpora.append(found)
-    for corpus in corpora:
+    for corpus in chosen_corpora(args.corpus, args.smoke, args.layout):
         results = stable_only(corpus, runs)
         for i, r in enumerate(results):
             print(

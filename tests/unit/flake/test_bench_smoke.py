@@ -107,3 +107,16 @@ def test_stable_only_runs_the_lane_on_the_look_alikes_alone(tmp_path: Path) -> N
     assert (result.flaky_total, result.stable_total) == (0, 3)
     assert result.flagged_stable == ("coin_a/test_coin_a.py::test_coin",)
     assert result.false_positives == 1 and result.cpu_seconds > 0
+
+
+def test_bad_bench_arguments_are_one_line_refusals() -> None:
+    script = str(ROOT / "benchmarks" / "flake_bench.py")
+    for args, needle in [
+        (["--curve", "0,half"], "--curve: expected comma-separated numbers, got '0,half'"),
+        (["--stable-only", "--curve", "0.5"], "--stable-only runs no curve"),
+    ]:
+        done = subprocess.run(
+            [sys.executable, script, *args], capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 2, (args, done.stderr)
+        assert needle in done.stderr and "Traceback" not in done.stderr
