@@ -44,6 +44,14 @@ def test_no_file_gives_the_strict_defaults(tmp_path: Path) -> None:
             "properties.max_mutants: expected an integer, got float",
         ),
         ("[properties]\nmax_mutants = -1\n", "properties.max_mutants: must be >= 0"),
+        (
+            "[properties]\nmin_mutants_per_function = -1\n",
+            "properties.min_mutants_per_function: must be >= 0",
+        ),
+        (
+            "[properties]\nmin_mutants_per_function = '4'\n",
+            "properties.min_mutants_per_function: expected an integer, got str",
+        ),
         ("[properties]\nmutant_draw = -1\n", "properties.mutant_draw: must be between 0 and"),
         (
             "[properties]\nmutant_draw = 4611686018427387904\n",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -64,6 +65,21 @@ def _repo(make_repo: Callable[[str], Repo]) -> Repo:
     repo.write("ledgermath.py", text)
     repo.write("lanegate.toml", "[properties]\nmax_mutants = 40\n")
     repo.commit("change")
+    return repo
+
+
+def _repo_adding(
+    make_repo: Callable[[str], Repo], name: str, policy: str, path: str, source: str
+) -> Repo:
+    """A repository whose base holds `policy` as lanegate.toml and whose feature branch adds
+    `source` at `path`."""
+    repo = make_repo(name)
+    repo.write("README", "x")
+    repo.write("lanegate.toml", policy)
+    repo.commit("base")
+    repo.branch("feature")
+    repo.write(path, source)
+    repo.commit("add")
     return repo
 
 
@@ -168,16 +184,8 @@ def test_every_changed_function_gets_a_mutant_under_the_cap(
     long_body = "".join(f"    x = x + {i}\n" for i in range(1, 12))
     source = f"def long(x):\n{long_body}    return x\n\n\ndef short(y):\n    return y * 2\n"
     for seed in range(6):
-        repo = make_repo(f"fair{seed}")
-        repo.write("README", "x")
-        repo.write(
-            "lanegate.toml",
-            f"[properties]\nmax_mutants = 3\nmin_mutants_per_function = 0\nseed = {seed}\n",
-        )
-        repo.commit("base")
-        repo.branch("feature")
-        repo.write("mod.py", source)
-        repo.commit("add")
+        policy = f"[properties]\nmax_mutants = 3\nmin_mutants_per_function = 0\nseed = {seed}\n"
+        repo = _repo_adding(make_repo, f"fair{seed}", policy, "mod.py", source)
         planted = plan_mutants(repo.path, "main", load_policy(repo.path), draw=seed)
         assert len(planted) == 3
         assert {m.function for m in planted} == {"long", "short"}, seed
@@ -231,9 +239,7 @@ def test_every_function_gets_its_floor_and_the_plan_stays_bounded(
     if floor == 0:
         assert len(planted) <= cap
     if cap >= len(specs) and floor <= MAX_PER_LINE:  # the cap does not bind: two of every line
-        per_line: dict[int, int] = {}
-        for s in specs:
-            per_line[s.line] = per_line.get(s.line, 0) + 1
+        per_line = Counter(s.line for s in specs)
         assert len(planted) == sum(min(n, MAX_PER_LINE) for n in per_line.values())
 
 
@@ -250,13 +256,7 @@ def test_helpers_added_beside_a_function_cannot_crowd_its_mutants_out(
         "def successor(n):\n    return n + 1\n\n\n"
         "def is_negative(n):\n    return n < 0\n"
     )
-    repo = make_repo("dilute")
-    repo.write("README", "x")
-    repo.write("lanegate.toml", "[properties]\nmax_mutants = 4\n")
-    repo.commit("base")
-    repo.branch("feature")
-    repo.write("codec.py", source)
-    repo.commit("add")
+    repo = _repo_adding(make_repo, "dilute", "[properties]\nmax_mutants = 4\n", "codec.py", source)
     policy = load_policy(repo.path)
     for draw in range(8):
         planted = plan_mutants(repo.path, "main", policy, draw=draw)
