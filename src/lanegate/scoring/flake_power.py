@@ -9,6 +9,9 @@ the recorded runs, never taken from the ledger's own claim, so the lane and the 
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
+
 from lanegate.lanes.flake.dimensions import WIDE_ZONES
 from lanegate.ledgers.models import (
     DetectionPower,
@@ -58,6 +61,64 @@ def judged_kinds(batch: RunBatch, base: set[Outcome]) -> set[Outcome]:
     return kinds
 
 
+def clean_kinds(test: FlakeTest) -> set[Outcome]:
+    """What a test's own evidence says: its base runs and every batch that began before any other
+    test failed in its process (`after_failure_of` unset)."""
+    base = {r.outcome for r in test.replays}
+    return base | {
+        k for b in test.batches if b.after_failure_of is None for k in judged_kinds(b, base)
+    }
+
+
+def culprits(tests: Iterable[FlakeTest]) -> frozenset[str]:
+    """Node ids whose own evidence flags them: outcomes that disagree, an outcome other than a
+    pass, a fail or a skip, or a failure in every run. Each fails the gate by itself; a later test
+    whose batch failed after one of them failed in its process is judged without those failures.
+    The first failure of any process never follows another's, so its test is always here."""
+    out = set()
+    for test in tests:
+        kinds = clean_kinds(test)
+        if len(kinds) > 1 or not kinds <= set(_REPORTED) or kinds == {Outcome.FAILED}:
+            out.add(test.node_id)
+    return frozenset(out)
+
+
+def judged(test: FlakeTest, flagged: frozenset[str]) -> FlakeTest:
+    """The test as the lane and the scorer judge it: a batch that began after a `flagged` test
+    failed in its process counts its passes, skips, errors and missing runs, not its failures
+    (they are the flagged test's aftermath: a thread it left running, a file it left half
+    written). The ledger keeps every count as it was reported."""
+    if not any(b.failed and b.after_failure_of in flagged for b in test.batches):
+        return test
+    return dataclasses.replace(
+        test,
+        batches=tuple(
+            dataclasses.replace(b, failed=0, first_failed_run=None)
+            if b.failed and b.after_failure_of in flagged
+            else b
+            for b in test.batches
+        ),
+    )
+
+
+def aftermath(tests: Iterable[FlakeTest], flagged: frozenset[str]) -> dict[str, str]:
+    """Flagged node id -> one note naming the runs of later tests whose failures `judged` sets
+    aside as its aftermath, for the messages that name the flagged test."""
+    after: dict[str, list[str]] = {}
+    for test in tests:
+        for b in test.batches:
+            if b.failed and b.after_failure_of is not None and b.after_failure_of in flagged:
+                after.setdefault(b.after_failure_of, []).append(
+                    f"{test.node_id} r{b.replay}.{b.dimension} failed x{b.failed}"
+                )
+    return {
+        node_id: "; after it failed, in the same process: "
+        + ", ".join(notes)
+        + " (counted against it, not them)"
+        for node_id, notes in after.items()
+    }
+
+
 def power_of(test: FlakeTest) -> DetectionPower:
     """The detection power of one test from its recorded runs (a zone batch's run `i` ran under
     `WIDE_ZONES[i]`)."""
@@ -92,5 +153,6 @@ def power_of(test: FlakeTest) -> DetectionPower:
 
 
 def ledger_power(ledger: FlakeLedger) -> dict[str, DetectionPower]:
-    """Node id -> detection power, for every test of the ledger."""
-    return {t.node_id: power_of(t) for t in ledger.tests}
+    """Node id -> detection power of every test of the ledger, as judged (`judged`)."""
+    flagged = culprits(ledger.tests)
+    return {t.node_id: power_of(judged(t, flagged)) for t in ledger.tests}

@@ -16,7 +16,7 @@ from lanegate.ledgers.models import (
 )
 from lanegate.model import Location
 from lanegate.scoring.evidence import Hit, RuleContext, duplicates
-from lanegate.scoring.flake_power import judged_kinds, power_of
+from lanegate.scoring.flake_power import aftermath, culprits, judged, judged_kinds, power_of
 
 _FILE = "flake.json"
 _INCOMPLETE = (Outcome.MISSING, Outcome.TIMEOUT, Outcome.ERROR)
@@ -55,6 +55,13 @@ def _batch_counts(test: FlakeTest) -> list[tuple[str, Outcome, int]]:
 def _kinds(test: FlakeTest) -> set[Outcome]:
     base = {r.outcome for r in test.replays}
     return base | {o for b in test.batches for o in judged_kinds(b, base)}
+
+
+def _judged_tests(ledger: FlakeLedger, ctx: RuleContext) -> list[FlakeTest]:
+    """The ledger's tests as judged: a batch's failures after another test failed in its process
+    are set aside only when that test fails the gate itself (flagged, and no lease excuses it)."""
+    flagged = culprits(ledger.tests) - excused(ledger, ctx)
+    return [judged(t, flagged) for t in ledger.tests]
 
 
 def _outcomes(test: FlakeTest) -> list[str]:
@@ -106,12 +113,14 @@ def excused(ledger: FlakeLedger, ctx: RuleContext) -> set[str]:
 def nondeterministic(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     """A test whose outcomes disagree across replays (or that the lane marked so) fails, unless a
     holding lease excuses it (a human flake the diff did not touch: see the leased row)."""
-    shaky = [t for t in ledger.tests if _disagrees(t)]
+    shaky = [t for t in _judged_tests(ledger, ctx) if _disagrees(t)]
     leased = excused(ledger, ctx)
+    notes = aftermath(ledger.tests, culprits(ledger.tests) - leased)
     for test in shaky:
         if test.node_id not in leased:
             yield Hit(
-                f"{test.node_id}: outcomes disagree across replays ({', '.join(_outcomes(test))})",
+                f"{test.node_id}: outcomes disagree across replays ({', '.join(_outcomes(test))})"
+                + notes.get(test.node_id, ""),
                 _test_at(test),
             )
     if not ledger.deterministic and not shaky:
@@ -129,7 +138,7 @@ def nondeterministic(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
 def nondeterministic_leased(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     """A disagreeing test excused by a holding lease: a known human flake, shown as a warning."""
     leased = excused(ledger, ctx)
-    for test in ledger.tests:
+    for test in _judged_tests(ledger, ctx):
         if _disagrees(test) and test.node_id in leased:
             yield Hit(
                 f"{test.node_id}: disagrees across replays ({', '.join(_outcomes(test))}); "
@@ -140,7 +149,7 @@ def nondeterministic_leased(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[H
 
 def test_failed(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     """A new or changed test that fails in every replay: deterministic, and wrong."""
-    for test in ledger.tests:
+    for test in _judged_tests(ledger, ctx):
         outcomes = _kinds(test)
         if outcomes and outcomes <= set(_FAILED) and len(outcomes) == 1:
             yield Hit(f"{test.node_id}: {next(iter(outcomes))} in every replay", _test_at(test))
@@ -187,7 +196,7 @@ def low_power(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     """Each test's recorded executions must catch, with 95% confidence, a flake failing
     `flake.detect_rate` of its runs (computed from the runs, not from the ledger's own claim)."""
     need = ctx.policy.flake.detect_rate
-    for test in ledger.tests:
+    for test in _judged_tests(ledger, ctx):
         power = power_of(test)
         if power.min_detectable_rate > need:
             yield Hit(
@@ -200,7 +209,7 @@ def low_power(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
 
 def test_skipped(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     """A test skipped in every replay proves nothing (a warning: it is not evidence either way)."""
-    for test in ledger.tests:
+    for test in _judged_tests(ledger, ctx):
         if test.replays and _kinds(test) == {Outcome.SKIPPED}:
             yield Hit(f"{test.node_id}: skipped in every replay", _test_at(test))
 

@@ -19,7 +19,7 @@ from lanegate.lanes.flake.execute import ReplayRun
 from lanegate.lanes.flake.plan import Plan, ReplayPin
 from lanegate.lanes.flake.select import Selection
 from lanegate.ledgers.models import Dimension, FlakeTest, Outcome, ReplayOutcome, RunBatch
-from lanegate.scoring.flake_power import batch_kinds, judged_kinds, power_of
+from lanegate.scoring.flake_power import batch_kinds, culprits, judged, judged_kinds, power_of
 
 STABLE_OUTCOMES = frozenset({Outcome.PASSED, Outcome.FAILED, Outcome.SKIPPED})
 
@@ -193,7 +193,7 @@ def assemble(
     order = {s: i for i, s in enumerate(selection.node_ids)}
     node_ids.sort(key=lambda n: (order.get(base_id(n), len(order)), n))
     pins = {pin.replay: pin for pin in plan.pins}
-    tests: list[FlakeTest] = []
+    raw: list[FlakeTest] = []
     details: Details = {}
     for node_id in node_ids:
         outcomes: list[ReplayOutcome] = []
@@ -214,27 +214,39 @@ def assemble(
                 if planned.node_id == node_id:
                     line = reported.get((node_id, str(planned.dimension)))
                     batches.append(_batch(planned, line, run, blanket))
-        base_kinds = {o.outcome for o in outcomes}
-        kinds = base_kinds | {k for b in batches for k in judged_kinds(b, base_kinds)}
-        deterministic = len(kinds) == 1 and kinds <= STABLE_OUTCOMES
-        test = FlakeTest(
-            node_id=node_id,
-            deterministic=deterministic,
-            touched_by_diff=base_id(node_id) in touched
-            or base_id(node_id).split("::", 1)[0] in touched,
-            replays=tuple(outcomes),
-            batches=tuple(batches),
+        raw.append(
+            FlakeTest(
+                node_id=node_id,
+                touched_by_diff=base_id(node_id) in touched
+                or base_id(node_id).split("::", 1)[0] in touched,
+                replays=tuple(outcomes),
+                batches=tuple(batches),
+            )
         )
-        exposed, reproduce = (None, None) if deterministic else exposure(test, plan, details)
-        if deterministic and kinds == {Outcome.FAILED}:
-            differs = fails_differently(test, details)
-            if differs is not None:
-                test = dataclasses.replace(test, deterministic=False)
-                exposed, reproduce = Dimension.HASH_SEED, differs
-        tests.append(
-            dataclasses.replace(test, power=power_of(test), exposed_by=exposed, reproduce=reproduce)
-        )
-    return tuple(tests), details
+    flagged = culprits(raw)
+    return tuple(_verdict(test, judged(test, flagged), plan, details) for test in raw), details
+
+
+def _verdict(test: FlakeTest, view: FlakeTest, plan: Plan, details: Details) -> FlakeTest:
+    """`test` as reported (every count kept) with the verdict, exposure and power of `view`, the
+    test as judged (failures after a flagged test's failure in the process set aside)."""
+    base_kinds = {o.outcome for o in view.replays}
+    kinds = base_kinds | {k for b in view.batches for k in judged_kinds(b, base_kinds)}
+    deterministic = len(kinds) == 1 and kinds <= STABLE_OUTCOMES
+    view = dataclasses.replace(view, deterministic=deterministic)
+    exposed, reproduce = (None, None) if deterministic else exposure(view, plan, details)
+    if deterministic and kinds == {Outcome.FAILED}:
+        differs = fails_differently(view, details)
+        if differs is not None:
+            deterministic = False
+            exposed, reproduce = Dimension.HASH_SEED, differs
+    return dataclasses.replace(
+        test,
+        deterministic=deterministic,
+        power=power_of(view),
+        exposed_by=exposed,
+        reproduce=reproduce,
+    )
 
 
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
@@ -267,6 +279,10 @@ def fails_differently(test: FlakeTest, details: Details) -> str | None:
         f"replay {odd} run 1 ({_pins(run)}) failed with {next(iter(per_replay[odd]))!r}; "
         f"replay {first_replay} with {first!r}"
     )[:2000]
+
+
+def _node(value: object) -> str | None:
+    return value[:2000] if isinstance(value, str) and value else None
 
 
 def _first_run(first: object, outcome: str) -> int | None:
@@ -311,6 +327,7 @@ def _batch(
         if isinstance(seconds, int | float) and seconds >= 0
         else 0.0,
         detail=str(line.get("detail", ""))[:500],
+        after_failure_of=_node(line.get("after_failure_of")),
     )
     if reported > planned.runs:
         record = dataclasses.replace(

@@ -26,10 +26,12 @@ import json
 import os
 import random
 import sys
+import threading
 import time
 import unittest
 import warnings
 from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +64,31 @@ SHAKE_SWITCH_INTERVAL = 1e-6
 def base_id(node_id: str) -> str:
     """The node id without its parametrization (`t.py::test_a[1]` -> `t.py::test_a`)."""
     return node_id.split("[", 1)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class _ProcessState:
+    """What a failed run that skipped its own clean-up leaves behind where later tests see it:
+    threads still running, the environment, the working directory."""
+
+    threads: frozenset[int]
+    environ: int
+    cwd: str
+
+    @classmethod
+    def now(cls) -> _ProcessState:
+        try:
+            cwd = os.getcwd()
+        except OSError:  # the directory was removed under the process
+            cwd = ""
+        threads = frozenset(t.ident or 0 for t in threading.enumerate())
+        return cls(threads, hash(frozenset(os.environ.items())), cwd)
+
+    def changed_since(self, before: _ProcessState) -> bool:
+        return bool(self.threads - before.threads) or (self.environ, self.cwd) != (
+            before.environ,
+            before.cwd,
+        )
 
 
 class _Recorder:
@@ -104,6 +131,22 @@ class _Recorder:
         self.measured_seconds: dict[str, float] = {}
         # id(clone) -> the host conditions of its run, held from its setup to its teardown
         self.hosts: dict[int, contextlib.ExitStack] = {}
+        # node ids in the order each first failed (or errored) a run that left the process changed
+        self.polluters: list[str] = []
+        # id(item) -> the process's state when its setup began (`_ProcessState`)
+        self.state_before: dict[int, _ProcessState] = {}
+
+    def ran(self, node_id: str, outcome: str, before: _ProcessState | None) -> None:
+        """Note one in-process run's outcome: a failed run that left the process changed (its
+        clean-up never ran) makes later tests' runs suspect."""
+        if outcome not in ("failed", "error") or node_id in self.polluters or before is None:
+            return
+        if _ProcessState.now().changed_since(before):
+            self.polluters.append(node_id)
+
+    def failed_before(self, node_id: str) -> str | None:
+        """The first test other than `node_id` whose failed run left this process changed."""
+        return next((n for n in self.polluters if n != node_id), None)
 
     def emit(self, kind: str, **fields: Any) -> None:
         line = json.dumps({"nonce": self.nonce, "kind": kind, **fields}, sort_keys=True)
@@ -122,6 +165,14 @@ class _Batch:
         self.detail = ""
         self.seconds = 0.0
         self.done = 0
+        self.after: str | None = None
+        self.begun = False
+
+    def begin(self, rec: _Recorder) -> None:
+        """Mark the batch's first in-process run: which other test had failed before it began."""
+        if not self.begun:
+            self.begun = True
+            self.after = rec.failed_before(self.node_id)
 
     def add(self, run: int, outcome: str, detail: str, seconds: float) -> None:
         self.counts[outcome] = self.counts.get(outcome, 0) + 1
@@ -141,6 +192,7 @@ class _Batch:
             first=self.first,
             detail=self.detail[:400],
             seconds=round(self.seconds, 6),
+            after_failure_of=self.after,
         )
 
 
@@ -545,10 +597,12 @@ def _batch_runner(
     def run_all() -> None:
         assert _recorder is not None
         rec = _recorder
+        batch.begin(rec)
         for run in range(first_run, first_run + (batch.runs if runs is None else runs)):
             pins = run_pins(batch.dimension, run, rec.random_seed)
             started = time.perf_counter()
             outcome, detail = "passed", ""
+            before = _ProcessState.now()
             try:
                 with _varied(rec, item, pins):
                     call(item)
@@ -559,6 +613,7 @@ def _batch_runner(
                 outcome = "skipped" if _skip_like(exc) else "failed"
                 detail = _describe(exc)
             batch.add(run, outcome, detail, time.perf_counter() - started)
+            rec.ran(batch.node_id, outcome, before)
 
     return run_all
 
@@ -681,9 +736,11 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, Any, Any]:
     repeat = rec.repeat_of.get(id(item), 0)
     rec.started[id(item)] = time.perf_counter()
     rec.started_cpu[id(item)] = time.process_time()
+    rec.state_before[id(item)] = _ProcessState.now()
     in_batch = rec.batch_runs.get(id(item))
     key: int | str = repeat
     if in_batch is not None:
+        in_batch[0].begin(rec)
         pins = run_pins(in_batch[0].dimension, in_batch[1], rec.random_seed)
         key = pins.random_key
         if pins.dimension in HOST_DIMENSIONS:  # before the fixtures: one that sets its own wins
@@ -799,6 +856,7 @@ def _finish(
         owner = (item.nodeid, str(in_batch[0].dimension))
     for pid in _children():
         rec.child_owner.setdefault(pid, owner)
+    rec.ran(item.nodeid, outcome, rec.state_before.pop(key, None))
     if batch is not None:
         if outcome != "passed":  # setup or teardown of the carrier failed: the batch is suspect
             batch.add(batch.done, "error", detail, 0.0)

@@ -38,6 +38,7 @@ from lanegate.ledgers.models import FLAKE_WRITER, FlakeLedger, ReplayRecord
 from lanegate.model import Reason, Severity
 from lanegate.policy import Policy
 from lanegate.scoring import lane_reasons
+from lanegate.scoring.flake_power import aftermath, culprits
 from lanegate.sharding.ledger_file import write_shard_ledger
 from lanegate.sharding.slices import ShardRun
 
@@ -84,8 +85,9 @@ def _records(
 def _problems(ledger: FlakeLedger, details: Details, reasons: list[Reason]) -> tuple[str, ...]:
     """The scorer's errors, each non-deterministic test first named with the run that disagreed and
     its pins (the scorer's own message lists every outcome; this one says which run and why)."""
+    notes = aftermath(ledger.tests, culprits(ledger.tests))
     out = [
-        "non-deterministic: " + describe_disagreement(t, details)
+        "non-deterministic: " + describe_disagreement(t, details) + notes.get(t.node_id, "")
         for t in ledger.tests
         if not t.deterministic
     ]
