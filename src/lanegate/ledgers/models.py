@@ -426,7 +426,8 @@ class RunBatch:
     """A test's in-process runs in one replay that varied one dimension (`runs` were planned; runs
     that reported nothing, or timed out, count as `missing`). Run `i`'s pins are a pure function of
     the replay's recorded pins, the dimension and `i` (docs/flake-lane.md). `after_failure_of`
-    names the first other test that failed in the process before the batch began."""
+    names the first other test whose failed run had left the process changed (a thread still
+    running, the environment, the working directory) before the batch began."""
 
     replay: int = 0
     dimension: Dimension = Dimension.REPEAT
@@ -440,8 +441,7 @@ class RunBatch:
     first_passed_run: int | None = None
     seconds: float = 0.0
     detail: str = field(default="", metadata={"maxLength": 500})
-    # another test whose run failed earlier in the same process, before this batch began: when
-    # that test is itself flagged, this batch's failures are its aftermath, not this test's
+    # when that test is itself flagged, this batch's failures are its aftermath, not this test's
     after_failure_of: str | None = field(default=None, metadata={"maxLength": 2000})
 
 

@@ -62,8 +62,8 @@ def judged_kinds(batch: RunBatch, base: set[Outcome]) -> set[Outcome]:
 
 
 def clean_kinds(test: FlakeTest) -> set[Outcome]:
-    """What a test's own evidence says: its base runs and every batch that began before any other
-    test failed in its process (`after_failure_of` unset)."""
+    """What a test's own evidence says: its base runs and every batch that began before another
+    test's failed run left its process changed (`after_failure_of` unset)."""
     base = {r.outcome for r in test.replays}
     return base | {
         k for b in test.batches if b.after_failure_of is None for k in judged_kinds(b, base)
@@ -73,8 +73,9 @@ def clean_kinds(test: FlakeTest) -> set[Outcome]:
 def culprits(tests: Iterable[FlakeTest]) -> frozenset[str]:
     """Node ids whose own evidence flags them: outcomes that disagree, an outcome other than a
     pass, a fail or a skip, or a failure in every run. Each fails the gate by itself; a later test
-    whose batch failed after one of them failed in its process is judged without those failures.
-    The first failure of any process never follows another's, so its test is always here."""
+    whose batch failed after one of them left its process changed is judged without those
+    failures. A process's first polluter has no polluter before it, so its own failure is clean
+    evidence and it is always here."""
     out = set()
     for test in tests:
         kinds = clean_kinds(test)
@@ -86,8 +87,8 @@ def culprits(tests: Iterable[FlakeTest]) -> frozenset[str]:
 def judged(test: FlakeTest, flagged: frozenset[str]) -> FlakeTest:
     """The test as the lane and the scorer judge it: a batch that began after a `flagged` test
     failed in its process counts its passes, skips, errors and missing runs, not its failures
-    (they are the flagged test's aftermath: a thread it left running, a file it left half
-    written). The ledger keeps every count as it was reported."""
+    (they are the flagged test's aftermath: a thread it left running, an environment variable it
+    left set). The ledger keeps every count as it was reported."""
     if not any(b.failed and b.after_failure_of in flagged for b in test.batches):
         return test
     return dataclasses.replace(

@@ -133,12 +133,13 @@ class _Recorder:
         self.hosts: dict[int, contextlib.ExitStack] = {}
         # node ids in the order each first failed (or errored) a run that left the process changed
         self.polluters: list[str] = []
-        # id(item) -> the process's state when its setup began (`_ProcessState`)
+        # id(item) -> the process's state when its setup began, for items outside a batch
         self.state_before: dict[int, _ProcessState] = {}
 
     def ran(self, node_id: str, outcome: str, before: _ProcessState | None) -> None:
-        """Note one in-process run's outcome: a failed run that left the process changed (its
-        clean-up never ran) makes later tests' runs suspect."""
+        """Note one in-process run's outcome: a failed run after which the process differs from
+        `before` (the run's setup, or its batch's start) makes later tests' runs suspect: its
+        clean-up never ran. Passing runs cost nothing here."""
         if outcome not in ("failed", "error") or node_id in self.polluters or before is None:
             return
         if _ProcessState.now().changed_since(before):
@@ -166,12 +167,13 @@ class _Batch:
         self.seconds = 0.0
         self.done = 0
         self.after: str | None = None
-        self.begun = False
+        self.state: _ProcessState | None = None  # the process when the batch began
 
     def begin(self, rec: _Recorder) -> None:
-        """Mark the batch's first in-process run: which other test had failed before it began."""
-        if not self.begun:
-            self.begun = True
+        """Mark the batch's first in-process run: the process's state then, and which other test's
+        failed run had left the process changed before it."""
+        if self.state is None:
+            self.state = _ProcessState.now()
             self.after = rec.failed_before(self.node_id)
 
     def add(self, run: int, outcome: str, detail: str, seconds: float) -> None:
@@ -602,7 +604,6 @@ def _batch_runner(
             pins = run_pins(batch.dimension, run, rec.random_seed)
             started = time.perf_counter()
             outcome, detail = "passed", ""
-            before = _ProcessState.now()
             try:
                 with _varied(rec, item, pins):
                     call(item)
@@ -613,7 +614,7 @@ def _batch_runner(
                 outcome = "skipped" if _skip_like(exc) else "failed"
                 detail = _describe(exc)
             batch.add(run, outcome, detail, time.perf_counter() - started)
-            rec.ran(batch.node_id, outcome, before)
+            rec.ran(batch.node_id, outcome, batch.state)
 
     return run_all
 
@@ -736,10 +737,11 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, Any, Any]:
     repeat = rec.repeat_of.get(id(item), 0)
     rec.started[id(item)] = time.perf_counter()
     rec.started_cpu[id(item)] = time.process_time()
-    rec.state_before[id(item)] = _ProcessState.now()
     in_batch = rec.batch_runs.get(id(item))
     key: int | str = repeat
-    if in_batch is not None:
+    if in_batch is None:
+        rec.state_before[id(item)] = _ProcessState.now()
+    else:
         in_batch[0].begin(rec)
         pins = run_pins(in_batch[0].dimension, in_batch[1], rec.random_seed)
         key = pins.random_key
@@ -856,7 +858,8 @@ def _finish(
         owner = (item.nodeid, str(in_batch[0].dimension))
     for pid in _children():
         rec.child_owner.setdefault(pid, owner)
-    rec.ran(item.nodeid, outcome, rec.state_before.pop(key, None))
+    before = in_batch[0].state if in_batch is not None else rec.state_before.pop(key, None)
+    rec.ran(item.nodeid, outcome, before)
     if batch is not None:
         if outcome != "passed":  # setup or teardown of the carrier failed: the batch is suspect
             batch.add(batch.done, "error", detail, 0.0)
