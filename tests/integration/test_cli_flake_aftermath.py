@@ -58,15 +58,15 @@ VICTIM = "tests/test_after.py::test_no_thread_left_behind"
 LEAKER = "tests/test_after.py::test_leaves_a_thread_when_it_fails"
 
 
-def _run(make_repo: Any, source: str) -> tuple[int, dict[str, Any]]:
+def _run(make_repo: Any, source: str) -> tuple[Any, int, dict[str, Any]]:
     repo = feature_repo(make_repo, {"tests/test_after.py": source})
     code = main(["flake", "--repo", str(repo.path), "--base", "main", "--now", NOW])
     data = json.loads((repo.path / ".lanegate" / "flake.json").read_text())
-    return code, {t["node_id"]: t for t in data["tests"]}
+    return repo, code, {t["node_id"]: t for t in data["tests"]}
 
 
 def test_failures_after_a_leaked_thread_count_against_the_leaker(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
-    code, tests = _run(make_repo, LEAKS)
+    repo, code, tests = _run(make_repo, LEAKS)
     assert code == 1
     victim, leaker = tests[VICTIM], tests[LEAKER]
     assert not leaker["deterministic"] and leaker["exposed_by"] == "repeat"
@@ -82,10 +82,15 @@ def test_failures_after_a_leaked_thread_count_against_the_leaker(make_repo, caps
     assert f"non-deterministic: {LEAKER}" in printed
     assert f"after it failed, in the same process: {VICTIM} r2.repeat failed x" in printed
     assert f"non-deterministic: {VICTIM}" not in printed
+    # replaying the reversed replay shows the same aftermath, and says whose it is
+    assert main(["flake", "--repo", str(repo.path), "--base", "main", "--replay", "2"]) == 0
+    printed = capsys.readouterr().out
+    assert f"repeat batch of {VICTIM}: " in printed
+    assert f"(after a failed run of {LEAKER} left the process changed)" in printed
 
 
 def test_a_failure_that_left_nothing_behind_blames_no_one_else(make_repo) -> None:  # type: ignore[no-untyped-def]
-    code, tests = _run(make_repo, CLEAN)
+    _, code, tests = _run(make_repo, CLEAN)
     assert code == 1
     for node_id in (
         "tests/test_after.py::test_own_flake",

@@ -140,11 +140,18 @@ def _rerun(repo: Path, path: Path, number: int, wall_seconds: float, sandbox: Sa
         for line in run.lines
         if line.get("kind") == "batch" and isinstance(line.get("counts"), dict)
     }
+    after = {
+        (str(line.get("node_id")), str(line.get("dimension"))): str(line["after_failure_of"])
+        for line in run.lines
+        if line.get("kind") == "batch" and isinstance(line.get("after_failure_of"), str)
+    }
     for batch_key in sorted(set(recorded_batches) | set(now_batches)):
         got_counts = now_batches.get(batch_key, "missing")
         was_counts = recorded_batches.get(batch_key, "absent")
         mark = "" if got_counts == was_counts else f"  (recorded: {was_counts})"
         same = same and got_counts == was_counts
+        if batch_key in after:
+            mark += f"  (after a failed run of {after[batch_key]} left the process changed)"
         print(f"  {batch_key[1]} batch of {batch_key[0]}: {got_counts}{mark}")
     print("reproduced the recorded outcomes" if same else "outcomes differ from the ledger")
     return 0 if same else 1
