@@ -54,6 +54,24 @@ def test_fails_once_and_leaves_nothing():
     assert len(CALLS) != 3
 """
 
+# The leaker leaves its thread when it passes too: what follows it is an order dependency, which
+# the later test owns (a heldout look-alike, a timer that clears a dict, had it set aside before).
+LEAKS_ALWAYS = """\
+import threading
+
+CALLS = []
+
+
+def test_no_thread_left_behind():
+    assert threading.active_count() == 1
+
+
+def test_leaves_a_thread_every_run():
+    CALLS.append(1)
+    threading.Thread(target=threading.Event().wait, daemon=True).start()
+    assert len(CALLS) != 3
+"""
+
 VICTIM = "tests/test_after.py::test_no_thread_left_behind"
 LEAKER = "tests/test_after.py::test_leaves_a_thread_when_it_fails"
 
@@ -99,3 +117,12 @@ def test_a_failure_that_left_nothing_behind_blames_no_one_else(make_repo) -> Non
         test = tests[node_id]
         assert not test["deterministic"], node_id
         assert all(b["after_failure_of"] is None for b in test["batches"]), node_id
+
+
+def test_a_test_that_leaks_when_it_passes_is_no_ones_excuse(make_repo) -> None:  # type: ignore[no-untyped-def]
+    _, code, tests = _run(make_repo, LEAKS_ALWAYS)
+    assert code == 1
+    victim = tests[VICTIM]
+    assert not victim["deterministic"]
+    assert [b for b in victim["batches"] if b["replay"] == 2 and b["failed"]]
+    assert all(b["after_failure_of"] is None for b in victim["batches"])

@@ -427,7 +427,8 @@ class RunBatch:
     that reported nothing, or timed out, count as `missing`). Run `i`'s pins are a pure function of
     the replay's recorded pins, the dimension and `i` (docs/flake-lane.md). `after_failure_of`
     names the first other test whose failed run had left the process changed (a thread still
-    running, the environment, the working directory) before the batch began."""
+    running, the environment, the working directory) before the batch began, and whose passing
+    runs leave it as they found it."""
 
     replay: int = 0
     dimension: Dimension = Dimension.REPEAT

@@ -68,11 +68,11 @@ def base_id(node_id: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _ProcessState:
-    """What a failed run that skipped its own clean-up leaves behind where later tests see it:
-    threads still running, the environment, the working directory."""
+    """What a run that skipped its own clean-up leaves behind where later tests see it: threads
+    still running, the environment, the working directory (about 2 us to take)."""
 
     threads: frozenset[int]
-    environ: int
+    environ: dict[Any, Any]
     cwd: str
 
     @classmethod
@@ -82,7 +82,9 @@ class _ProcessState:
         except OSError:  # the directory was removed under the process
             cwd = ""
         threads = frozenset(t.ident or 0 for t in threading.enumerate())
-        return cls(threads, hash(frozenset(os.environ.items())), cwd)
+        # os.environ's own store (bytes keys and values): a copy costs no decoding
+        environ = getattr(os.environ, "_data", None)
+        return cls(threads, dict(environ if isinstance(environ, dict) else os.environ), cwd)
 
     def changed_since(self, before: _ProcessState) -> bool:
         return bool(self.threads - before.threads) or (self.environ, self.cwd) != (
@@ -131,23 +133,31 @@ class _Recorder:
         self.measured_seconds: dict[str, float] = {}
         # id(clone) -> the host conditions of its run, held from its setup to its teardown
         self.hosts: dict[int, contextlib.ExitStack] = {}
-        # node ids in the order each first failed (or errored) a run that left the process changed
-        self.polluters: list[str] = []
-        # id(item) -> the process's state when its setup began, for items outside a batch
+        # A polluter of the process: a test that failed (or errored) a run that left the process
+        # changed, and that passed a run here that left it as it was: the change is what its
+        # failure skipped. A test whose passing runs change the process leaks either way.
+        self.dirty_failures: list[str] = []  # node ids, in the order of their first such failure
+        self.clean_passes: set[str] = set()
+        self.leaks_passing: set[str] = set()
+        # id(item) -> the process's state when its setup began
         self.state_before: dict[int, _ProcessState] = {}
 
     def ran(self, node_id: str, outcome: str, before: _ProcessState | None) -> None:
-        """Note one in-process run's outcome: a failed run after which the process differs from
-        `before` (the run's setup, or its batch's start) makes later tests' runs suspect: its
-        clean-up never ran. Passing runs cost nothing here."""
-        if outcome not in ("failed", "error") or node_id in self.polluters or before is None:
+        """Note one in-process run: whether it left the process as `before` found it."""
+        if before is None or outcome == "skipped":
             return
-        if _ProcessState.now().changed_since(before):
-            self.polluters.append(node_id)
+        changed = _ProcessState.now().changed_since(before)
+        if outcome == "passed":
+            (self.leaks_passing if changed else self.clean_passes).add(node_id)
+        elif changed and node_id not in self.dirty_failures:
+            self.dirty_failures.append(node_id)
 
-    def failed_before(self, node_id: str) -> str | None:
-        """The first test other than `node_id` whose failed run left this process changed."""
-        return next((n for n in self.polluters if n != node_id), None)
+    def polluter(self, node_id: str) -> bool:
+        return (
+            node_id in self.dirty_failures
+            and node_id in self.clean_passes
+            and node_id not in self.leaks_passing
+        )
 
     def emit(self, kind: str, **fields: Any) -> None:
         line = json.dumps({"nonce": self.nonce, "kind": kind, **fields}, sort_keys=True)
@@ -166,15 +176,17 @@ class _Batch:
         self.detail = ""
         self.seconds = 0.0
         self.done = 0
-        self.after: str | None = None
-        self.state: _ProcessState | None = None  # the process when the batch began
+        # other tests whose failed run had left the process changed before this batch began
+        self.dirty_before: tuple[str, ...] | None = None
 
     def begin(self, rec: _Recorder) -> None:
-        """Mark the batch's first in-process run: the process's state then, and which other test's
-        failed run had left the process changed before it."""
-        if self.state is None:
-            self.state = _ProcessState.now()
-            self.after = rec.failed_before(self.node_id)
+        """Mark the batch's first in-process run."""
+        if self.dirty_before is None:
+            self.dirty_before = tuple(n for n in rec.dirty_failures if n != self.node_id)
+
+    def after(self, rec: _Recorder) -> str | None:
+        """The first polluter of the process before this batch began, as known when it ends."""
+        return next((n for n in self.dirty_before or () if rec.polluter(n)), None)
 
     def add(self, run: int, outcome: str, detail: str, seconds: float) -> None:
         self.counts[outcome] = self.counts.get(outcome, 0) + 1
@@ -194,7 +206,7 @@ class _Batch:
             first=self.first,
             detail=self.detail[:400],
             seconds=round(self.seconds, 6),
-            after_failure_of=self.after,
+            after_failure_of=self.after(rec),
         )
 
 
@@ -604,6 +616,7 @@ def _batch_runner(
             pins = run_pins(batch.dimension, run, rec.random_seed)
             started = time.perf_counter()
             outcome, detail = "passed", ""
+            before = _ProcessState.now()
             try:
                 with _varied(rec, item, pins):
                     call(item)
@@ -614,7 +627,7 @@ def _batch_runner(
                 outcome = "skipped" if _skip_like(exc) else "failed"
                 detail = _describe(exc)
             batch.add(run, outcome, detail, time.perf_counter() - started)
-            rec.ran(batch.node_id, outcome, batch.state)
+            rec.ran(batch.node_id, outcome, before)
 
     return run_all
 
@@ -739,9 +752,8 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, Any, Any]:
     rec.started_cpu[id(item)] = time.process_time()
     in_batch = rec.batch_runs.get(id(item))
     key: int | str = repeat
-    if in_batch is None:
-        rec.state_before[id(item)] = _ProcessState.now()
-    else:
+    rec.state_before[id(item)] = _ProcessState.now()
+    if in_batch is not None:
         in_batch[0].begin(rec)
         pins = run_pins(in_batch[0].dimension, in_batch[1], rec.random_seed)
         key = pins.random_key
@@ -858,8 +870,9 @@ def _finish(
         owner = (item.nodeid, str(in_batch[0].dimension))
     for pid in _children():
         rec.child_owner.setdefault(pid, owner)
-    before = in_batch[0].state if in_batch is not None else rec.state_before.pop(key, None)
-    rec.ran(item.nodeid, outcome, before)
+    before = rec.state_before.pop(key, None)
+    if batch is None:  # a carrier's runs were noted one by one as they ran
+        rec.ran(item.nodeid, outcome, before)
     if batch is not None:
         if outcome != "passed":  # setup or teardown of the carrier failed: the batch is suspect
             batch.add(batch.done, "error", detail, 0.0)
