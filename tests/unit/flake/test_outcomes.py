@@ -221,3 +221,11 @@ def test_failing_everywhere_but_differently_per_replay_is_nondeterministic() -> 
     a = tests[0]
     assert not a.deterministic and a.exposed_by is Dimension.HASH_SEED
     assert a.reproduce is not None and a.reproduce.startswith("replay 3 run 1 (PYTHONHASHSEED=")
+
+
+def test_an_unreadable_or_unflagged_after_failure_of_sets_nothing_aside() -> None:
+    for value in (7, ["t.py::test_b"], "", None, B):  # B passes everywhere: not a culprit
+        zone = {**batch(A, "zone", passed=3, failed=1), "after_failure_of": value}
+        a = batched([batch(A, "repeat", passed=10), zone], [batch(A, "isolation", passed=1)])
+        assert not a.deterministic and a.exposed_by is Dimension.ZONE, value
+        assert a.batches[1].after_failure_of == (B if value == B else None), value
