@@ -16,8 +16,8 @@ from tests.unit.flake.repos import feature_repo
 
 NOW = "2026-06-01T12:00:00Z"
 
-# Defined first, so the reversed replay (2) runs its batches after the leaker's.
-LEAKS = """\
+# The victim is defined first, so the reversed replay (2) runs its batches after the leaker's.
+VICTIM_FIRST = """\
 import threading
 
 CALLS = []
@@ -26,7 +26,11 @@ CALLS = []
 def test_no_thread_left_behind():
     assert threading.active_count() == 1
 
+"""
 
+LEAKS = (
+    VICTIM_FIRST
+    + """
 def test_leaves_a_thread_when_it_fails():
     CALLS.append(1)
     stop = threading.Event()
@@ -36,6 +40,7 @@ def test_leaves_a_thread_when_it_fails():
     stop.set()
     worker.join()
 """
+)
 
 # The same shape, but the first failure leaves the process as it found it, and the later test has
 # a flake of its own.
@@ -56,21 +61,15 @@ def test_fails_once_and_leaves_nothing():
 
 # The leaker leaves its thread when it passes too: what follows it is an order dependency, which
 # the later test owns (a heldout look-alike, a timer that clears a dict, had it set aside before).
-LEAKS_ALWAYS = """\
-import threading
-
-CALLS = []
-
-
-def test_no_thread_left_behind():
-    assert threading.active_count() == 1
-
-
+LEAKS_ALWAYS = (
+    VICTIM_FIRST
+    + """
 def test_leaves_a_thread_every_run():
     CALLS.append(1)
     threading.Thread(target=threading.Event().wait, daemon=True).start()
     assert len(CALLS) != 3
 """
+)
 
 VICTIM = "tests/test_after.py::test_no_thread_left_behind"
 LEAKER = "tests/test_after.py::test_leaves_a_thread_when_it_fails"

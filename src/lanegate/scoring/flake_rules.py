@@ -57,10 +57,18 @@ def _kinds(test: FlakeTest) -> set[Outcome]:
     return base | {o for b in test.batches for o in judged_kinds(b, base)}
 
 
-def _judged_tests(ledger: FlakeLedger, ctx: RuleContext) -> list[FlakeTest]:
+def _culprits(ledger: FlakeLedger, ctx: RuleContext) -> frozenset[str]:
+    """Tests whose failed run's aftermath is theirs to answer for: flagged on their own evidence,
+    and excused by no lease (a leased human flake excuses no one)."""
+    return culprits(ledger.tests) - excused(ledger, ctx)
+
+
+def _judged_tests(
+    ledger: FlakeLedger, ctx: RuleContext, flagged: frozenset[str] | None = None
+) -> list[FlakeTest]:
     """The ledger's tests as judged: a batch's failures after another test failed in its process
-    are set aside only when that test fails the gate itself (flagged, and no lease excuses it)."""
-    flagged = culprits(ledger.tests) - excused(ledger, ctx)
+    are set aside only when that test is one of `_culprits`."""
+    flagged = _culprits(ledger, ctx) if flagged is None else flagged
     return [judged(t, flagged) for t in ledger.tests]
 
 
@@ -113,9 +121,10 @@ def excused(ledger: FlakeLedger, ctx: RuleContext) -> set[str]:
 def nondeterministic(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     """A test whose outcomes disagree across replays (or that the lane marked so) fails, unless a
     holding lease excuses it (a human flake the diff did not touch: see the leased row)."""
-    shaky = [t for t in _judged_tests(ledger, ctx) if _disagrees(t)]
+    flagged = _culprits(ledger, ctx)
+    shaky = [t for t in _judged_tests(ledger, ctx, flagged) if _disagrees(t)]
     leased = excused(ledger, ctx)
-    notes = aftermath(ledger.tests, culprits(ledger.tests) - leased)
+    notes = aftermath(ledger.tests, flagged)
     for test in shaky:
         if test.node_id not in leased:
             yield Hit(
