@@ -25,6 +25,7 @@ import inspect
 import json
 import os
 import random
+import resource
 import sys
 import threading
 import time
@@ -122,7 +123,7 @@ class _Recorder:
         # id(clone) -> (batch, run) (fixture path: one clone per run, each with its own fixtures).
         self.carriers: dict[int, _Batch] = {}
         self.call_seconds: dict[int, float] = {}
-        # CPU seconds (time.process_time) of each item and of its call: what the budget spends
+        # CPU seconds (`_cpu_clock`) of each item and of its call: what the budget spends
         self.started_cpu: dict[int, float] = {}
         self.call_cpu: dict[int, float] = {}
         self.isolated: list[tuple[pytest.Item, _Batch]] = []
@@ -749,7 +750,7 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, Any, Any]:
     rec = _recorder
     repeat = rec.repeat_of.get(id(item), 0)
     rec.started[id(item)] = time.perf_counter()
-    rec.started_cpu[id(item)] = time.process_time()
+    rec.started_cpu[id(item)] = _cpu_clock()
     in_batch = rec.batch_runs.get(id(item))
     key: int | str = repeat
     rec.state_before[id(item)] = _ProcessState.now()
@@ -795,7 +796,7 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
         rec.saved_interval = sys.getswitchinterval()
         sys.setswitchinterval(SHAKE_SWITCH_INTERVAL)
         _jitter_heap(rec, derived_seed(rec.random_seed, item.nodeid, rec.repeat_of[id(item)]))
-    started, started_cpu = time.perf_counter(), time.process_time()
+    started, started_cpu = time.perf_counter(), _cpu_clock()
     try:
         result = yield
         _note_unittest(item, before)
@@ -805,10 +806,18 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
         raise
     finally:
         rec.call_seconds[id(item)] = time.perf_counter() - started
-        rec.call_cpu[id(item)] = time.process_time() - started_cpu
+        rec.call_cpu[id(item)] = _cpu_clock() - started_cpu
         if shaken and rec.saved_interval is not None:
             sys.setswitchinterval(rec.saved_interval)
         rec.jitter.clear()
+
+
+def _cpu_clock() -> float:
+    """CPU seconds of this process and of the children it has reaped: a test that runs
+    `python -c ...` or a CLI through `subprocess` costs the machine its children's CPU too, which
+    `time.process_time` alone would charge as waiting (a tenth)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 class _Filler:
@@ -846,7 +855,7 @@ def pytest_runtest_teardown(
         repeat = rec.repeat_of.get(key, 0)
         outcome, detail = rec.phase.pop(key, ("passed", ""))
         seconds = time.perf_counter() - rec.started.pop(key, time.perf_counter())
-        cpu = time.process_time() - rec.started_cpu.pop(key, time.process_time())
+        cpu = _cpu_clock() - rec.started_cpu.pop(key, _cpu_clock())
         _finish(rec, item, repeat, outcome, detail, seconds, cpu)
 
 
