@@ -279,6 +279,45 @@ def _reap_orphans(grace: float = 5.0) -> None:
             time.sleep(0.01)
 
 
+def warm_rewrite_cache() -> bool:
+    """Let pytest write its assert-rewrite cache of the installed plugins once, before anything is
+    measured; False when it could not (pytest failed, or the environment is read-only).
+
+    (a)-(c) run with PYTHONDONTWRITEBYTECODE=1, which also keeps pytest from caching its rewrite of
+    every entry-point plugin (xdist, pytest-cov, flakefinder, ...). In an environment where no
+    pytest run ever wrote that cache, each of their starts rewrites those modules again: 0.6-0.8 s
+    of CPU a start at load 4 on the development machine, more than the tests cost, which made the
+    baselines dearer than a CI runner's after its first run. The lane's replays never rewrite
+    installed modules, so only the baselines change."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k != "PYTHONDONTWRITEBYTECODE" and not k.startswith(("PYTEST_", "LANEGATE_"))
+    }
+    with tempfile.TemporaryDirectory(prefix="lanegate-flake-warm-") as raw:
+        (Path(raw) / "test_warm.py").write_text("def test_warm():\n    pass\n", encoding="utf-8")
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_warm.py"],
+            cwd=raw,
+            env=env,
+            capture_output=True,
+            timeout=300,
+            check=False,
+        )
+    return done.returncode == 0 and _rewrite_cache_written()
+
+
+def _rewrite_cache_written() -> bool:
+    """True when pytest's rewrite of xdist's plugin (an entry-point plugin every strategy loads)
+    is cached beside its source."""
+    import pytest
+    import xdist.plugin
+
+    source = Path(xdist.plugin.__file__)
+    tag = f"{sys.implementation.cache_tag}-pytest-{pytest.__version__}.pyc"
+    return (source.parent / "__pycache__" / f"{source.stem}.{tag}").is_file()
+
+
 def _cpu() -> float:
     _reap_orphans()
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -666,6 +705,12 @@ def main(argv: list[str] | None = None) -> int:
         return _stable_only_main(args, fp_runs)
     if not become_subreaper():
         print("warning: not a child subreaper; sandboxed CPU is not counted", file=sys.stderr)
+    if not warm_rewrite_cache():
+        print(
+            "warning: pytest's rewrite cache of the installed plugins could not be written; "
+            "the baselines rewrite them at every start",
+            file=sys.stderr,
+        )
     load = os.getloadavg()[0]
     reports = run_benchmark(
         args.smoke, fp_runs, args.runs, budgets, args.corpus, args.layout, args.baselines

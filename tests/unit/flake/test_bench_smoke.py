@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from benchmarks import flake_bench
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -120,3 +122,10 @@ def test_bad_bench_arguments_are_one_line_refusals() -> None:
         )
         assert done.returncode == 2, (args, done.stderr)
         assert needle in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_bench_warms_pytests_rewrite_cache_before_measuring() -> None:
+    """The baselines run with PYTHONDONTWRITEBYTECODE=1; without a written rewrite cache every
+    start of theirs would rewrite the installed plugins again."""
+    assert flake_bench.warm_rewrite_cache() is True
+    assert flake_bench._rewrite_cache_written()
