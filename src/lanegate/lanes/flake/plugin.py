@@ -854,8 +854,9 @@ def pytest_runtest_teardown(
             held.close()
         repeat = rec.repeat_of.get(key, 0)
         outcome, detail = rec.phase.pop(key, ("passed", ""))
-        seconds = time.perf_counter() - rec.started.pop(key, time.perf_counter())
-        cpu = _cpu_clock() - rec.started_cpu.pop(key, _cpu_clock())
+        now, now_cpu = time.perf_counter(), _cpu_clock()
+        seconds = now - rec.started.pop(key, now)
+        cpu = now_cpu - rec.started_cpu.pop(key, now_cpu)
         _finish(rec, item, repeat, outcome, detail, seconds, cpu)
 
 
