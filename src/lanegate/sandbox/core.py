@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import marshal
 import os
 import shutil
 import signal
@@ -30,7 +30,7 @@ SOURCE_MOUNT = "/run/lanegate-tree"
 # a setup spec past this many bytes (the files a diff added, left out of the copy, can be thousands)
 # goes to `inner.py` as a file bound here, not as one argument: Linux refuses an exec whose single
 # argument passes 128 KiB (MAX_ARG_STRLEN) with E2BIG
-SPEC_MOUNT = "/run/lanegate-spec.json"
+SPEC_MOUNT = "/run/lanegate-spec"
 MAX_INLINE_SPEC = 64 * 1024
 SANDBOX_HOME = "/tmp/home"
 RUN_MB = 64  # /run holds only the read-only view of the tree's source
@@ -216,28 +216,29 @@ class Sandbox:
             "cwd": str(workdir),
             "limits": self._rlimits(),
         }
-        text = json.dumps(spec)
+        data = marshal.dumps(spec)  # `inner.py` reads it without importing `json`
+        text = data.hex()
         mounts = self._mounts(
             [Path(p) for p in writable],
             [Path(p) for p in readable],
             {**(overlays or {}), **self.trusted_files},
         )
-        if len(text.encode("utf-8")) > MAX_INLINE_SPEC:
-            mounts += ["--ro-bind", str(self._spec_file(text)), SPEC_MOUNT]
+        if len(text) > MAX_INLINE_SPEC:
+            mounts += ["--ro-bind", str(self._spec_file(data)), SPEC_MOUNT]
             text = "@" + SPEC_MOUNT
         entry = [sys.executable, "-I", "-S", inner.__file__, text, "--"]
         shared = ["--share-net"] if self.network else []
         bwrap = [probe.BWRAP, *probe.NAMESPACES, *shared, *mounts, "--chdir", "/", "--", *entry]
         return SandboxedCommand(self.cap.wrap([*bwrap, *python_safe(argv)]), environ)
 
-    def _spec_file(self, text: str) -> Path:
+    def _spec_file(self, data: bytes) -> Path:
         """A private file holding one command's setup spec (removed when the sandbox closes)."""
         with self._spec_lock:
             if self._spec_dir is None:
                 self._spec_dir = Path(tempfile.mkdtemp(prefix="lanegate-sandbox-spec-"))
-            handle, name = tempfile.mkstemp(suffix=".json", dir=self._spec_dir)
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
+            handle, name = tempfile.mkstemp(suffix=".spec", dir=self._spec_dir)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
         return Path(name)
 
     def _skipped_names(self) -> set[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import marshal
 import os
 import socket
 import subprocess
@@ -14,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lanegate.errors import SandboxError
-from lanegate.sandbox import SandboxPolicy, open_sandbox, probe
+from lanegate.sandbox import SandboxPolicy, inner, open_sandbox, probe
 from lanegate.sandbox.core import python_safe
 
 
@@ -331,5 +332,23 @@ def test_a_spec_too_long_for_one_argument_reaches_the_sandbox_as_a_file(repo: Pa
 def test_a_short_spec_stays_one_argument(repo: Path) -> None:
     with open_sandbox(repo) as sandbox:
         cmd = sandbox.command([sys.executable, "-c", "pass"], env=dict(os.environ), cwd=repo)
-        assert cmd.argv[cmd.argv.index("--", cmd.argv.index("-S")) - 1].startswith("{")
+        inline = cmd.argv[cmd.argv.index("--", cmd.argv.index("-S")) - 1]
+        spec = marshal.loads(bytes.fromhex(inline))
+        assert spec["target"] == str(repo) and spec["cwd"] == str(repo)
         assert sandbox._spec_dir is None
+
+
+@pytest.mark.parametrize(
+    "spec_arg",
+    ["zz", "", marshal.dumps([1, 2]).hex(), marshal.dumps({"source": "/"}).hex(), "@/nonexistent"],
+)
+def test_a_malformed_spec_fails_the_setup_in_one_line(spec_arg: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", inner.__file__, spec_arg, "--", "true"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == inner.SETUP_FAILED_EXIT, done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(inner.MARKER + "setup failed: "), line
