@@ -11,7 +11,8 @@ before the exec exits `SETUP_FAILED_EXIT` with one line on stderr.
 
 from __future__ import annotations
 
-import _signal  # `signal` is this module plus enums, whose import costs 4-5 ms of start
+# `signal` is this C module wrapped in enums, whose import costs 4-5 ms of start (no stubs)
+import _signal  # type: ignore[import-not-found]
 import marshal
 import os
 import resource

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from lanegate.lanes.flake.dimensions import Dimension, run_pins
-from lanegate.lanes.flake.fresh import FreshTest, real_file, run_child
+from lanegate.lanes.flake.fresh import (
+    FreshResult,
+    FreshTest,
+    parse_report,
+    real_file,
+    report_line,
+    run_child,
+)
 
 MODULE = """
 import os, random, sys
@@ -76,7 +85,7 @@ def test_a_module_that_is_not_the_replay_one_or_is_missing_fails(tmp_path: Path)
 
 
 def test_lines_without_the_nonce_are_ignored(tmp_path: Path) -> None:
-    line = json.dumps(["wrong", 0, "passed", "", 0.0]) + "\n"
+    line = report_line("wrong", 0, "passed", "", 0.0)
     forged = f"""
 import os
 def test_forges():
@@ -95,14 +104,14 @@ def test_forges():
 def test_the_nonce_is_out_of_reach_and_a_second_report_is_forgery(tmp_path: Path) -> None:
     # the red team's forgery: read the spec from __main__, report every index passed first
     source = """
-import __main__, json, os
+import __main__, os
 def test_forges_passes():
     spec = getattr(__main__, "spec", None)
     nonce = spec["nonce"] if spec else "guess"
     for fd in range(3, 16):
         for index in range(2):
             try:
-                os.write(fd, (json.dumps([nonce, index, "passed", "", 0.001]) + "\\n").encode())
+                os.write(fd, f"{nonce}\\t{index}\\tpassed\\t0.001\\t\\n".encode())
             except OSError:
                 pass
     assert spec is not None, "no spec in __main__"
@@ -124,3 +133,45 @@ def test_hash_seed_runs_pin_their_seed_and_reproduce() -> None:
     assert runs == [run_pins(Dimension.HASH_SEED, run, 11) for run in range(32)]
     assert seeds != [run_pins(Dimension.HASH_SEED, run, 12).hash_seed for run in range(32)]
     assert f"PYTHONHASHSEED={seeds[0]}" in runs[0].describe()
+
+
+DETAIL = st.text(max_size=400).map(lambda text: " ".join(text.split()))  # as the child collapses it
+
+
+@given(
+    st.text(alphabet="0123456789abcdef", min_size=1, max_size=32),
+    st.integers(min_value=0, max_value=10**9 - 1),
+    st.sampled_from(["passed", "failed", "skipped"]),
+    DETAIL,
+    st.floats(min_value=0.0, max_value=1e6),
+)
+def test_a_report_line_reads_back_as_written(
+    nonce: str, index: int, outcome: str, detail: str, seconds: float
+) -> None:
+    (line,) = report_line(nonce, index, outcome, detail, seconds).splitlines()
+    assert parse_report(line) == (nonce, index, FreshResult(outcome, detail[:300], seconds))
+
+
+@given(st.text(max_size=200))
+def test_any_line_parses_to_a_report_or_to_none(line: str) -> None:
+    report = parse_report(line)
+    if report is not None:
+        _, index, result = report
+        assert index >= 0 and result.outcome in ("passed", "failed", "skipped")
+        assert 0.0 <= result.seconds < float("inf")
+
+
+def test_malformed_report_fields_are_not_reports() -> None:
+    good = report_line("n", 1, "passed", "", 0.5).rstrip("\n")
+    assert parse_report(good) == ("n", 1, FreshResult("passed", "", 0.5))
+    for bad in (
+        "n\t-1\tpassed\t0.5\t",  # a negative index
+        "n\t1\tpassed\tnan-ish\t",  # seconds not a number
+        "n\t1\tok\t0.5\t",  # not an outcome
+        "n\t1\tpassed\t0.5",  # a field short
+        "n\t1\tpassed\t0.5\tx\ty",  # a field over
+        "n\t\u0661\tpassed\t0.5\t",  # a digit `int` reads, but not an ASCII one
+        "n\t1234567890\tpassed\t0.5\t",  # more digits than any child's index
+    ):
+        assert parse_report(bad) is None, bad
+    assert parse_report("n\t1\tpassed\tinf\t")[2].seconds == 0.0  # type: ignore[index]

@@ -10,8 +10,9 @@ the replay's `sys.path`, working directory and environment, and calls every elig
 order, each after `random.seed` with the same seed in every child: the children differ only in the
 hash seed (and in what no pin holds: addresses, timing).
 
-A child reports `[nonce, index, outcome, detail, seconds]` lines on a private copy of its stdout
-(the test's own output goes to /dev/null); a test that ends the child early leaves its and every
+A child reads its spec as `marshal` bytes on stdin and reports `nonce TAB index TAB outcome TAB
+seconds TAB detail` lines (`report_line`) on a private copy of its stdout, so that it imports no
+`json` (a quarter of a bare child's start). The test's own output goes to /dev/null; a test that ends the child early leaves its and every
 later test's run `failed` ("no result"), a child that runs past its deadline is killed and its
 unreported runs are `failed` too. The lane judges a hash-seed batch by its own runs only: they
 disagree (some pass, some fail) or they do not; a fresh interpreter that cannot reproduce what a
@@ -21,7 +22,7 @@ the plugin imports this module inside every replay.
 
 from __future__ import annotations
 
-import json
+import marshal
 import os
 import secrets
 import subprocess
@@ -35,10 +36,10 @@ from dataclasses import dataclass
 # test must walk frames or the garbage collector (`diff-introspection`) to reach it.
 CHILD_SOURCE = r"""
 def _child():
-    import importlib, json, os, random, sys, time
-    spec = json.loads(sys.stdin.readline())
+    import importlib, marshal, os, random, sys, time
+    spec = marshal.loads(sys.stdin.buffer.read())
     nonce = spec.pop("nonce")
-    out = os.fdopen(os.dup(1), "w")
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8", errors="backslashreplace")
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0); os.dup2(null, 1); os.dup2(null, 2)
     sys.path[:] = spec["path"]
@@ -59,7 +60,7 @@ def _child():
             outcome = "skipped" if skip else "failed"
             detail = " ".join((kind.__name__ + ": " + str(exc)).split())[:300]
         seconds = time.perf_counter() - started
-        out.write(json.dumps([nonce, index, outcome, detail, seconds]) + "\n")
+        out.write(f"{nonce}\t{index}\t{outcome}\t{seconds!r}\t{detail}\n")
         out.flush()
     out.close()
     os._exit(0)
@@ -123,7 +124,7 @@ def run_child(
         try:
             subprocess.run(
                 [sys.executable, "-c", CHILD_SOURCE],
-                input=(json.dumps(spec) + "\n").encode("utf-8"),
+                input=marshal.dumps(spec),
                 stdout=out,
                 stderr=subprocess.DEVNULL,
                 env=child_env,
@@ -139,26 +140,41 @@ def run_child(
     found: dict[int, FreshResult] = {}
     forged = 0
     for line in raw.decode("utf-8", "replace").splitlines():
-        try:
-            got, index, outcome, detail, seconds = json.loads(line)
-        except (ValueError, TypeError):
+        report = parse_report(line)
+        if report is None:
             forged += 1
             continue
-        if (
-            got != nonce
-            or not isinstance(index, int)
-            or index in found
-            or outcome not in ("passed", "failed", "skipped")
-            or not 0 <= index < len(tests)
-        ):
+        got, index, result = report
+        if got != nonce or index in found or not 0 <= index < len(tests):
             forged += 1
             continue
-        elapsed = float(seconds) if isinstance(seconds, int | float) and seconds >= 0 else 0.0
-        found[index] = FreshResult(str(outcome), str(detail)[:300], elapsed)
+        found[index] = result
     if forged:
         why = f"forged report: {forged} line(s) the fresh interpreter did not write"
         return [FreshResult("failed", why, 0.0) for _ in tests]
     return [found.get(i, FreshResult("failed", why, 0.0)) for i in range(len(tests))]
+
+
+def report_line(nonce: str, index: int, outcome: str, detail: str, seconds: float) -> str:
+    """One line as a child writes it (the format `parse_report` reads; `detail` has no whitespace
+    but single spaces, as the child collapses it)."""
+    return f"{nonce}\t{index}\t{outcome}\t{seconds!r}\t{detail}\n"
+
+
+def parse_report(line: str) -> tuple[str, int, FreshResult] | None:
+    """A child's report line as (nonce, index, result), or None when it is not one."""
+    fields = line.split("\t")
+    if len(fields) != 5 or fields[2] not in ("passed", "failed", "skipped"):
+        return None
+    got, index, outcome, seconds, detail = fields
+    if not (index.isascii() and index.isdecimal()) or len(index) > 9:
+        return None
+    try:
+        elapsed = float(seconds)
+    except ValueError:
+        return None
+    elapsed = elapsed if 0.0 <= elapsed < float("inf") else 0.0
+    return got, int(index), FreshResult(outcome, detail[:300], elapsed)
 
 
 def real_file(path: str | None) -> str:
