@@ -307,6 +307,20 @@ def warm_rewrite_cache() -> bool:
     return done.returncode == 0 and _rewrite_cache_written()
 
 
+def warm_lanegate_bytecode() -> bool:
+    """Compile lanegate's own modules before anything is measured, as `sandbox.bytecode.warm` does
+    on a runner (or pip at install); False when some could not be written.
+
+    The bench runs with PYTHONDONTWRITEBYTECODE=1, which turns that warm-up off, and a checkout
+    never imported outside the sandbox has no byte code for what only replays import (the flake
+    plugin and its modules): each replay then compiled them, about 25 ms of CPU, which no runner
+    with byte code writing on pays."""
+    import lanegate
+    from lanegate.sandbox import bytecode
+
+    return bytecode.compile_package(Path(lanegate.__file__).resolve().parent)
+
+
 def _rewrite_cache_written() -> bool:
     """True when pytest's rewrite of xdist's plugin (an entry-point plugin every strategy loads)
     is cached beside its source."""
@@ -699,9 +713,15 @@ def main(argv: list[str] | None = None) -> int:
         budgets = [float(b) for b in args.curve.split(",") if b.strip()]
     except ValueError:
         parser.error(f"--curve: expected comma-separated numbers, got {args.curve!r}")
+    if args.stable_only and budgets:
+        parser.error("--stable-only runs no curve: leave out --curve")
+    if not warm_lanegate_bytecode():
+        print(
+            "warning: lanegate's byte code could not be written; every replay compiles the "
+            "modules it imports from lanegate",
+            file=sys.stderr,
+        )
     if args.stable_only:
-        if budgets:
-            parser.error("--stable-only runs no curve: leave out --curve")
         return _stable_only_main(args, fp_runs)
     if not become_subreaper():
         print("warning: not a child subreaper; sandboxed CPU is not counted", file=sys.stderr)

@@ -6,7 +6,8 @@ namespaces (every descendant dies with the sandbox), the whole file system read-
 and `/run` replaced by empty private ones, and the work tree replaced by a private, size-bounded copy
 mounted at its own path (so paths, editable installs and node ids stay the same, and nothing the tests
 write reaches the real checkout, its `.git`, or lanegate's staging). Resource limits are lowered inside
-before the command starts; Python commands start with the installed modules ahead of the repository.
+before the command starts; Python commands start with the installed modules ahead of the repository,
+and lanegate's own modules byte-compiled beforehand (`bytecode`: nothing can be cached inside).
 `sandbox_python()` is the interpreter those commands start: lanegate's own, or the separate tests venv
 that `lanegate install` filled inside the sandbox (and that never runs outside it).
 

@@ -21,7 +21,7 @@ import lanegate
 from lanegate.errors import SandboxError
 from lanegate.ledgers.models import SandboxLimitsRecord, SandboxRecord
 from lanegate.policy import SandboxPolicy
-from lanegate.sandbox import boot, inner, probe
+from lanegate.sandbox import boot, bytecode, inner, probe
 from lanegate.sandbox.interpreter import sandbox_interpreter
 from lanegate.sandbox.pids import ProcessCap, process_cap
 
@@ -392,6 +392,7 @@ def open_sandbox(
             )
         return Sandbox(repo, chosen, enabled=False)
     tool = probe.check()
+    bytecode.warm()  # what only the sandbox imports is compiled once, here, not in every process
     return Sandbox(
         repo,
         chosen,

@@ -129,3 +129,13 @@ def test_the_bench_warms_pytests_rewrite_cache_before_measuring() -> None:
     start of theirs would rewrite the installed plugins again."""
     assert flake_bench.warm_rewrite_cache() is True
     assert flake_bench._rewrite_cache_written()
+
+
+def test_the_bench_compiles_lanegates_own_modules_before_measuring() -> None:
+    """What only replays import (the flake plugin) would otherwise be compiled in every replay."""
+    import importlib.util
+
+    from lanegate.lanes.flake import plugin
+
+    assert flake_bench.warm_lanegate_bytecode() is True
+    assert Path(importlib.util.cache_from_source(plugin.__file__)).is_file()
