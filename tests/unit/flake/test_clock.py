@@ -7,6 +7,9 @@ import subprocess
 import sys
 import textwrap
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 SCRIPT = textwrap.dedent(
     """
     import pickle, time
@@ -18,7 +21,7 @@ SCRIPT = textwrap.dedent(
     real_day = date.fromtimestamp(clock._real_time())
     for real in (1000.1, 1000.5, 1000.9):  # fixed readings: the live clock made this flaky
         lead_offset = clock.offset_for(0, 0.25, real=real)
-        assert abs((real + lead_offset) % 1 - 0.75) < 1e-9 and abs(lead_offset) < 1
+        assert abs((real + lead_offset) % 1 - 0.75) < 1e-9 and 0 <= lead_offset < 1
     with clock.shifted(30 * 86400.0):
         assert (date.today() - real_day).days in (30, 31)
         assert DT.now().toordinal() - real_day.toordinal() in (30, 31)
@@ -97,3 +100,21 @@ def test_a_zone_without_dst_leaves_the_clock_alone() -> None:
         [sys.executable, "-c", code], env={"TZ": "UTC0"}, capture_output=True, text=True, check=True
     )
     assert float(done.stdout) == 0.0
+
+
+@given(
+    real=st.floats(min_value=1e9, max_value=2e9),
+    hours=st.integers(min_value=0, max_value=48),
+    lead=st.sampled_from([0.0, 0.001, 0.1, 0.25, 0.5, 0.999]),
+)
+def test_an_offset_never_puts_the_clock_behind_the_shifted_time(
+    real: float, hours: int, lead: float
+) -> None:
+    """The lead lands on the next second when less of this one is left (CI: a read at .912 and a
+    shift to .9 of the same second moved the clock back)."""
+    from lanegate.lanes.flake import clock
+
+    shifted = real + hours * 3600
+    target = real + clock.offset_for(hours, lead, real=real)
+    assert shifted - 1e-6 <= target < shifted + 1 + 1e-6
+    assert abs((target + lead) % 1) < 1e-6 or abs((target + lead) % 1 - 1) < 1e-6

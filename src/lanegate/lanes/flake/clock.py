@@ -127,9 +127,14 @@ def install() -> None:
 
 def offset_for(hours: int, lead: float, real: float | None = None) -> float:
     """The offset that puts the clock `hours` ahead and `lead` seconds before a whole second
-    (`real`: the real time now, read when not given)."""
+    (`real`: the real time now, read when not given), never behind the shifted time: a lead longer
+    than what is left of the second goes to the next one (the clock read just before the shift must
+    not come after a read inside it)."""
     real = _real_time() if real is None else real
-    target = float(int(real + hours * 3600) + 1) - lead
+    shifted = real + hours * 3600
+    target = float(int(shifted) + 1) - lead
+    while target < shifted:
+        target += 1.0
     return target - real
 
 
