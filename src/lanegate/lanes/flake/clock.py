@@ -133,7 +133,7 @@ def offset_for(hours: int, lead: float, real: float | None = None) -> float:
     real = _real_time() if real is None else real
     shifted = real + hours * 3600
     target = float(int(shifted) + 1) - lead
-    while target < shifted:
+    if target < shifted:  # every lead is under a second
         target += 1.0
     return target - real
 
