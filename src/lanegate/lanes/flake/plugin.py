@@ -881,13 +881,13 @@ def _finish(
     for pid in _children():
         rec.child_owner.setdefault(pid, owner)
     before = rec.state_before.pop(key, None)
-    if batch is None:  # a carrier's runs were noted one by one as they ran
-        rec.ran(item.nodeid, outcome, before)
-    if batch is not None:
+    if batch is not None:  # a carrier's runs were noted one by one as they ran
         if outcome != "passed":  # setup or teardown of the carrier failed: the batch is suspect
             batch.add(batch.done, "error", detail, 0.0)
         batch.emit(rec)
-    elif in_batch is not None:
+        return
+    rec.ran(item.nodeid, outcome, before)
+    if in_batch is not None:
         done_batch, run = in_batch
         done_batch.add(run, outcome, detail, seconds)
         if done_batch.done == done_batch.runs:
