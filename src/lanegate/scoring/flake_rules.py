@@ -57,13 +57,10 @@ def _kinds(test: FlakeTest) -> set[Outcome]:
     return base | {o for b in test.batches for o in judged_kinds(b, base)}
 
 
-def _culprits(
-    ledger: FlakeLedger, ctx: RuleContext, leased: set[str] | None = None
-) -> frozenset[str]:
+def _culprits(ledger: FlakeLedger, leased: set[str]) -> frozenset[str]:
     """Tests whose failed run's aftermath is theirs to answer for: flagged on their own evidence,
-    and excused by no lease (a leased human flake excuses no one); `leased`: `excused`'s answer,
-    when the caller has it."""
-    return culprits(ledger.tests) - (excused(ledger, ctx) if leased is None else leased)
+    and not in `leased` (`excused`: a leased human flake excuses no one)."""
+    return culprits(ledger.tests) - leased
 
 
 def _judged_tests(
@@ -71,7 +68,7 @@ def _judged_tests(
 ) -> list[FlakeTest]:
     """The ledger's tests as judged: a batch's failures after another test failed in its process
     are set aside only when that test is one of `_culprits`."""
-    flagged = _culprits(ledger, ctx) if flagged is None else flagged
+    flagged = _culprits(ledger, excused(ledger, ctx)) if flagged is None else flagged
     return [judged(t, flagged) for t in ledger.tests]
 
 
@@ -125,7 +122,7 @@ def nondeterministic(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     """A test whose outcomes disagree across replays (or that the lane marked so) fails, unless a
     holding lease excuses it (a human flake the diff did not touch: see the leased row)."""
     leased = excused(ledger, ctx)
-    flagged = _culprits(ledger, ctx, leased)
+    flagged = _culprits(ledger, leased)
     shaky = [t for t in _judged_tests(ledger, ctx, flagged) if _disagrees(t)]
     notes = aftermath(ledger.tests, flagged)
     for test in shaky:
@@ -150,7 +147,7 @@ def nondeterministic(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
 def nondeterministic_leased(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     """A disagreeing test excused by a holding lease: a known human flake, shown as a warning."""
     leased = excused(ledger, ctx)
-    for test in _judged_tests(ledger, ctx, _culprits(ledger, ctx, leased)):
+    for test in _judged_tests(ledger, ctx, _culprits(ledger, leased)):
         if _disagrees(test) and test.node_id in leased:
             yield Hit(
                 f"{test.node_id}: disagrees across replays ({', '.join(_outcomes(test))}); "
