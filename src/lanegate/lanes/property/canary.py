@@ -401,7 +401,7 @@ def _pending_canaries(
         alone = statements.reparse(mutated, spec.line)
         code = None if alone is None else alone.code(path)
         if alone is not None and code is not None:  # the edited statement decides (see reparse)
-            same = ast.dump(alone.node) == original.dump(alone.index)
+            same = original.statement_equals(alone.index, alone.node)
         else:
             try:
                 same = original.equals(ast.parse(mutated), spec.line)

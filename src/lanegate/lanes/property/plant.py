@@ -30,6 +30,7 @@ from lanegate.lanes.property.operators import (
     original_text,
 )
 from lanegate.lanes.property.statement_parse import ModuleStatements
+from lanegate.lanes.property.syntax_equal import same_syntax
 from lanegate.policy import Policy
 
 MAX_PER_LINE = 2
@@ -130,21 +131,19 @@ def _compiled_tree(source: bytes, path: str) -> ast.Module | None:
 
 
 class SyntaxTree:
-    """An unmutated module's top-level statements, each dumped at most once: `equals` tells a
-    mutated module's tree from it by the edited statement first."""
+    """An unmutated module's top-level statements: `equals` tells a mutated module's tree from it
+    by the edited statement first."""
 
     def __init__(self, tree: ast.Module) -> None:
         self.body = tree.body
-        self._dumps: dict[int, str] = {}
 
-    def dump(self, index: int) -> str:
-        if index not in self._dumps:
-            self._dumps[index] = ast.dump(self.body[index])
-        return self._dumps[index]
+    def statement_equals(self, index: int, node: ast.stmt) -> bool:
+        """Whether `node` is the module's statement `index`, as `ast.dump` would print both."""
+        return same_syntax(node, self.body[index])
 
     def equals(self, mutated: ast.Module, line: int) -> bool:
         """`ast.dump(mutated) == ast.dump(original)`, deciding on the statement holding `line`
-        first: a real mutant differs there, so the rest of the module is not dumped for it."""
+        first: a real mutant differs there, so the rest of the module is not compared for it."""
         if len(mutated.body) != len(self.body):
             return False
         order = sorted(
@@ -155,7 +154,7 @@ class SyntaxTree:
                 )
             ),
         )
-        return all(ast.dump(mutated.body[i]) == self.dump(i) for i in order)
+        return all(self.statement_equals(i, mutated.body[i]) for i in order)
 
 
 class _Pending:
@@ -197,7 +196,7 @@ def _pending(
         mutated_source = spec.mutated_source(source)
         alone = statements.reparse(mutated_source, spec.line)
         if alone is not None and alone.code(path) is not None:
-            return ast.dump(alone.node) != original.dump(alone.index)
+            return not original.statement_equals(alone.index, alone.node)
         mutated = _compiled_tree(mutated_source, path)
         return mutated is not None and not original.equals(mutated, spec.line)
 

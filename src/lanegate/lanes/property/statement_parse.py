@@ -24,6 +24,8 @@ import tokenize
 from dataclasses import dataclass
 from types import CodeType
 
+from lanegate.lanes.property.syntax_equal import same_syntax
+
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _UTF8 = frozenset({"utf-8", "utf-8-sig"})
 
@@ -130,7 +132,7 @@ class ModuleStatements:
             self._checked[index] = (
                 alone is not None
                 and len(alone.body) == 1
-                and ast.dump(alone.body[0]) == ast.dump(self.body[index])
+                and same_syntax(alone.body[0], self.body[index])
             )
         return self._checked[index]
 
