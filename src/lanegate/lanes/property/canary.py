@@ -47,7 +47,7 @@ from types import CodeType
 
 from lanegate import git
 from lanegate.diff import DiffSummary, changed_lines
-from lanegate.lanes.property.operators import Edit, apply_edit, original_text
+from lanegate.lanes.property.operators import Edit, apply_edit, line_starts, original_text
 from lanegate.lanes.property.plant import (
     MutantSpec,
     SyntaxTree,
@@ -300,10 +300,7 @@ def _docstring(node: ast.AST) -> bool:
 
 
 def _offset(source: bytes, line: int, column: int) -> int:
-    starts = [0]
-    for text in source.splitlines(keepends=True):
-        starts.append(starts[-1] + len(text))
-    return starts[line - 1] + column
+    return line_starts(source)[line - 1] + column
 
 
 _NOT_OWN = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.JoinedStr)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import functools
 import re
 from dataclasses import dataclass
 
@@ -175,9 +176,7 @@ class _Source:
 
     def __init__(self, source: bytes) -> None:
         self.source = source
-        self.starts = [0]
-        for line in source.splitlines(keepends=True):
-            self.starts.append(self.starts[-1] + len(line))
+        self.starts = line_starts(source)
 
     def offset(self, line: int, column: int) -> int:
         return self.starts[line - 1] + column
@@ -465,12 +464,20 @@ def candidates(tree: ast.Module, source: bytes) -> list[Candidate]:
     return out
 
 
+@functools.lru_cache(maxsize=16)
+def line_starts(source: bytes) -> tuple[int, ...]:
+    """The byte offset of each line of `source`, and its length last. Cached: a plan applies and
+    reads a thousand edits of the same few modules, and splitting a module per edit was most of
+    its candidates' cost (a bytes object keeps its hash, so a hit costs no pass over the source)."""
+    starts = [0]
+    for line in source.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    return tuple(starts)
+
+
 def apply_edit(source: bytes, edit: Edit) -> bytes:
     """The source with one edit applied (columns are UTF-8 byte offsets, as the ast module gives them)."""
-    lines = source.splitlines(keepends=True)
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line))
+    starts = line_starts(source)
     begin = starts[edit.line - 1] + edit.column
     end = starts[edit.end_line - 1] + edit.end_column
     return source[:begin] + edit.replacement.encode("utf-8") + source[end:]
@@ -478,10 +485,7 @@ def apply_edit(source: bytes, edit: Edit) -> bytes:
 
 def original_text(source: bytes, edit: Edit) -> str:
     """The source text an edit replaces."""
-    lines = source.splitlines(keepends=True)
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line))
+    starts = line_starts(source)
     begin = starts[edit.line - 1] + edit.column
     end = starts[edit.end_line - 1] + edit.end_column
     return source[begin:end].decode("utf-8", "replace")

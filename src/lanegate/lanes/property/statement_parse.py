@@ -24,6 +24,7 @@ import tokenize
 from dataclasses import dataclass
 from types import CodeType
 
+from lanegate.lanes.property.operators import line_starts
 from lanegate.lanes.property.syntax_equal import same_syntax
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -83,9 +84,7 @@ class ModuleStatements:
     def __init__(self, source: bytes, tree: ast.Module) -> None:
         self.source = source
         self.body = tree.body
-        self._starts = [0]
-        for text in source.splitlines(keepends=True):
-            self._starts.append(self._starts[-1] + len(text))
+        self._starts = line_starts(source)
         self._firsts = [self._first_line(node) for node in self.body]
         self._checked: dict[int, bool] = {}
         futures = _future_flags(self.body)
