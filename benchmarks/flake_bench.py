@@ -573,9 +573,9 @@ def run_corpus(
         )
 
 
-def stable_only(corpus: Corpus, runs: int) -> list[StrategyResult]:
+def stable_only(corpus: Corpus, runs: int, budget: float | None = None) -> list[StrategyResult]:
     """False positives alone: (d) `runs` times on the repositories that hold a stable look-alike,
-    no (a) beside it. In the case layout each look-alike is a repository of its own, so its
+    no (a) beside it, at repetition budget `budget` (None: the policy's default). In the case layout each look-alike is a repository of its own, so its
     verdict is the one the paired runs would give, at a fraction of their cost."""
     stable = [t for t in corpus.tests if not t.flaky]
     with tempfile.TemporaryDirectory(prefix="lanegate-flake-fp-") as raw:
@@ -588,7 +588,7 @@ def stable_only(corpus: Corpus, runs: int) -> list[StrategyResult]:
         ]
         return [
             _combine(
-                [lanegate_plan(r, work, stable, None, f"fp{i}-{k}") for k, r in enumerate(repos)]
+                [lanegate_plan(r, work, stable, budget, f"fp{i}-{k}") for k, r in enumerate(repos)]
             )
             for i in range(runs)
         ]
@@ -686,6 +686,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs per curve point (default 3)")
     parser.add_argument("--curve", default="", help="comma-separated repetition budgets")
     parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="with --stable-only: the repetition budget (default: the policy's)",
+    )
+    parser.add_argument(
         "--corpus",
         choices=("own", "independent", "heldout", "fresh", "unseen", "sixth", "both", "all"),
         default="both",
@@ -715,6 +721,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--curve: expected comma-separated numbers, got {args.curve!r}")
     if args.stable_only and budgets:
         parser.error("--stable-only runs no curve: leave out --curve")
+    if args.budget is not None and not args.stable_only:
+        parser.error("--budget sets --stable-only's budget: with a curve, use --curve")
+    if args.budget is not None and args.budget < 0:
+        parser.error(f"--budget: expected a number >= 0, got {args.budget:g}")
     if not warm_lanegate_bytecode():
         print(
             "warning: lanegate's byte code could not be written; every replay compiles the "
@@ -748,11 +758,12 @@ def _stable_only_main(args: argparse.Namespace, runs: int) -> int:
     if not become_subreaper():
         print("warning: not a child subreaper; sandboxed CPU is not counted", file=sys.stderr)
     for corpus in chosen_corpora(args.corpus, args.smoke, args.layout):
-        results = stable_only(corpus, runs)
+        results = stable_only(corpus, runs, args.budget)
+        budget = "the default" if args.budget is None else f"{args.budget:g}"
         for i, r in enumerate(results):
             print(
-                f"{corpus.name} run {i + 1}: {r.false_positives}/{r.stable_total} stable look-alikes "
-                f"flagged, CPU {r.cpu_seconds:.0f} s"
+                f"{corpus.name} run {i + 1} (repeat budget {budget}): {r.false_positives}/"
+                f"{r.stable_total} stable look-alikes flagged, CPU {r.cpu_seconds:.0f} s"
             )
         flagged = sorted({n for r in results for n in r.flagged_stable})
         print(f"{corpus.name}: flagged in any of {runs} runs: {', '.join(flagged) or 'none'}")

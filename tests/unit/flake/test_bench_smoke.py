@@ -111,11 +111,37 @@ def test_stable_only_runs_the_lane_on_the_look_alikes_alone(tmp_path: Path) -> N
     assert result.false_positives == 1 and result.cpu_seconds > 0
 
 
+def test_stable_only_spends_the_budget_it_is_given(tmp_path: Path, monkeypatch) -> None:
+    sys.path.insert(0, str(ROOT))
+    from benchmarks import flake_bench
+
+    root = tmp_path / "corpus"
+    _tiny_external_corpus(root)
+    corpus = flake_bench.independent_corpus("tiny", root, "case")
+    assert corpus is not None
+    given: list[float | None] = []
+
+    def recording(repo, work, tests, budget=None, tag="d"):  # type: ignore[no-untyped-def]
+        """The lane itself is run by the test above; here only what it is asked to spend."""
+        given.append(budget)
+        stable = sum(not t.flaky for t in tests)
+        return flake_bench.StrategyResult("(d)", 0, 0, 0, stable, 0.0, (), ())
+
+    monkeypatch.setattr(flake_bench, "lanegate_plan", recording)
+    flake_bench.stable_only(corpus, 1, 0.0)
+    flake_bench.stable_only(corpus, 1)
+    assert given and set(given[: len(given) // 2]) == {0.0}
+    assert set(given[len(given) // 2 :]) == {None}
+
+
 def test_bad_bench_arguments_are_one_line_refusals() -> None:
     script = str(ROOT / "benchmarks" / "flake_bench.py")
     for args, needle in [
         (["--curve", "0,half"], "--curve: expected comma-separated numbers, got '0,half'"),
         (["--stable-only", "--curve", "0.5"], "--stable-only runs no curve"),
+        (["--budget", "0.5"], "--budget sets --stable-only's budget"),
+        (["--stable-only", "--budget", "-1"], "--budget: expected a number >= 0, got -1"),
+        (["--stable-only", "--budget", "x"], "--budget: invalid float value: 'x'"),
     ]:
         done = subprocess.run(
             [sys.executable, script, *args], capture_output=True, text=True, timeout=60
