@@ -477,6 +477,42 @@ def lanegate_plan(
 
 
 @dataclass(frozen=True)
+class CurvePoint:
+    """(a) next to (d) at one repetition budget, `--runs` times: what each run gave."""
+
+    budget: float
+    minimum: tuple[StrategyResult, ...]
+    lanegate: tuple[StrategyResult, ...]
+
+    @property
+    def shares(self) -> list[float]:
+        return [d.share for d in self.lanegate]
+
+    @property
+    def ratios(self) -> list[float]:
+        return [
+            d.cpu_seconds / a.cpu_seconds for a, d in zip(self.minimum, self.lanegate, strict=True)
+        ]
+
+    @property
+    def flagged_stable(self) -> tuple[str, ...]:
+        """The look-alikes (d) flagged in any of the runs."""
+        return tuple(sorted({n for d in self.lanegate for n in d.flagged_stable}))
+
+    def line(self) -> str:
+        shares = ", ".join(f"{100 * x:.0f}" for x in self.shares)
+        ratios = ", ".join(f"{x:.2f}" for x in self.ratios)
+        stable = self.lanegate[0].stable_total if self.lanegate else 0
+        return (
+            f"curve: repeat_budget_seconds={self.budget:g} "
+            f"recall {100 * statistics.median(self.shares):.0f}% ({shares}) "
+            f"CPU {statistics.median(self.ratios):.2f}x ({ratios}) "
+            f"false positives {len(self.flagged_stable)}/{stable} in {len(self.lanegate)} runs"
+            + (f": {', '.join(self.flagged_stable)}" if self.flagged_stable else "")
+        )
+
+
+@dataclass(frozen=True)
 class CorpusReport:
     """One corpus: the baselines once, and (a) next to (d) in every repeated run."""
 
@@ -484,7 +520,7 @@ class CorpusReport:
     baselines: list[StrategyResult]
     minimum: list[StrategyResult]
     lanegate: list[StrategyResult]
-    curve: list[tuple[float, float, float]]  # (budget, median recall, median CPU ratio)
+    curve: list[CurvePoint]
     repositories: int = 1
     wall_seconds: float = 0.0
 
@@ -553,15 +589,7 @@ def run_corpus(
         curve = []
         for budget in budgets:
             a_runs, d_runs = _paired(repos, work, tests, curve_runs, budget)
-            curve.append(
-                (
-                    budget,
-                    statistics.median(d.share for d in d_runs),
-                    statistics.median(
-                        d.cpu_seconds / a.cpu_seconds for a, d in zip(a_runs, d_runs, strict=True)
-                    ),
-                )
-            )
+            curve.append(CurvePoint(budget, tuple(a_runs), tuple(d_runs)))
         return CorpusReport(
             corpus.name,
             others,
@@ -670,11 +698,7 @@ def report(reports: list[CorpusReport]) -> str:
             lines.append("lanegate missed (in any run): " + ", ".join(missed))
         if ours.flagged_stable:
             lines.append("lanegate false positives (in any run): " + ", ".join(ours.flagged_stable))
-        for budget, share, ratio in rep.curve:
-            lines.append(
-                f"curve: repeat_budget_seconds={budget:g} recall {100 * share:.0f}% "
-                f"CPU {ratio:.2f}x"
-            )
+        lines.extend(point.line() for point in rep.curve)
         lines.append("")
     return "\n".join(lines)
 

@@ -165,3 +165,21 @@ def test_the_bench_compiles_lanegates_own_modules_before_measuring() -> None:
 
     assert flake_bench.warm_lanegate_bytecode() is True
     assert Path(importlib.util.cache_from_source(plugin.__file__)).is_file()
+
+
+def test_a_curve_point_shows_every_run_and_the_false_positives_of_any() -> None:
+    def result(
+        caught: int, cpu: float, flagged: tuple[str, ...] = ()
+    ) -> flake_bench.StrategyResult:
+        return flake_bench.StrategyResult("(d)", caught, 10, len(flagged), 8, cpu, (), flagged)
+
+    point = flake_bench.CurvePoint(
+        0.25,
+        (result(1, 10.0), result(1, 10.0), result(1, 20.0)),
+        (result(9, 15.0), result(8, 12.0, ("s/test_s.py::test_b",)), result(10, 30.0)),
+    )
+    assert point.shares == [0.9, 0.8, 1.0] and point.ratios == [1.5, 1.2, 1.5]
+    assert point.line() == (
+        "curve: repeat_budget_seconds=0.25 recall 90% (90, 80, 100) CPU 1.50x (1.50, 1.20, 1.50) "
+        "false positives 1/8 in 3 runs: s/test_s.py::test_b"
+    )
