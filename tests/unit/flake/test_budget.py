@@ -160,3 +160,22 @@ def test_host_runs_are_unpaid_and_go_to_tests_whose_ast_shows_the_condition() ->
     shared = plan_batches(costs, 1.0)
     fast_host, fast_plain = _runs(shared, "t.py::fast_host"), _runs(shared, "t.py::fast_plain")
     assert {k: v for k, v in fast_host.items() if k[1] not in HOST_RUNS} == fast_plain
+
+
+def test_a_thread_test_keeps_its_stress_floor_whatever_the_budget() -> None:
+    from lanegate.lanes.flake.budget import DESCHEDULE_COST, STRESS_FLOOR, STRESS_REPLAY
+
+    race = RunCost("t.py::race", 0.003, True, frozenset({"threads"}), cpu=0.003)
+    slow = RunCost("t.py::slow_race", 0.2, True, frozenset({"threads"}), cpu=0.2)
+    timer = RunCost("t.py::timer", 0.003, True, frozenset({"clock"}), cpu=0.003)
+    for budget in (0.0, 0.25):
+        plans = plan_batches(with_floors([race, slow, timer], 3, 0.5), budget)
+        assert _runs(plans, race.node_id)[(STRESS_REPLAY, Dimension.STRESS)] >= STRESS_FLOOR
+        # a slow one gets what DESCHEDULE_COST affords, never fewer than two
+        slow_stress = _runs(plans, slow.node_id)[(STRESS_REPLAY, Dimension.STRESS)]
+        assert slow_stress == max(2, int(DESCHEDULE_COST / slow.per_run))
+    # the floor is the threads' alone: at budget 0 a clock test's stress runs are the budget's, none
+    plans = plan_batches(with_floors([timer], 3, 0.5), 0.0)
+    assert (STRESS_REPLAY, Dimension.STRESS) not in _runs(plans, timer.node_id)
+    # and it is unpaid: a thread test's batch runs under the budget are what they were
+    assert total_runs([race], 0.0) == [MIN_RUNS]

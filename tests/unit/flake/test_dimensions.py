@@ -84,3 +84,15 @@ def test_the_replay_plugin_imports_no_ledger_models() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_preempting_stress_runs_take_every_yield_rate_in_turn() -> None:
+    from lanegate.lanes.flake.dimensions import YIELD_EVERY, Dimension
+
+    pins = [run_pins(Dimension.STRESS, run, 7) for run in range(2 * len(YIELD_EVERY))]
+    assert [p.preempt for p in pins] == [False, True] * len(YIELD_EVERY)
+    assert [p.yield_every for p in pins if p.preempt] == list(YIELD_EVERY)
+    assert all(p.yield_every == 0 for p in pins if not p.preempt)
+    described = pins[1].describe()
+    assert f"yielded at 1 in {YIELD_EVERY[0]} calls seeded {pins[1].stress_seed}" in described
+    assert run_pins(Dimension.STRESS, 1, 7) == pins[1]  # a pure function of recorded values

@@ -29,6 +29,7 @@ from lanegate.lanes.flake.dimensions import (
     HOST_RISKS,
     TERMINAL_SIZES,
     WIDE_ZONES,
+    YIELD_EVERY,
     Dimension,
 )
 
@@ -52,6 +53,12 @@ STRESS_RISKY = 24
 STRESS_THREADS = 64
 STRESS_PLAIN = 0
 STRESS_RISKS = frozenset({"threads", "clock"})
+# However small its budget, a test that starts threads gets this many stress runs, unpaid like the
+# floor: every yield rate of the preempting runs once (`stress.Preemption`), and as many stalling
+# runs; fewer (never fewer than two) when they would cost more than DESCHEDULE_COST in all.
+# A budget cut otherwise takes a slow thread test's stress runs first (at budget 0.25, a 3 ms race
+# got 5-7, all of them passing while a sibling replay held the other CPU).
+STRESS_FLOOR = 2 * len(YIELD_EVERY)
 # Deschedule runs (`lanes/flake/deschedule.py`), unpaid, for the same tests: each stops the process
 # once for 100-300 ms (wall time, no CPU); a test gets DESCHEDULE_RUNS of them, fewer (at least one)
 # when its own runs would cost more than DESCHEDULE_COST of the budget's CPU seconds in all.
@@ -210,8 +217,9 @@ def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
     """A test's runs over the dimensions: its isolation run (a test the diff touched), its
     hash-seed runs (a cheap test a fresh interpreter can call; not paid from `runs`, see
     FRESH_RUNS), its host runs (`HOST_RUNS`) and DST runs (`DST_RUNS`, unpaid too); the first always repeats it right
-    after itself (replay 2); the rest go to zones (a fifth), stress (a quarter, risky tests), the
-    clock (a quarter, tests that read it) and more repeats, as far as they reach."""
+    after itself (replay 2); the rest go to zones (a fifth), stress (a quarter, risky tests; half
+    and at least `STRESS_FLOOR`, unpaid, for tests that start threads), the clock (a quarter,
+    tests that read it) and more repeats, as far as they reach."""
     out: list[tuple[int, Dimension, int]] = []
     if cost.touched:
         out.append((ISOLATION_REPLAY, Dimension.ISOLATION, 1))
@@ -236,7 +244,9 @@ def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
     stress = min(stress_cap, (runs + 3) // 4, rest)
     if "threads" in cost.risks:
         stress = min(STRESS_THREADS, (runs + 1) // 2, rest)
-    rest -= stress
+        affordable = int(DESCHEDULE_COST / max(cost.per_run, 1e-9))
+        stress = max(stress, max(2, min(STRESS_FLOOR, affordable)))
+    rest = max(0, rest - stress)
     clock = 0
     if "clock" in cost.risks:
         # at least CLOCK_FLOOR, unpaid like the floor: clock run 0 moves the date past two weeks

@@ -16,8 +16,10 @@ dimension that exposed the flake:
 - `isolation`: the test alone, in a child forked from the replay's process before any test ran;
 - `stress`: the interpreter stalled (its GIL held by a sleeping thread) for seeded 5-30 ms stretches
   while the test runs, and a 1 us GIL switch interval: a busy, preempting machine, at no CPU cost;
-  every other run only preempts (the switch interval and a shifted heap, no stalls): a race that a
-  stall would serialize away. The run's random seed stays the replay's;
+  every other run only preempts (the switch interval, a shifted heap and the CPU yielded at a
+  seeded share of the function calls of every thread, no stalls): a race that a stall would
+  serialize away, and on one free CPU the switch interval alone does not reach. The run's random
+  seed stays the replay's;
 - `deschedule`: the whole process stopped (`SIGSTOP`, C code included) for a seeded 100-300 ms,
   a seeded share of the test's own base-run time into the run (`lanes/flake/deschedule.py`): a
   busy machine taking the process off the CPU while its clocks run on;
@@ -121,6 +123,9 @@ WIDE_ZONES = (
 STALL_RANGE = (0.005, 0.030)
 GAP_RANGE = (0.002, 0.015)
 SWITCH_INTERVAL = 1e-6
+# Preempting stress runs yield the CPU at one function call in N (`stress.Preemption`), N by run:
+# every other call suits a race of a few calls, one in a hundred a loop of thousands.
+YIELD_EVERY = (2, 10, 100)
 # Deschedule runs stop the process for this long (seconds): a busy CI machine's hundreds of ms.
 DESCHEDULE_RANGE = (0.1, 0.3)
 # Clock runs: an hour shift per run (every UTC hour within 24 runs) and a lead before a whole second.
@@ -154,7 +159,8 @@ class RunPins:
     clock_hours: int = 0
     clock_lead: float = 0.0
     stress_seed: int | None = None
-    preempt: bool = False  # a stress run without stalls: only the 1 us switch interval
+    preempt: bool = False  # a stress run without stalls: the 1 us switch interval and yields
+    yield_every: int = 0  # a preempting run yields the CPU at one function call in this many
     hash_seed: int | None = None  # a hash-seed run's PYTHONHASHSEED (a fresh interpreter)
     empty_cwd: bool = False  # a cwd run: the test runs in an empty working directory
     terminal: tuple[int, int] | None = None  # a terminal run's (COLUMNS, LINES)
@@ -193,7 +199,10 @@ class RunPins:
                 f"process stopped {hold:.3f} s, {share:.2f} of its base run's time into the run"
             )
         if self.preempt:
-            parts.append("GIL switch interval 1 us, no stalls")
+            parts.append(
+                f"GIL switch interval 1 us, the CPU yielded at 1 in {self.yield_every} calls "
+                f"seeded {self.stress_seed}, no stalls"
+            )
         elif self.stress_seed is not None:
             parts.append(f"GIL stalls seeded {self.stress_seed}")
         return f"{self.dimension} run {self.run} ({', '.join(parts)})"
@@ -227,9 +236,13 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
         )
     if dimension is Dimension.STRESS:
         # even runs stall the interpreter (a descheduled process: timeouts, TTLs); odd runs only
-        # preempt threads at nearly every bytecode (races that a stall would serialize away)
+        # preempt threads at nearly every bytecode and yield the CPU between calls (races that a
+        # stall would serialize away)
         seed = random.Random(f"{base_random}:stress:{run}").getrandbits(32)
-        return RunPins(dimension, run, "0", stress_seed=seed, preempt=run % 2 == 1)
+        if run % 2 == 0:
+            return RunPins(dimension, run, "0", stress_seed=seed)
+        every = YIELD_EVERY[(run // 2) % len(YIELD_EVERY)]
+        return RunPins(dimension, run, "0", stress_seed=seed, preempt=True, yield_every=every)
     if dimension is Dimension.DESCHEDULE:
         rng = random.Random(f"{base_random}:deschedule:{run}")
         share, hold = rng.random(), rng.uniform(*DESCHEDULE_RANGE)

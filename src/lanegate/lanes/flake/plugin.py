@@ -572,12 +572,10 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins, host: bool = True)
             with clock.shifted(clock.dst_offset(pins.dst_change == "start")):  # TZ is set above
                 yield
         elif pins.preempt:
-            saved_interval = sys.getswitchinterval()
-            sys.setswitchinterval(SHAKE_SWITCH_INTERVAL)
-            try:
+            from lanegate.lanes.flake.stress import Preemption
+
+            with Preemption(pins.stress_seed or 0, pins.yield_every):
                 yield
-            finally:
-                sys.setswitchinterval(saved_interval)
         elif pins.stress_seed is not None:
             from lanegate.lanes.flake.stress import Stalls
 

@@ -12,17 +12,26 @@ stall itself runs at the normal interval: a thread waiting for the GIL wakes onc
 The stall thread is started with `_thread`, never registered with `threading`: a test that checks
 it left no thread behind (`threading.enumerate()`, `active_count()`) must not see the lane's own
 (a false positive the fresh flake corpus found: `assert ['lanegate-stress'] == []`).
+
+`Preemption` is the other half of the dimension: the 1 us switch interval, and the CPU yielded
+(`os.sched_yield` with the GIL released) at a seeded share of the function calls of the test's
+thread and of every thread it starts. The switch interval alone needs a second free CPU: on one,
+a thread waiting for the GIL cannot ask for it until the kernel schedules it, a few milliseconds
+later, so a race in a 3 ms loop showed in about one run in six with the other CPU busy (a sibling
+replay) against five in six idle. A yield at a call boundary is a switch CPython may make there
+anyway, so a test that fails under it can fail on some machine.
 """
 
 from __future__ import annotations
 
 import _thread
 import ctypes
+import os
 import random
 import sys
 import threading
 from collections.abc import Callable
-from types import TracebackType
+from types import FrameType, TracebackType
 from typing import Any, cast
 
 from lanegate.lanes.flake.dimensions import GAP_RANGE, STALL_RANGE, SWITCH_INTERVAL
@@ -92,4 +101,55 @@ class Stalls:
         if self.started:
             with self.running:  # the stall thread has ended (it releases the lock last)
                 pass
+        sys.setswitchinterval(self.saved_interval)
+
+
+def _yield_cpu() -> None:
+    sched_yield = getattr(os, "sched_yield", None)
+    if sched_yield is not None:
+        sched_yield()  # releases the GIL: another thread runs before this one goes on
+    else:  # pragma: no cover - every POSIX system the sandbox runs on has sched_yield
+        import time
+
+        time.sleep(0)
+
+
+class Preemption:
+    """A context manager: a 1 us switch interval, and the CPU yielded at one function call in
+    `every` (seeded) in this thread and in every thread started while the block runs."""
+
+    def __init__(self, seed: int, every: int) -> None:
+        self.rng = random.Random(seed)
+        self.every = max(1, every)
+        self.active = False
+        self.saved_interval = sys.getswitchinterval()
+        self.saved_profile: Any = None
+        self.saved_thread_profile: Any = None
+
+    def _hook(self, frame: FrameType, event: str, arg: Any) -> None:
+        if not self.active:
+            # a thread the test left running drops the hook at its next call, costing nothing more
+            sys.setprofile(None)
+            return
+        if event in ("call", "c_call") and self.rng.random() * self.every < 1.0:
+            _yield_cpu()
+
+    def __enter__(self) -> Preemption:
+        self.saved_profile = sys.getprofile()
+        self.saved_thread_profile = threading.getprofile()
+        self.active = True
+        sys.setswitchinterval(SWITCH_INTERVAL)
+        threading.setprofile(self._hook)
+        sys.setprofile(self._hook)
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.active = False
+        sys.setprofile(self.saved_profile)
+        threading.setprofile(self.saved_thread_profile)
         sys.setswitchinterval(self.saved_interval)
