@@ -57,6 +57,17 @@ _SYS_ATTRS = {
     "monitoring": "hooks interpreter events",
     "excepthook": "changes how failures are reported",
     "_current_frames": "walks other threads' frames",
+    # the flake lane's stress runs change the switch interval: reading it tells them apart
+    "getswitchinterval": "asks how often threads switch",
+}
+# the same hooks for the threads a test starts (the flake lane's preempting runs set them)
+_THREADING_ATTRS = {
+    "settrace": "installs a tracer in new threads",
+    "setprofile": "installs a profiler in new threads",
+    "gettrace": "asks whether new threads are traced",
+    "getprofile": "asks whether new threads are profiled",
+    "settrace_all_threads": "installs a tracer in every thread",
+    "setprofile_all_threads": "installs a profiler in every thread",
 }
 _OS_ATTRS = {
     "_exit": "ends the process without cleanup",
@@ -165,7 +176,9 @@ class _Scanner(ast.NodeVisitor):
                     if alias.name != "oracles":
                         self._hit(node, f"imports lanegate's own machinery ({alias.name})")
             for alias in node.names:
-                owner = {"sys": _SYS_ATTRS, "os": _OS_ATTRS}.get(node.module, {})
+                owner = {"sys": _SYS_ATTRS, "os": _OS_ATTRS, "threading": _THREADING_ATTRS}.get(
+                    node.module, {}
+                )
                 if alias.name in owner:
                     self._hit(node, f"{owner[alias.name]} ({node.module}.{alias.name})")
 
@@ -175,6 +188,8 @@ class _Scanner(ast.NodeVisitor):
             self._hit(node, f"{_SYS_ATTRS[node.attr]} (sys.{node.attr})")
         elif owner == "os" and node.attr in _OS_ATTRS:
             self._hit(node, f"{_OS_ATTRS[node.attr]} (os.{node.attr})")
+        elif owner == "threading" and node.attr in _THREADING_ATTRS:
+            self._hit(node, f"{_THREADING_ATTRS[node.attr]} (threading.{node.attr})")
         elif owner == "inspect" and node.attr in ("stack", "currentframe", "getouterframes"):
             self._hit(node, f"walks call frames (inspect.{node.attr})")
         elif owner == "signal" and node.attr in ("signal", "setitimer", "alarm"):

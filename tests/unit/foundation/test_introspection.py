@@ -48,6 +48,9 @@ FLAGGED_TESTS = {
     "subclasses": "CLASSES = object.__subclasses__()\n",
     "fn-globals": "from demo import f\nG = f.__globals__\n",
     "dis": "import dis\nfrom demo import f\nOPS = [i.opname for i in dis.get_instructions(f)]\n",
+    "switch-interval": "import sys\nSHAKEN = sys.getswitchinterval() < 0.001\n",
+    "thread-profile": "import threading\ndef test_x():\n    assert threading.getprofile() is None\n",
+    "thread-profile-from": "from threading import getprofile\nHOOKED = getprofile()\n",
     "utf7": "# -*- coding: utf-7 -*-\n+AGkAbQBwAG8AcgB0ACAAYwB0AHkAcABlAHM-\n",
 }
 CLEAN_TESTS = {
