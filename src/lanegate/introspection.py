@@ -68,6 +68,8 @@ _THREADING_ATTRS = {
     "getprofile": "asks whether new threads are profiled",
     "settrace_all_threads": "installs a tracer in every thread",
     "setprofile_all_threads": "installs a profiler in every thread",
+    "_profile_hook": "asks whether new threads are profiled",
+    "_trace_hook": "asks whether new threads are traced",
 }
 _OS_ATTRS = {
     "_exit": "ends the process without cleanup",
@@ -151,6 +153,9 @@ class _Scanner(ast.NodeVisitor):
         self.is_test = is_test
         self.found: list[Introspection] = []
         self.called: set[int] = set()  # names already judged as the callee of a call
+        # `import sys as s`: the name a watched module is known by (the scan is flow-insensitive: a
+        # module imported under a name anywhere in the file is that module everywhere in it)
+        self.aliases: dict[str, str] = {}
 
     def _hit(self, node: ast.AST, what: str) -> None:
         self.found.append(Introspection(self.path, getattr(node, "lineno", 0), what))
@@ -184,6 +189,7 @@ class _Scanner(ast.NodeVisitor):
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         owner = node.value.id if isinstance(node.value, ast.Name) else None
+        owner = self.aliases.get(owner, owner) if owner is not None else None
         if owner == "sys" and node.attr in _SYS_ATTRS:
             self._hit(node, f"{_SYS_ATTRS[node.attr]} (sys.{node.attr})")
         elif owner == "os" and node.attr in _OS_ATTRS:
@@ -312,6 +318,13 @@ def scan_source(
     except (SyntaxError, ValueError):
         return []  # a file Python cannot parse cannot run either; the lanes report it
     scanner = _Scanner(path, is_test)
+    scanner.aliases = {
+        alias.asname: alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if alias.asname
+    }
     scanner.visit(tree)
     if lines is None:
         return scanner.found

@@ -163,19 +163,41 @@ def test_host_runs_are_unpaid_and_go_to_tests_whose_ast_shows_the_condition() ->
 
 
 def test_a_thread_test_keeps_its_stress_floor_whatever_the_budget() -> None:
-    from lanegate.lanes.flake.budget import DESCHEDULE_COST, STRESS_FLOOR, STRESS_REPLAY
+    from lanegate.lanes.flake.budget import STRESS_FLOOR, STRESS_REPLAY
 
     race = RunCost("t.py::race", 0.003, True, frozenset({"threads"}), cpu=0.003)
-    slow = RunCost("t.py::slow_race", 0.2, True, frozenset({"threads"}), cpu=0.2)
+    middle = RunCost("t.py::middle", 0.2, True, frozenset({"threads"}), cpu=0.2)
+    slow = RunCost("t.py::slow", 10.0, True, frozenset({"threads"}), cpu=10.0)
     timer = RunCost("t.py::timer", 0.003, True, frozenset({"clock"}), cpu=0.003)
+    stress = (STRESS_REPLAY, Dimension.STRESS)
     for budget in (0.0, 0.25):
-        plans = plan_batches(with_floors([race, slow, timer], 3, 0.5), budget)
-        assert _runs(plans, race.node_id)[(STRESS_REPLAY, Dimension.STRESS)] >= STRESS_FLOOR
-        # a slow one gets what DESCHEDULE_COST affords, never fewer than two
-        slow_stress = _runs(plans, slow.node_id)[(STRESS_REPLAY, Dimension.STRESS)]
-        assert slow_stress == max(2, int(DESCHEDULE_COST / slow.per_run))
+        plans = plan_batches(with_floors([race, middle, slow, timer], 3, 0.5), budget)
+        assert _runs(plans, race.node_id)[stress] >= STRESS_FLOOR
+        assert _runs(plans, middle.node_id)[stress] == 2  # 0.5 CPU s affords two 0.2 s runs
+        assert stress not in _runs(plans, slow.node_id)  # a 10 s test affords none
     # the floor is the threads' alone: at budget 0 a clock test's stress runs are the budget's, none
-    plans = plan_batches(with_floors([timer], 3, 0.5), 0.0)
-    assert (STRESS_REPLAY, Dimension.STRESS) not in _runs(plans, timer.node_id)
-    # and it is unpaid: a thread test's batch runs under the budget are what they were
-    assert total_runs([race], 0.0) == [MIN_RUNS]
+    assert stress not in _runs(plan_batches(with_floors([timer], 3, 0.5), 0.0), timer.node_id)
+
+
+def test_the_stress_floor_is_paid_by_no_other_dimension() -> None:
+    from lanegate.lanes.flake.budget import STRESS_REPLAY
+
+    race = RunCost("t.py::race", 0.003, True, frozenset({"threads"}), cpu=0.003)
+    for budget in (0.0, 0.01, 0.02, 0.04, 0.25, 1.0):
+        (runs,) = total_runs([race], budget)
+        plans = plan_batches([race], budget)
+        others = sum(p.runs for p in plans if p.dimension is not Dimension.STRESS)
+        stress = _runs(plans, race.node_id)[(STRESS_REPLAY, Dimension.STRESS)]
+        paid = min(64, (runs + 1) // 2, runs - 1)  # what the budget's runs give stress
+        # isolation and deschedule are unpaid too; the budget's runs all land somewhere
+        assert others - 1 - 4 == runs - paid, budget
+        assert stress == max(paid, 6), budget
+
+
+def test_stress_floors_wait_at_most_their_wall_cap_together() -> None:
+    from lanegate.lanes.flake.budget import STRESS_FLOORS_WALL, stress_floors
+
+    costs = [RunCost(f"t.py::t{i}", 0.4, True, frozenset({"threads"}), cpu=0.0) for i in range(40)]
+    floors = stress_floors(costs)
+    assert sum(f * c.wall for c, f in zip(costs, floors, strict=True)) <= STRESS_FLOORS_WALL
+    assert stress_floors(costs[:1]) == [6]  # one sleeping 0.4 s test: within 3 s of wall

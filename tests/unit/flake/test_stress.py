@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cProfile
 import os
 import subprocess
 import sys
@@ -9,7 +10,10 @@ import textwrap
 import threading
 import time
 
-from lanegate.lanes.flake.stress import Preemption, Stalls
+import pytest
+
+from lanegate.lanes.flake import stress
+from lanegate.lanes.flake.stress import MAX_YIELDS, Preemption, Stalls
 
 
 def test_a_test_that_checks_for_leftover_threads_sees_none_of_the_lanes() -> None:
@@ -44,7 +48,7 @@ RACE_ON_ONE_CPU = textwrap.dedent(
             return None
 
         def bump():
-            for _ in range(20000):
+            for _ in range(2000):
                 value = counter[0]
                 pause()
                 counter[0] = value + 1
@@ -57,18 +61,18 @@ RACE_ON_ONE_CPU = textwrap.dedent(
         return counter[0]
 
     lost = 0
-    for run in range(5):
+    for run in range(10):
         with Preemption(seed=run, every=int(sys.argv[1])):
-            lost += race() != 40000
+            lost += race() != 4000
     print(lost)
     """
 )
 
 
 def test_preemption_shows_a_race_on_one_cpu() -> None:
-    # one CPU: a thread waiting for the GIL cannot ask for it before the kernel runs it, so the
-    # switch interval alone lets most runs of this 3 ms loop finish whole; a yield between the read
-    # and the write loses an update
+    # one CPU: a thread waiting for the GIL cannot ask for it before the kernel runs it, so a
+    # sub-millisecond loop mostly runs whole (with the hook yielding nothing, 3-6 runs in 20 lost an
+    # update); a yield between the read and the write hands the CPU to the other thread (20 of 20)
     for every in (2, 10, 100):
         done = subprocess.run(
             [sys.executable, "-c", RACE_ON_ONE_CPU, str(every)],
@@ -77,32 +81,87 @@ def test_preemption_shows_a_race_on_one_cpu() -> None:
             check=True,
             env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
         )
-        assert int(done.stdout) >= 4, (every, done.stdout)
+        assert int(done.stdout) >= 8, (every, done.stdout)
 
 
-def test_preemption_restores_the_process_and_leaves_no_hook_in_a_thread_it_outlived() -> None:
+def _calls(count: int) -> None:
+    for _ in range(count):
+        len(())
+
+
+def test_preemption_yields_only_while_another_thread_is_alive_and_at_most_max_yields(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    yields: list[str] = []
+    monkeypatch.setattr(
+        stress, "_yield_cpu", lambda: yields.append(threading.current_thread().name)
+    )
+    with Preemption(seed=1, every=10):
+        _calls(1000)  # alone: nobody to hand the CPU to
+    assert yields == []
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait, name="other", daemon=True)
+    other.start()
+    try:
+        with Preemption(seed=1, every=10):
+            _calls(1000)  # a thousand calls of len
+        assert 50 <= len(yields) <= 200  # about one in ten
+        yields.clear()
+        with Preemption(seed=1, every=1):
+            _calls(2 * MAX_YIELDS)
+        assert len(yields) == MAX_YIELDS
+    finally:
+        stop.set()
+        other.join()
+
+
+def test_preemption_hooks_the_threads_it_starts_and_they_drop_the_hook_after_it() -> None:
     saved = sys.getswitchinterval()
-    go, seen = threading.Event(), []
+    go, done = threading.Event(), threading.Event()
+    seen: dict[str, object] = {}
 
     def lingering() -> None:
-        go.wait()
+        seen["during"] = sys.getprofile()
+        go.wait(10)
         len([])  # a call: the hook drops itself here
-        seen.append(sys.getprofile())
+        seen["after"] = sys.getprofile()
+        done.set()
 
-    def mine(frame: object, event: str, arg: object) -> None:
-        return None
-
-    sys.setprofile(mine)
+    preemption = Preemption(seed=1, every=2)
     try:
-        with Preemption(seed=1, every=2):
+        with preemption:
             assert sys.getswitchinterval() < saved
-            thread = threading.Thread(target=lingering)
+            thread = threading.Thread(target=lingering, daemon=True)
             thread.start()
+            while "during" not in seen:
+                time.sleep(0.001)
+        assert sys.getprofile() is None and threading.getprofile() is None
+        assert sys.getswitchinterval() == saved
     finally:
+        go.set()
+    assert done.wait(10)
+    assert seen == {"during": preemption._hook, "after": None}
+
+
+def test_a_test_that_profiles_itself_keeps_its_profiler() -> None:
+    saved = sys.getswitchinterval()
+    profiler = cProfile.Profile()
+    profiler.enable()
+    try:
+        with Preemption(seed=1, every=2) as preemption:
+            inside = sys.getswitchinterval()
+            _calls(10)
         after = sys.getprofile()
-        sys.setprofile(None)
-    assert after is mine and threading.getprofile() is None
+    finally:
+        profiler.disable()
+    assert not preemption.hooked and inside < saved  # the switch interval alone
+    assert after is not None and after != preemption._hook  # cProfile's own, untouched
     assert sys.getswitchinterval() == saved
-    go.set()
-    thread.join()
-    assert seen == [None]
+
+
+def test_the_switch_interval_is_restored_when_the_run_raises() -> None:
+    saved = sys.getswitchinterval()
+    with pytest.raises(ZeroDivisionError), Preemption(seed=1, every=2):
+        _ = 1 / 0
+    assert sys.getswitchinterval() == saved
+    assert sys.getprofile() is None and threading.getprofile() is None

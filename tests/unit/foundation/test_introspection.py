@@ -50,6 +50,9 @@ FLAGGED_TESTS = {
     "dis": "import dis\nfrom demo import f\nOPS = [i.opname for i in dis.get_instructions(f)]\n",
     "switch-interval": "import sys\nSHAKEN = sys.getswitchinterval() < 0.001\n",
     "thread-profile": "import threading\ndef test_x():\n    assert threading.getprofile() is None\n",
+    "sys-alias": "import sys as s\nLOADED = s.modules\n",
+    "threading-alias": "import threading as t\nHOOKED = t.getprofile()\n",
+    "thread-hook-private": "import threading\nHOOKED = threading._profile_hook\n",
     "thread-profile-from": "from threading import getprofile\nHOOKED = getprofile()\n",
     "utf7": "# -*- coding: utf-7 -*-\n+AGkAbQBwAG8AcgB0ACAAYwB0AHkAcABlAHM-\n",
 }

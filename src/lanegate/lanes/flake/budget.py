@@ -55,10 +55,13 @@ STRESS_PLAIN = 0
 STRESS_RISKS = frozenset({"threads", "clock"})
 # However small its budget, a test that starts threads gets this many stress runs, unpaid like the
 # floor: every yield rate of the preempting runs once (`stress.Preemption`), and as many stalling
-# runs; fewer (never fewer than two) when they would cost more than DESCHEDULE_COST in all.
-# A budget cut otherwise takes a slow thread test's stress runs first (at budget 0.25, a 3 ms race
-# got 5-7, all of them passing while a sibling replay held the other CPU).
+# runs (`stress_floors`). A budget cut otherwise takes a slow thread test's stress runs first (at
+# budget 0.25, a 3 ms race got 5-7, all of them passing while a sibling replay held the other CPU).
+# Fewer when they would cost one test more than DESCHEDULE_COST CPU seconds or STRESS_FLOOR_WALL
+# wall seconds, and all tests' together at most STRESS_FLOORS_WALL (a stall run takes longer).
 STRESS_FLOOR = 2 * len(YIELD_EVERY)
+STRESS_FLOOR_WALL = 3.0
+STRESS_FLOORS_WALL = 20.0
 # Deschedule runs (`lanes/flake/deschedule.py`), unpaid, for the same tests: each stops the process
 # once for 100-300 ms (wall time, no CPU); a test gets DESCHEDULE_RUNS of them, fewer (at least one)
 # when its own runs would cost more than DESCHEDULE_COST of the budget's CPU seconds in all.
@@ -213,12 +216,32 @@ def total_runs(
     return _runs(costs, low)
 
 
-def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
+def stress_floors(costs: Sequence[RunCost]) -> list[int]:
+    """The unpaid stress runs of each test (`STRESS_FLOOR` for a test that starts threads, within
+    its cost and wall bounds; the tests' together within `STRESS_FLOORS_WALL`)."""
+    floors = [
+        min(
+            STRESS_FLOOR,
+            int(DESCHEDULE_COST / max(c.per_run, 1e-9)),
+            int(STRESS_FLOOR_WALL / max(c.wall, 1e-9)),
+        )
+        if "threads" in c.risks
+        else 0
+        for c in costs
+    ]
+    total = sum(f * c.wall for c, f in zip(costs, floors, strict=True))
+    if total > STRESS_FLOORS_WALL:
+        scale = STRESS_FLOORS_WALL / total
+        floors = [int(f * scale) for f in floors]
+    return floors
+
+
+def _split(cost: RunCost, runs: int, stress_floor: int = 0) -> list[tuple[int, Dimension, int]]:
     """A test's runs over the dimensions: its isolation run (a test the diff touched), its
     hash-seed runs (a cheap test a fresh interpreter can call; not paid from `runs`, see
     FRESH_RUNS), its host runs (`HOST_RUNS`) and DST runs (`DST_RUNS`, unpaid too); the first always repeats it right
     after itself (replay 2); the rest go to zones (a fifth), stress (a quarter, risky tests; half
-    and at least `STRESS_FLOOR`, unpaid, for tests that start threads), the clock (a quarter,
+    for tests that start threads, and at least `stress_floor`, unpaid), the clock (a quarter,
     tests that read it) and more repeats, as far as they reach."""
     out: list[tuple[int, Dimension, int]] = []
     if cost.touched:
@@ -244,9 +267,8 @@ def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
     stress = min(stress_cap, (runs + 3) // 4, rest)
     if "threads" in cost.risks:
         stress = min(STRESS_THREADS, (runs + 1) // 2, rest)
-        affordable = int(DESCHEDULE_COST / max(cost.per_run, 1e-9))
-        stress = max(stress, max(2, min(STRESS_FLOOR, affordable)))
-    rest = max(0, rest - stress)
+    rest -= stress
+    stress = max(stress, stress_floor)  # the floor's runs beyond the budget's are unpaid
     clock = 0
     if "clock" in cost.risks:
         # at least CLOCK_FLOOR, unpaid like the floor: clock run 0 moves the date past two weeks
@@ -269,7 +291,8 @@ def _split(cost: RunCost, runs: int) -> list[tuple[int, Dimension, int]]:
 def plan_batches(costs: Sequence[RunCost], budget_seconds: float) -> tuple[BatchPlan, ...]:
     """The batch runs of every measured test, split over the dimensions and replays 2 and 3."""
     plans: list[BatchPlan] = []
-    for cost, runs in zip(costs, total_runs(costs, budget_seconds), strict=True):
-        for replay, dimension, count in _split(cost, runs):
+    runs_and_floors = zip(total_runs(costs, budget_seconds), stress_floors(costs), strict=True)
+    for cost, (runs, stress_floor) in zip(costs, runs_and_floors, strict=True):
+        for replay, dimension, count in _split(cost, runs, stress_floor):
             plans.append(BatchPlan(replay, cost.node_id, dimension, count))
     return tuple(plans)

@@ -17,7 +17,7 @@ dimension that exposed the flake:
 - `stress`: the interpreter stalled (its GIL held by a sleeping thread) for seeded 5-30 ms stretches
   while the test runs, and a 1 us GIL switch interval: a busy, preempting machine, at no CPU cost;
   every other run only preempts (the switch interval, a shifted heap and the CPU yielded at a
-  seeded share of the function calls of every thread, no stalls): a race that a stall would
+  random share of the function calls of every thread, no stalls): a race that a stall would
   serialize away, and on one free CPU the switch interval alone does not reach. The run's random
   seed stays the replay's;
 - `deschedule`: the whole process stopped (`SIGSTOP`, C code included) for a seeded 100-300 ms,
@@ -201,7 +201,7 @@ class RunPins:
         if self.preempt:
             parts.append(
                 f"GIL switch interval 1 us, the CPU yielded at 1 in {self.yield_every} calls "
-                f"seeded {self.stress_seed}, no stalls"
+                "while another thread runs, no stalls"
             )
         elif self.stress_seed is not None:
             parts.append(f"GIL stalls seeded {self.stress_seed}")

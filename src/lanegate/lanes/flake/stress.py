@@ -1,4 +1,4 @@
-"""Scheduling stress for one test run, inside the replay's pytest process, at no CPU cost.
+"""Scheduling stress for one test run, inside the replay's pytest process, burning no CPU.
 
 A busy CI machine shows a test's timing assumptions by descheduling it: a sleep-based timeout, a
 TTL, a `join(timeout)` or a thread race then goes the other way. `Stalls` reproduces that without
@@ -14,12 +14,12 @@ it left no thread behind (`threading.enumerate()`, `active_count()`) must not se
 (a false positive the fresh flake corpus found: `assert ['lanegate-stress'] == []`).
 
 `Preemption` is the other half of the dimension: the 1 us switch interval, and the CPU yielded
-(`os.sched_yield` with the GIL released) at a seeded share of the function calls of the test's
-thread and of every thread it starts. The switch interval alone needs a second free CPU: on one,
-a thread waiting for the GIL cannot ask for it until the kernel schedules it, a few milliseconds
-later, so a race in a 3 ms loop showed in about one run in six with the other CPU busy (a sibling
-replay) against five in six idle. A yield at a call boundary is a switch CPython may make there
-anyway, so a test that fails under it can fail on some machine.
+(`os.sched_yield` with the GIL released) at a random share of the function calls of the test's
+thread and of every thread it starts, while another thread is alive. The switch interval alone
+needs a second free CPU: on one, a thread waiting for the GIL cannot ask for it until the kernel
+schedules it, a few milliseconds later, so a race in a 3 ms loop showed in about one run in six
+with the other CPU busy (a sibling replay) against five in six idle. A yield at a call boundary is
+a switch CPython may make there anyway, so a test that fails under it can fail on some machine.
 """
 
 from __future__ import annotations
@@ -30,11 +30,17 @@ import os
 import random
 import sys
 import threading
+import time
 from collections.abc import Callable
 from types import FrameType, TracebackType
 from typing import Any, cast
 
 from lanegate.lanes.flake.dimensions import GAP_RANGE, STALL_RANGE, SWITCH_INTERVAL
+
+# A preempting run yields at most this often: a yield can also hand the CPU to another process on
+# it (a sibling replay) for a scheduler slice, so an unbounded count could time out a correct
+# test's `join(timeout)`; a race's interleavings are in the first hundreds of its threads' calls.
+MAX_YIELDS = 1000
 
 _LIBC: ctypes.PyDLL | None = None
 
@@ -104,43 +110,53 @@ class Stalls:
         sys.setswitchinterval(self.saved_interval)
 
 
-def _yield_cpu() -> None:
-    sched_yield = getattr(os, "sched_yield", None)
-    if sched_yield is not None:
-        sched_yield()  # releases the GIL: another thread runs before this one goes on
-    else:  # pragma: no cover - every POSIX system the sandbox runs on has sched_yield
-        import time
+def _sleep_zero() -> None:
+    time.sleep(0)
 
-        time.sleep(0)
+
+# releases the GIL and lets the kernel run another thread first: on one CPU the thread waiting for
+# the GIL gets it now, not a scheduler tick later
+_yield_cpu: Callable[[], object] = getattr(os, "sched_yield", _sleep_zero)
 
 
 class Preemption:
-    """A context manager: a 1 us switch interval, and the CPU yielded at one function call in
-    `every` (seeded) in this thread and in every thread started while the block runs."""
+    """A context manager: a 1 us switch interval and, while another thread is alive, the CPU
+    yielded at random at one function call in `every` (at most `MAX_YIELDS` times), in this thread
+    and in every thread started while the block runs (on 3.12+ every thread). A test that runs a
+    profiler of its own keeps it: its run gets the switch interval alone."""
 
     def __init__(self, seed: int, every: int) -> None:
         self.rng = random.Random(seed)
         self.every = max(1, every)
+        self.left = MAX_YIELDS
+        self.pid = os.getpid()
         self.active = False
+        self.hooked = False
         self.saved_interval = sys.getswitchinterval()
-        self.saved_profile: Any = None
-        self.saved_thread_profile: Any = None
 
     def _hook(self, frame: FrameType, event: str, arg: Any) -> None:
         if not self.active:
             # a thread the test left running drops the hook at its next call, costing nothing more
             sys.setprofile(None)
             return
-        if event in ("call", "c_call") and self.rng.random() * self.every < 1.0:
-            _yield_cpu()
+        if event not in ("call", "c_call") or self.rng.random() * self.every >= 1.0:
+            return
+        if self.left <= 0 or not _thread._count():  # no other thread to hand the CPU to
+            return
+        if os.getpid() != self.pid:  # a forked child: the run is not its own
+            self.active = False
+            return
+        self.left -= 1
+        _yield_cpu()
 
     def __enter__(self) -> Preemption:
-        self.saved_profile = sys.getprofile()
-        self.saved_thread_profile = threading.getprofile()
-        self.active = True
         sys.setswitchinterval(SWITCH_INTERVAL)
-        threading.setprofile(self._hook)
-        sys.setprofile(self._hook)
+        self.hooked = sys.getprofile() is None and threading.getprofile() is None
+        if self.hooked:
+            self.active = True
+            every_thread = getattr(threading, "setprofile_all_threads", None)  # 3.12+
+            (every_thread or threading.setprofile)(self._hook)
+            sys.setprofile(self._hook)
         return self
 
     def __exit__(
@@ -150,6 +166,11 @@ class Preemption:
         tb: TracebackType | None,
     ) -> None:
         self.active = False
-        sys.setprofile(self.saved_profile)
-        threading.setprofile(self.saved_thread_profile)
-        sys.setswitchinterval(self.saved_interval)
+        try:
+            sys.setswitchinterval(self.saved_interval)
+        finally:
+            if self.hooked:
+                try:
+                    sys.setprofile(None)
+                finally:
+                    threading.setprofile(None)
