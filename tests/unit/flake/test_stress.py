@@ -12,7 +12,6 @@ import time
 
 import pytest
 
-from lanegate.lanes.flake import stress
 from lanegate.lanes.flake.stress import MAX_YIELDS, Preemption, Stalls
 
 
@@ -89,30 +88,51 @@ def _calls(count: int) -> None:
         len(())
 
 
-def test_preemption_yields_only_while_another_thread_is_alive_and_at_most_max_yields(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    yields: list[str] = []
-    monkeypatch.setattr(
-        stress, "_yield_cpu", lambda: yields.append(threading.current_thread().name)
-    )
-    with Preemption(seed=1, every=10):
-        _calls(1000)  # alone: nobody to hand the CPU to
-    assert yields == []
+YIELD_COUNTS = textwrap.dedent(
+    """
+    import threading
+    from lanegate.lanes.flake import stress
+
+    yields = []
+    stress._yield_cpu = lambda: yields.append(1)
+
+    def calls(count):
+        for _ in range(count):
+            len(())
+
+    with stress.Preemption(seed=1, every=10):
+        calls(1000)  # alone in a fresh interpreter: nobody to hand the CPU to
+    alone = len(yields)
     stop = threading.Event()
-    other = threading.Thread(target=stop.wait, name="other", daemon=True)
+    other = threading.Thread(target=stop.wait, daemon=True)
     other.start()
-    try:
-        with Preemption(seed=1, every=10):
-            _calls(1000)  # a thousand calls of len
-        assert 50 <= len(yields) <= 200  # about one in ten
-        yields.clear()
-        with Preemption(seed=1, every=1):
-            _calls(2 * MAX_YIELDS)
-        assert len(yields) == MAX_YIELDS
-    finally:
-        stop.set()
-        other.join()
+    del yields[:]
+    with stress.Preemption(seed=1, every=10):
+        calls(1000)  # a thousand calls of len
+    tenth = len(yields)
+    del yields[:]
+    with stress.Preemption(seed=1, every=1):
+        calls(2 * stress.MAX_YIELDS)
+    capped = len(yields)
+    stop.set()
+    print(alone, tenth, capped)
+    """
+)
+
+
+def test_preemption_yields_only_while_another_thread_is_alive_and_at_most_max_yields() -> None:
+    # a fresh interpreter: a pytest-xdist worker runs threads of its own
+    done = subprocess.run(
+        [sys.executable, "-c", YIELD_COUNTS],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    alone, tenth, capped = (int(n) for n in done.stdout.split())
+    assert alone == 0
+    assert 50 <= tenth <= 200  # about one in ten
+    assert capped == MAX_YIELDS
 
 
 def test_preemption_hooks_the_threads_it_starts_and_they_drop_the_hook_after_it() -> None:
