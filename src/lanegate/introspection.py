@@ -148,14 +148,20 @@ def _literal_str(node: ast.AST) -> bool:
 
 
 class _Scanner(ast.NodeVisitor):
-    def __init__(self, path: str, is_test: bool) -> None:
+    def __init__(self, path: str, is_test: bool, tree: ast.AST) -> None:
         self.path = path
         self.is_test = is_test
         self.found: list[Introspection] = []
         self.called: set[int] = set()  # names already judged as the callee of a call
         # `import sys as s`: the name a watched module is known by (the scan is flow-insensitive: a
         # module imported under a name anywhere in the file is that module everywhere in it)
-        self.aliases: dict[str, str] = {}
+        self.aliases = {
+            alias.asname: alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for alias in node.names
+            if alias.asname
+        }
 
     def _hit(self, node: ast.AST, what: str) -> None:
         self.found.append(Introspection(self.path, getattr(node, "lineno", 0), what))
@@ -317,14 +323,7 @@ def scan_source(
         tree = ast.parse(source[:MAX_SCAN_BYTES], filename=path)
     except (SyntaxError, ValueError):
         return []  # a file Python cannot parse cannot run either; the lanes report it
-    scanner = _Scanner(path, is_test)
-    scanner.aliases = {
-        alias.asname: alias.name
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Import)
-        for alias in node.names
-        if alias.asname
-    }
+    scanner = _Scanner(path, is_test, tree)
     scanner.visit(tree)
     if lines is None:
         return scanner.found

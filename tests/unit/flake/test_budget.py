@@ -180,7 +180,7 @@ def test_a_thread_test_keeps_its_stress_floor_whatever_the_budget() -> None:
 
 
 def test_the_stress_floor_is_paid_by_no_other_dimension() -> None:
-    from lanegate.lanes.flake.budget import STRESS_REPLAY
+    from lanegate.lanes.flake.budget import STRESS_FLOOR, STRESS_REPLAY, STRESS_THREADS
 
     race = RunCost("t.py::race", 0.003, True, frozenset({"threads"}), cpu=0.003)
     for budget in (0.0, 0.01, 0.02, 0.04, 0.25, 1.0):
@@ -188,10 +188,10 @@ def test_the_stress_floor_is_paid_by_no_other_dimension() -> None:
         plans = plan_batches([race], budget)
         others = sum(p.runs for p in plans if p.dimension is not Dimension.STRESS)
         stress = _runs(plans, race.node_id)[(STRESS_REPLAY, Dimension.STRESS)]
-        paid = min(64, (runs + 1) // 2, runs - 1)  # what the budget's runs give stress
+        paid = min(STRESS_THREADS, (runs + 1) // 2, runs - 1)  # the budget's stress runs
         # isolation and deschedule are unpaid too; the budget's runs all land somewhere
         assert others - 1 - 4 == runs - paid, budget
-        assert stress == max(paid, 6), budget
+        assert stress == max(paid, STRESS_FLOOR), budget
 
 
 def test_stress_floors_wait_at_most_their_wall_cap_together() -> None:
