@@ -100,27 +100,32 @@ YIELD_COUNTS = textwrap.dedent(
         for _ in range(count):
             len(())
 
-    with stress.Preemption(seed=1, every=10):
-        calls(1000)  # alone in a fresh interpreter: nobody to hand the CPU to
-    alone = len(yields)
+    def in_thread(count):
+        thread = threading.Thread(target=calls, args=(count,))
+        thread.start()
+        thread.join()
+
     stop = threading.Event()
     other = threading.Thread(target=stop.wait, daemon=True)
     other.start()
+    with stress.Preemption(seed=1, every=1):
+        calls(1000)  # the test's own thread, another thread alive: it never yields
+    own = len(yields)
     del yields[:]
     with stress.Preemption(seed=1, every=10):
-        calls(1000)  # a thousand calls of len
+        in_thread(1000)  # a thousand calls of len in a thread the test starts
     tenth = len(yields)
     del yields[:]
     with stress.Preemption(seed=1, every=1):
-        calls(2 * stress.MAX_YIELDS)
+        in_thread(2 * stress.MAX_YIELDS)
     capped = len(yields)
     stop.set()
-    print(alone, tenth, capped)
+    print(own, tenth, capped)
     """
 )
 
 
-def test_preemption_yields_only_while_another_thread_is_alive_and_at_most_max_yields() -> None:
+def test_preemption_yields_only_in_threads_the_test_starts_and_at_most_max_yields() -> None:
     # a fresh interpreter: a pytest-xdist worker runs threads of its own
     done = subprocess.run(
         [sys.executable, "-c", YIELD_COUNTS],
@@ -129,8 +134,8 @@ def test_preemption_yields_only_while_another_thread_is_alive_and_at_most_max_yi
         check=True,
         env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
     )
-    alone, tenth, capped = (int(n) for n in done.stdout.split())
-    assert alone == 0
+    own, tenth, capped = (int(n) for n in done.stdout.split())
+    assert own == 0
     assert 50 <= tenth <= 200  # about one in ten
     assert capped == MAX_YIELDS
 

@@ -14,12 +14,16 @@ it left no thread behind (`threading.enumerate()`, `active_count()`) must not se
 (a false positive the fresh flake corpus found: `assert ['lanegate-stress'] == []`).
 
 `Preemption` is the other half of the dimension: the 1 us switch interval, and the CPU yielded
-(`os.sched_yield` with the GIL released) at a random share of the function calls of the test's
-thread and of every thread it starts, while another thread is alive. The switch interval alone
+(`os.sched_yield` with the GIL released) at a random share of the function calls of every thread
+the test starts, never of the test's own thread. The switch interval alone
 needs a second free CPU: on one, a thread waiting for the GIL cannot ask for it until the kernel
 schedules it, a few milliseconds later, so a race in a 3 ms loop showed in about one run in six
 with the other CPU busy (a sibling replay) against five in six idle. A yield at a call boundary is
 a switch CPython may make there anyway, so a test that fails under it can fail on some machine.
+The test's own thread is left alone: it is the one that waits with a deadline (`join(timeout)`, a
+poll until a worker is done), and under a loaded machine each of its yields can give the CPU away
+for a scheduler slice (a stable poll-until-done test failed once at load 8 when its thread starved
+for 20 ms); a race with a worker still gets its interleavings from the worker's yields.
 """
 
 from __future__ import annotations
@@ -120,10 +124,10 @@ _yield_cpu: Callable[[], object] = getattr(os, "sched_yield", _sleep_zero)
 
 
 class Preemption:
-    """A context manager: a 1 us switch interval and, while another thread is alive, the CPU
-    yielded at random at one function call in `every` (at most `MAX_YIELDS` times), in this thread
-    and in every thread started while the block runs (on 3.12+ every thread). A test that runs a
-    profiler of its own keeps it: its run gets the switch interval alone."""
+    """A context manager: a 1 us switch interval and the CPU yielded at random at one function call
+    in `every` (at most `MAX_YIELDS` times) in every thread started while the block runs (on 3.12+
+    every other thread too), never in the thread that entered it. A test that runs a profiler of
+    its own keeps it: its run gets the switch interval alone."""
 
     def __init__(self, seed: int, every: int) -> None:
         self.rng = random.Random(seed)
@@ -141,7 +145,7 @@ class Preemption:
             return
         if event not in ("call", "c_call") or self.rng.random() * self.every >= 1.0:
             return
-        if self.left <= 0 or not _thread._count():  # no other thread to hand the CPU to
+        if self.left <= 0:
             return
         if os.getpid() != self.pid:  # a forked child: the run is not its own
             self.active = False
@@ -156,7 +160,7 @@ class Preemption:
             self.active = True
             every_thread = getattr(threading, "setprofile_all_threads", None)  # 3.12+
             (every_thread or threading.setprofile)(self._hook)
-            sys.setprofile(self._hook)
+            sys.setprofile(None)  # this thread (on 3.12+ hooked with the rest) never yields
         return self
 
     def __exit__(
