@@ -5,8 +5,12 @@ from hypothesis import strategies as st
 
 from lanegate.lanes.flake.budget import (
     CLOCK_RUNS,
+    DESCHEDULE_COST,
+    DESCHEDULE_RUNS,
+    ISOLATION_THREAD_RUNS,
     MAX_RUNS,
     MIN_RUNS,
+    STRESS_FLOOR_WALL,
     STRESS_PLAIN,
     WALL_CAP_SECONDS,
     RunCost,
@@ -18,7 +22,7 @@ from lanegate.lanes.flake.budget import (
     waited,
     with_floors,
 )
-from lanegate.lanes.flake.dimensions import Dimension
+from lanegate.lanes.flake.dimensions import YIELD_EVERY, Dimension
 from lanegate.scoring.flake_power import min_detectable_rate
 
 
@@ -98,7 +102,8 @@ def test_every_dimension_gets_runs_and_risky_tests_more_stress() -> None:
     plans = plan_batches(costs, 1.0)
     plain, timed = _runs(plans, "t.py::plain"), _runs(plans, "t.py::timed")
     assert set(plain) == {(2, Dimension.REPEAT), (3, Dimension.REPEAT), (2, Dimension.ZONE)}
-    assert timed[(3, Dimension.ISOLATION)] == 1  # touched by the diff: once alone
+    # touched by the diff and starts threads: once alone, then alone under each yield rate
+    assert timed[(3, Dimension.ISOLATION)] == ISOLATION_THREAD_RUNS == 1 + len(YIELD_EVERY)
     assert STRESS_PLAIN == 0 < timed[(3, Dimension.STRESS)]
     clocked = _runs(
         plan_batches([RunCost("t.py::c", 0.0001, True, frozenset({"clock"}))], 1.0), "t.py::c"
@@ -106,6 +111,19 @@ def test_every_dimension_gets_runs_and_risky_tests_more_stress() -> None:
     assert clocked[(3, Dimension.CLOCK)] == CLOCK_RUNS and clocked[(3, Dimension.STRESS)] > 0
     assert sum(plain.values()) == MAX_RUNS
     assert plan_batches(costs, 1.0) == plans
+
+
+def test_a_touched_thread_test_runs_alone_more_often_within_its_cost_and_wall() -> None:
+    plain = _runs(plan_batches([RunCost("t.py::p", 0.0001, True, frozenset())], 1.0), "t.py::p")
+    assert plain[(3, Dimension.ISOLATION)] == 1
+    # a thread test whose run costs a third of DESCHEDULE_COST: two runs alone, not four
+    slow = RunCost("t.py::s", DESCHEDULE_COST / 3, False, frozenset({"threads"}))
+    assert _runs(plan_batches([slow], 0.0), "t.py::s")[(3, Dimension.ISOLATION)] == 2
+    # one that sleeps (cheap in CPU) so long that two runs pass STRESS_FLOOR_WALL: once alone
+    sleepy = RunCost("t.py::z", STRESS_FLOOR_WALL * 2 / 3, False, frozenset({"threads"}), cpu=0.0)
+    assert _runs(plan_batches([sleepy], 0.0), "t.py::z")[(3, Dimension.ISOLATION)] == 1
+    untouched = RunCost("t.py::u", 0.0001, True, frozenset({"threads"}), touched=False)
+    assert (3, Dimension.ISOLATION) not in _runs(plan_batches([untouched], 1.0), "t.py::u")
 
 
 HASHING = frozenset({"hashing"})
@@ -189,8 +207,9 @@ def test_the_stress_floor_is_paid_by_no_other_dimension() -> None:
         others = sum(p.runs for p in plans if p.dimension is not Dimension.STRESS)
         stress = _runs(plans, race.node_id)[(STRESS_REPLAY, Dimension.STRESS)]
         paid = min(STRESS_THREADS, (runs + 1) // 2, runs - 1)  # the budget's stress runs
-        # isolation and deschedule are unpaid too; the budget's runs all land somewhere
-        assert others - 1 - 4 == runs - paid, budget
+        # isolation (alone, then preempted) and deschedule are unpaid too; the budget's runs
+        # all land somewhere
+        assert others - ISOLATION_THREAD_RUNS - DESCHEDULE_RUNS == runs - paid, budget
         assert stress == max(paid, STRESS_FLOOR), budget
 
 

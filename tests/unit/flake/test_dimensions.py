@@ -94,5 +94,18 @@ def test_preempting_stress_runs_take_every_yield_rate_in_turn() -> None:
     assert [p.yield_every for p in pins if p.preempt] == list(YIELD_EVERY)
     assert all(p.yield_every == 0 for p in pins if not p.preempt)
     described = pins[1].describe()
-    assert f"yielded at 1 in {YIELD_EVERY[0]} calls while another thread runs" in described
+    assert f"yielded at 1 in {YIELD_EVERY[0]} calls of the threads the test starts" in described
     assert run_pins(Dimension.STRESS, 1, 7) == pins[1]  # a pure function of recorded values
+
+
+def test_isolation_runs_after_the_first_preempt_at_each_yield_rate() -> None:
+    from lanegate.lanes.flake.dimensions import YIELD_EVERY, Dimension
+
+    pins = [run_pins(Dimension.ISOLATION, run, 7) for run in range(1 + len(YIELD_EVERY))]
+    assert not pins[0].preempt and pins[0].stress_seed is None  # alone, nothing else varied
+    assert all(p.preempt for p in pins[1:])
+    assert [p.yield_every for p in pins[1:]] == list(YIELD_EVERY)
+    assert len({p.stress_seed for p in pins[1:]}) == len(YIELD_EVERY)
+    assert pins[2].describe().startswith("isolation run 2 (")
+    assert f"yielded at 1 in {YIELD_EVERY[1]} calls" in pins[2].describe()
+    assert [run_pins(Dimension.ISOLATION, r, 7) for r in range(len(pins))] == pins

@@ -73,6 +73,10 @@ REPEAT_REPLAYS = (2, 3)
 ZONE_REPLAY = 2
 STRESS_REPLAY = 3
 ISOLATION_REPLAY = 3
+# Isolation runs of a test that starts threads: alone, then alone under preemption at each yield
+# rate (`dimensions.run_pins`); unpaid, fewer when they would cost more than DESCHEDULE_COST CPU
+# seconds or STRESS_FLOOR_WALL wall seconds.
+ISOLATION_THREAD_RUNS = 1 + len(YIELD_EVERY)
 # Clock runs: tests whose AST shows the clock, up to CLOCK_RUNS of them (every date 32 days ahead).
 CLOCK_REPLAY = 3
 CLOCK_RUNS = CLOCK_STEPS
@@ -237,7 +241,8 @@ def stress_floors(costs: Sequence[RunCost]) -> list[int]:
 
 
 def _split(cost: RunCost, runs: int, stress_floor: int = 0) -> list[tuple[int, Dimension, int]]:
-    """A test's runs over the dimensions: its isolation run (a test the diff touched), its
+    """A test's runs over the dimensions: its isolation runs (a test the diff touched; more for a
+    test that starts threads, `ISOLATION_THREAD_RUNS`, unpaid), its
     hash-seed runs (a cheap test a fresh interpreter can call; not paid from `runs`, see
     FRESH_RUNS), its host runs (`HOST_RUNS`) and DST runs (`DST_RUNS`, unpaid too); the first always repeats it right
     after itself (replay 2); the rest go to zones (a fifth), stress (a quarter, risky tests; half
@@ -245,7 +250,14 @@ def _split(cost: RunCost, runs: int, stress_floor: int = 0) -> list[tuple[int, D
     tests that read it) and more repeats, as far as they reach."""
     out: list[tuple[int, Dimension, int]] = []
     if cost.touched:
-        out.append((ISOLATION_REPLAY, Dimension.ISOLATION, 1))
+        alone = 1
+        if "threads" in cost.risks:
+            affordable = min(
+                int(DESCHEDULE_COST / max(cost.per_run, 1e-9)),
+                int(STRESS_FLOOR_WALL / max(cost.wall, 1e-9)),
+            )
+            alone = max(1, min(ISOLATION_THREAD_RUNS, affordable))
+        out.append((ISOLATION_REPLAY, Dimension.ISOLATION, alone))
     fresh_runs = {"light": FRESH_RUNS, "heavy": FRESH_RUNS_HEAVY}.get(cost.fresh, 0)
     cheap = cost.per_run - FAST_OVERHEAD <= FRESH_MAX_SECONDS
     if fresh_runs and cheap and "hashing" in cost.risks:

@@ -14,6 +14,9 @@ dimension that exposed the flake:
   UTC hour, weekday or day of month meets every bucket, plus a recorded lead before a whole second,
   so two timestamps taken in one run straddle a second), in-process (`lanes/flake/clock.py`);
 - `isolation`: the test alone, in a child forked from the replay's process before any test ran;
+  a test that starts threads runs alone again under preemption (the stress dimension's preempting
+  runs, at each yield rate): a check-then-act lazy initialisation races only on its process's
+  first run, and the isolation child is the one in-process run that is a first run;
 - `stress`: the interpreter stalled (its GIL held by a sleeping thread) for seeded 5-30 ms stretches
   while the test runs, and a 1 us GIL switch interval: a busy, preempting machine, at no CPU cost;
   every other run only preempts (the switch interval, a shifted heap and the CPU yielded at a
@@ -201,7 +204,7 @@ class RunPins:
         if self.preempt:
             parts.append(
                 f"GIL switch interval 1 us, the CPU yielded at 1 in {self.yield_every} calls "
-                "while another thread runs, no stalls"
+                "of the threads the test starts, no stalls"
             )
         elif self.stress_seed is not None:
             parts.append(f"GIL stalls seeded {self.stress_seed}")
@@ -248,7 +251,11 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
         share, hold = rng.random(), rng.uniform(*DESCHEDULE_RANGE)
         return RunPins(dimension, run, "0", deschedule=(round(share, 4), round(hold, 4)))
     if dimension is Dimension.ISOLATION:
-        return RunPins(dimension, run, "0")
+        if run == 0:
+            return RunPins(dimension, run, "0")
+        seed = random.Random(f"{base_random}:isolation:{run}").getrandbits(32)
+        every = YIELD_EVERY[(run - 1) % len(YIELD_EVERY)]
+        return RunPins(dimension, run, "0", stress_seed=seed, preempt=True, yield_every=every)
     if dimension is Dimension.HASH_SEED:
         seed = random.Random(f"{base_random}:hash:{run}").getrandbits(32)
         return RunPins(dimension, run, "0", hash_seed=seed)

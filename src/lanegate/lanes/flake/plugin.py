@@ -165,6 +165,10 @@ class _Recorder:
         os.write(self.fd, (line + "\n").encode("utf-8"))
 
 
+# what an isolation child sends its parent: its batch's counts, first runs and detail (<= 400)
+MAX_TALLY_BYTES = 65536
+
+
 class _Batch:
     """The outcomes of one test's runs in one dimension, reported as one line when complete."""
 
@@ -196,6 +200,23 @@ class _Batch:
             self.detail = f"run {run}: {detail}"
         self.seconds += seconds
         self.done += 1
+
+    def tally(self) -> list[Any]:
+        """The runs so far, as an isolation child sends them to its parent (`take`)."""
+        return [self.counts, self.first, self.detail, self.seconds, self.done]
+
+    def take(self, sent: bytes, run: int) -> bool:
+        """Take the tally an isolation child sent after run `run`; False when it sent none that
+        counts that run (it died first, or sent something else)."""
+        try:
+            counts, first, detail, seconds, done = json.loads(sent)
+        except (ValueError, TypeError):
+            return False
+        if done != run + 1 or not isinstance(counts, dict) or not isinstance(first, dict):
+            return False
+        self.counts, self.first = counts, first
+        self.detail, self.seconds, self.done = str(detail), float(seconds), int(done)
+        return True
 
     def emit(self, rec: _Recorder) -> None:
         rec.emit(
@@ -659,10 +680,14 @@ def _run_isolated(rec: _Recorder) -> None:
 
 
 def _fork_each(rec: _Recorder) -> None:
+    """Each run of an isolation batch in a child of its own. A child starts from the batch as the
+    runs before it left it (the parent keeps the tally each child sends back over a pipe), so the
+    child of the last run holds every run and reports the batch's one line."""
     for item, batch in rec.isolated:
         for run in range(batch.runs):
             twin = _clone(item)
             rec.batch_runs[id(twin)] = (batch, run)
+            tally_read, tally_write = os.pipe()
             with warnings.catch_warnings():
                 # A conftest may have started threads; the child only runs one test and exits.
                 warnings.simplefilter("ignore", DeprecationWarning)
@@ -670,17 +695,29 @@ def _fork_each(rec: _Recorder) -> None:
             if pid == 0:  # the child: run the test alone, never return into pytest's loop
                 code = 0
                 try:
+                    os.close(tally_read)
                     if _fast(item):  # no fixture to set up: the call alone, like a batch run
                         _batch_runner(twin, batch, first_run=run, runs=1)()
-                        batch.emit(rec)
+                        if batch.done == batch.runs:
+                            batch.emit(rec)
                     else:
                         twin.ihook.pytest_runtest_protocol(item=twin, nextitem=None)
+                    os.write(tally_write, json.dumps(batch.tally()).encode("utf-8"))
                 except BaseException:
                     code = 1
                 finally:
                     os._exit(code)
+            os.close(tally_write)
             os.waitpid(pid, 0)
+            with os.fdopen(tally_read, "rb") as tally:
+                sent = tally.read(MAX_TALLY_BYTES)
             del rec.batch_runs[id(twin)]
+            if not batch.take(sent, run):
+                # the child died before its run was tallied: its run is an error, and a batch
+                # whose last child died is reported here (a missing line would hide the others)
+                batch.add(run, "error", "the isolated run's process ended without a result", 0.0)
+                if batch.done == batch.runs:
+                    batch.emit(rec)
 
 
 def pytest_collectreport(report: pytest.CollectReport) -> None:
