@@ -210,12 +210,15 @@ class _Batch:
         counts that run (it died first, or sent something else)."""
         try:
             counts, first, detail, seconds, done = json.loads(sent)
+            seconds = float(seconds)
         except (ValueError, TypeError):
             return False
-        if done != run + 1 or not isinstance(counts, dict) or not isinstance(first, dict):
+        if type(done) is not int or done != run + 1:
+            return False
+        if not isinstance(counts, dict) or not isinstance(first, dict):
             return False
         self.counts, self.first = counts, first
-        self.detail, self.seconds, self.done = str(detail), float(seconds), int(done)
+        self.detail, self.seconds, self.done = str(detail), seconds, done
         return True
 
     def emit(self, rec: _Recorder) -> None:

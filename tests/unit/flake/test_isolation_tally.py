@@ -1,0 +1,57 @@
+"""The tally an isolation child sends its parent: taken only when it counts exactly the next run."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lanegate.lanes.flake.dimensions import Dimension
+from lanegate.lanes.flake.plugin import _Batch
+
+
+def _batch(runs: int = 4) -> _Batch:
+    return _Batch("t.py::test_x", Dimension.ISOLATION, runs)
+
+
+def test_a_childs_tally_carries_every_run_so_far_to_the_next_child() -> None:
+    first = _batch()
+    first.add(0, "passed", "", 0.01)
+    parent = _batch()
+    assert parent.take(json.dumps(first.tally()).encode(), run=0)
+    parent.add(1, "failed", "AssertionError: two clients", 0.02)  # what the next child adds
+    assert parent.done == 2
+    assert parent.counts == {"passed": 1, "failed": 1}
+    assert parent.first == {"passed": 0, "failed": 1}
+    assert parent.detail == "run 1: AssertionError: two clients"
+
+
+def test_a_tally_for_another_run_or_of_another_shape_is_refused() -> None:
+    child = _batch()
+    child.add(0, "passed", "", 0.01)
+    sent = json.dumps(child.tally()).encode()
+    assert not _batch().take(sent, run=1)  # it counts run 0, not run 1
+    assert not _batch().take(b"", run=0)  # the child died before it sent anything
+    assert not _batch().take(b'[{}, {}, "", 0.0, true]', run=0)  # True is not the count 1
+    assert not _batch().take(b'[[], {}, "", 0.0, 1]', run=0)
+    assert not _batch().take(b'[{}, {}, "", {"s": 1}, 1]', run=0)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(st.binary(max_size=64) | JSON.map(lambda v: json.dumps(v).encode()), st.integers(0, 3))
+def test_whatever_a_child_sends_the_parent_neither_raises_nor_counts_a_run_it_did_not_run(
+    sent: bytes, run: int
+) -> None:
+    batch = _batch()
+    before = batch.tally()
+    if batch.take(sent, run):
+        assert batch.done == run + 1
+    else:
+        assert batch.tally() == before
