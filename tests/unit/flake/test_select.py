@@ -74,6 +74,54 @@ def test_discover_in_collection_order_with_spans_and_risks() -> None:
     assert tests[0].str_sets == ()
 
 
+CLASSES = """\
+import threading
+import time
+
+
+class Cache:
+    def __init__(self, ttl, clock=time.monotonic):
+        self.ttl, self.clock = ttl, clock
+
+
+class Worker(threading.Thread):
+    pass
+
+
+def make_worker():
+    return Worker()
+
+
+def build():
+    return make_worker()
+
+
+class TestGroup:
+    def test_in_a_class(self):
+        assert True
+
+
+def test_cache():
+    assert Cache(0.1).ttl == 0.1
+
+
+def test_worker_two_helpers_down():
+    assert build() is not None
+
+
+def test_plain():
+    assert TestGroup is not None
+"""
+
+
+def test_a_test_inherits_the_risks_of_the_classes_and_helpers_of_helpers_it_reaches() -> None:
+    ids = ("t.py::test_cache", "t.py::test_worker_two_helpers_down", "t.py::test_plain")
+    cache, worker, plain = discover_tests(CLASSES, "t.py", ids)
+    assert cache.risks == frozenset({"clock"})  # the class reads the clock, the test never does
+    assert worker.risks == frozenset({"threads"})  # build -> make_worker -> Worker(Thread)
+    assert plain.risks == frozenset()  # a test class is no helper
+
+
 def test_hashing_follows_names_imported_from_repository_modules_that_build_sets() -> None:
     sources = {
         "tests/shop.py": "def dedupe(xs):\n    return list(set(xs))\n",

@@ -405,6 +405,21 @@ def _str_sets(node: ast.AST, constants: dict[str, StrSet]) -> list[StrSet]:
     return found
 
 
+Helper = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+
+
+def _helpers(tree: ast.Module) -> list[Helper]:
+    """The module-level functions and classes a test of the module may call: not tests."""
+    out: list[Helper] = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            if not node.name.startswith("test"):
+                out.append(node)
+        elif isinstance(node, ast.ClassDef) and not node.name.startswith("Test"):
+            out.append(node)
+    return out
+
+
 def discover_tests(
     source: str,
     path: str,
@@ -417,11 +432,9 @@ def discover_tests(
     tree = ast.parse(source, filename=path)
     imported = imported_traits(tree, path, read) if read is not None else {}
     hashing_names = {name for name, found in imported.items() if HASHING in found}
-    helper_nodes = [
-        n
-        for n in tree.body
-        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and not n.name.startswith("test")
-    ]
+    # what a test calls or builds from its own module: helper functions, and classes (a fake, a
+    # cache, a `threading.Thread` subclass) whose methods read the clock or start the thread
+    helper_nodes = _helpers(tree)
     helpers = {n.name: _names(n) for n in helper_nodes}
     module_imports = set().union(
         *(_names(n) for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom))
@@ -435,8 +448,11 @@ def discover_tests(
 
     def risks_of(func: ast.AST) -> frozenset[str]:
         names = _names(func)
-        for called in names & set(helpers):
-            names |= helpers[called]
+        reached: set[str] = set()
+        while fresh := (names & helpers.keys()) - reached:  # helpers of helpers too
+            reached |= fresh
+            for helper in fresh:
+                names |= helpers[helper]
         # A bare name like `choice` counts only when the module imported it from somewhere.
         risks = _risks(n for n in names if n in module_imports or n in {"id", "hash", "object"})
         hashing = shows_hashing(func) or any(
