@@ -523,7 +523,7 @@ def test_a_lazy_init_race_that_only_a_first_run_can_lose_is_caught_alone_under_p
 ) -> None:  # type: ignore[no-untyped-def]
     # after its process's first run the client exists and no run can race again: only the base
     # runs and the isolation runs are first runs, and only the isolation runs after the first
-    # are preempted
+    # are stalled or preempted
     repo = feature_repo(make_repo, {"tests/test_lazy.py": LAZY_INIT})
     assert flake(repo.path) == 1
     test = _test_named(ledger(repo.path), "tests/test_lazy.py::test_client_created_once")

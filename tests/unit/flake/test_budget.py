@@ -102,8 +102,8 @@ def test_every_dimension_gets_runs_and_risky_tests_more_stress() -> None:
     plans = plan_batches(costs, 1.0)
     plain, timed = _runs(plans, "t.py::plain"), _runs(plans, "t.py::timed")
     assert set(plain) == {(2, Dimension.REPEAT), (3, Dimension.REPEAT), (2, Dimension.ZONE)}
-    # touched by the diff and starts threads: once alone, then alone under each yield rate
-    assert timed[(3, Dimension.ISOLATION)] == ISOLATION_THREAD_RUNS == 1 + len(YIELD_EVERY)
+    # touched by the diff and starts threads: once alone, then under stalls and two yield rates
+    assert timed[(3, Dimension.ISOLATION)] == ISOLATION_THREAD_RUNS == len(YIELD_EVERY) + 1
     assert STRESS_PLAIN == 0 < timed[(3, Dimension.STRESS)]
     clocked = _runs(
         plan_batches([RunCost("t.py::c", 0.0001, True, frozenset({"clock"}))], 1.0), "t.py::c"

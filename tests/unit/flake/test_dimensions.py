@@ -98,14 +98,16 @@ def test_preempting_stress_runs_take_every_yield_rate_in_turn() -> None:
     assert run_pins(Dimension.STRESS, 1, 7) == pins[1]  # a pure function of recorded values
 
 
-def test_isolation_runs_after_the_first_preempt_at_each_yield_rate() -> None:
+def test_isolation_runs_after_the_first_stall_then_preempt_at_the_frequent_yield_rates() -> None:
     from lanegate.lanes.flake.dimensions import YIELD_EVERY, Dimension
 
     pins = [run_pins(Dimension.ISOLATION, run, 7) for run in range(1 + len(YIELD_EVERY))]
     assert not pins[0].preempt and pins[0].stress_seed is None  # alone, nothing else varied
-    assert all(p.preempt for p in pins[1:])
-    assert [p.yield_every for p in pins[1:]] == list(YIELD_EVERY)
-    assert len({p.stress_seed for p in pins[1:]}) == len(YIELD_EVERY)
+    assert not pins[1].preempt and pins[1].stress_seed is not None  # alone under stalls
+    assert "GIL stalls seeded" in pins[1].describe()
+    assert all(p.preempt for p in pins[2:])
+    assert [p.yield_every for p in pins[2:]] == list(YIELD_EVERY[:-1])
+    assert len({p.stress_seed for p in pins[1:]}) == len(pins) - 1
     assert pins[2].describe().startswith("isolation run 2 (")
-    assert f"yielded at 1 in {YIELD_EVERY[1]} calls" in pins[2].describe()
+    assert f"yielded at 1 in {YIELD_EVERY[0]} calls" in pins[2].describe()
     assert [run_pins(Dimension.ISOLATION, r, 7) for r in range(len(pins))] == pins

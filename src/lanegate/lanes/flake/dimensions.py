@@ -14,9 +14,10 @@ dimension that exposed the flake:
   UTC hour, weekday or day of month meets every bucket, plus a recorded lead before a whole second,
   so two timestamps taken in one run straddle a second), in-process (`lanes/flake/clock.py`);
 - `isolation`: the test alone, in a child forked from the replay's process before any test ran;
-  a test that starts threads runs alone again under preemption (the stress dimension's preempting
-  runs, at each yield rate): a check-then-act lazy initialisation races only on its process's
-  first run, and the isolation child is the one in-process run that is a first run;
+  a test that starts threads runs alone again under stalls and under preemption at one call in 2
+  and in 10 (the stress dimension's runs): a check-then-act lazy initialisation races, and a
+  worker that compiles or imports before it is ready is slow, only on its process's first run,
+  and the isolation child is the one in-process run that is a first run;
 - `stress`: the interpreter stalled (its GIL held by a sleeping thread) for seeded 5-30 ms stretches
   while the test runs, and a 1 us GIL switch interval: a busy, preempting machine, at no CPU cost;
   every other run only preempts (the switch interval, a shifted heap and the CPU yielded at a
@@ -251,10 +252,14 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
         share, hold = rng.random(), rng.uniform(*DESCHEDULE_RANGE)
         return RunPins(dimension, run, "0", deschedule=(round(share, 4), round(hold, 4)))
     if dimension is Dimension.ISOLATION:
+        # run 0 alone; then (a test that starts threads) alone under stalls, then preempted at
+        # each yield rate but the rarest: a first run's timing and its races
         if run == 0:
             return RunPins(dimension, run, "0")
         seed = random.Random(f"{base_random}:isolation:{run}").getrandbits(32)
-        every = YIELD_EVERY[(run - 1) % len(YIELD_EVERY)]
+        if run == 1:
+            return RunPins(dimension, run, "0", stress_seed=seed)
+        every = YIELD_EVERY[(run - 2) % (len(YIELD_EVERY) - 1)]
         return RunPins(dimension, run, "0", stress_seed=seed, preempt=True, yield_every=every)
     if dimension is Dimension.HASH_SEED:
         seed = random.Random(f"{base_random}:hash:{run}").getrandbits(32)
