@@ -99,14 +99,15 @@ def test_preempting_stress_runs_take_every_yield_rate_in_turn() -> None:
 
 
 def test_isolation_runs_after_the_first_stall_then_preempt_at_the_frequent_yield_rates() -> None:
-    from lanegate.lanes.flake.dimensions import YIELD_EVERY, Dimension
+    from lanegate.lanes.flake.dimensions import ISOLATION_YIELD_EVERY, YIELD_EVERY, Dimension
 
-    pins = [run_pins(Dimension.ISOLATION, run, 7) for run in range(1 + len(YIELD_EVERY))]
+    pins = [run_pins(Dimension.ISOLATION, run, 7) for run in range(2 + len(ISOLATION_YIELD_EVERY))]
     assert not pins[0].preempt and pins[0].stress_seed is None  # alone, nothing else varied
     assert not pins[1].preempt and pins[1].stress_seed is not None  # alone under stalls
     assert "GIL stalls seeded" in pins[1].describe()
     assert all(p.preempt for p in pins[2:])
-    assert [p.yield_every for p in pins[2:]] == list(YIELD_EVERY[:-1])
+    assert [p.yield_every for p in pins[2:]] == list(ISOLATION_YIELD_EVERY) == [2, 10]
+    assert ISOLATION_YIELD_EVERY == YIELD_EVERY[:-1]
     assert len({p.stress_seed for p in pins[1:]}) == len(pins) - 1
     assert pins[2].describe().startswith("isolation run 2 (")
     assert f"yielded at 1 in {YIELD_EVERY[0]} calls" in pins[2].describe()

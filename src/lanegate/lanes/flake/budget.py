@@ -27,6 +27,7 @@ from lanegate.lanes.flake.dimensions import (
     DST_CHANGES,
     ENV_SETS,
     HOST_RISKS,
+    ISOLATION_YIELD_EVERY,
     TERMINAL_SIZES,
     WIDE_ZONES,
     YIELD_EVERY,
@@ -73,10 +74,10 @@ REPEAT_REPLAYS = (2, 3)
 ZONE_REPLAY = 2
 STRESS_REPLAY = 3
 ISOLATION_REPLAY = 3
-# Isolation runs of a test that starts threads: alone, then alone under stalls and preempted at
-# the two frequent yield rates (`dimensions.run_pins`); unpaid, fewer when they would cost more than DESCHEDULE_COST CPU
-# seconds or STRESS_FLOOR_WALL wall seconds.
-ISOLATION_THREAD_RUNS = 1 + 1 + (len(YIELD_EVERY) - 1)  # alone, stalled, preempted
+# Isolation runs of a test that starts threads: alone, alone under stalls, then alone preempted at
+# each `ISOLATION_YIELD_EVERY` rate (`dimensions.run_pins`); unpaid, fewer when they would cost
+# more than DESCHEDULE_COST CPU seconds or STRESS_FLOOR_WALL wall seconds.
+ISOLATION_THREAD_RUNS = 2 + len(ISOLATION_YIELD_EVERY)
 # Clock runs: tests whose AST shows the clock, up to CLOCK_RUNS of them (every date 32 days ahead).
 CLOCK_REPLAY = 3
 CLOCK_RUNS = CLOCK_STEPS

@@ -165,7 +165,9 @@ class _Recorder:
         os.write(self.fd, (line + "\n").encode("utf-8"))
 
 
-# what an isolation child sends its parent: its batch's counts, first runs and detail (<= 400)
+# a batch's detail as reported; what an isolation child sends its parent (its batch's counts, first
+# runs and detail) stays far below a pipe's buffer
+MAX_DETAIL = 400
 MAX_TALLY_BYTES = 65536
 
 
@@ -202,8 +204,9 @@ class _Batch:
         self.done += 1
 
     def tally(self) -> list[Any]:
-        """The runs so far, as an isolation child sends them to its parent (`take`)."""
-        return [self.counts, self.first, self.detail, self.seconds, self.done]
+        """The runs so far, as an isolation child sends them to its parent (`take`): a few hundred
+        bytes, written whole into the pipe's buffer before the parent reads it."""
+        return [self.counts, self.first, self.detail[:MAX_DETAIL], self.seconds, self.done]
 
     def take(self, sent: bytes, run: int) -> bool:
         """Take the tally an isolation child sent after run `run`; False when it sent none that
@@ -229,7 +232,7 @@ class _Batch:
             runs=self.done,
             counts=self.counts,
             first=self.first,
-            detail=self.detail[:400],
+            detail=self.detail[:MAX_DETAIL],
             seconds=round(self.seconds, 6),
             after_failure_of=self.after(rec),
         )
