@@ -30,7 +30,10 @@ look-alikes flagged in any run. `--curve` adds recall and CPU ratio (median of `
 for each repetition budget (flake.repeat_budget_seconds). CPU seconds are the child processes' user +
 sys (RUSAGE_CHILDREN), the bench made a child subreaper first: bubblewrap's outer process exits without
 waiting for the sandbox's init, whose CPU would otherwise never reach this process (and the lane's
-sandboxed replays would look free). Targets: >= 90% caught, 0 false positives, <= 1.5x the CPU of (a).
+sandboxed replays would look free); (d) adds the lane's own work in this process (RUSAGE_SELF while
+`run_lane` runs; before 2026-12-05's eleventh round it was left out, 0.03-0.04 s a case, about
++0.05x). Not counted: the start of a `lanegate` process and its imports (about 0.1 s, once per
+lane run: in the case layout, once per case). Targets: >= 90% caught, 0 false positives, <= 1.5x the CPU of (a).
 """
 
 from __future__ import annotations
@@ -338,6 +341,13 @@ def _cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def _own_cpu() -> float:
+    """This process's own CPU seconds: the lane runs in it (its git parsing, selection, planning,
+    ledger), work that `lanegate flake` does in a process of its own."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _base_env(work: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "LANEGATE_"))}
     env["PYTHONPATH"] = str(work)
@@ -463,9 +473,9 @@ def lanegate_plan(
         policy = dataclasses.replace(
             policy, flake=dataclasses.replace(policy.flake, repeat_budget_seconds=budget)
         )
-    start = _cpu()
+    start, own = _cpu(), _own_cpu()
     outcome = run_lane(LaneContext(repo=repo.path, base="main", policy=policy, out_dir=work / tag))
-    cpu = _cpu() - start
+    cpu = _cpu() - start + _own_cpu() - own
     ledger = load_file(FlakeLedger, "flake", outcome.ledger_path).value
     flagged = {
         repo.prefix + n
