@@ -1,8 +1,8 @@
 """Flake detection on two corpora: the spec minimum vs flakefinder vs randomly vs lanegate.
 
 Run: `python benchmarks/flake_bench.py [--smoke] [--runs N] [--fp-runs N] [--curve B,B,...]
-[--corpus own|independent|heldout|fresh|unseen|sixth|both|all] [--layout case|half]` (`both`: own and independent; `all`:
-every one present). Six corpora, reported separately:
+[--corpus own|independent|heldout|fresh|unseen|sixth|seventh|both|all] [--layout case|half]` (`both`: own and independent; `all`:
+every one present). Seven corpora, reported separately:
   own          tests/cases/flake_corpus/ (planted while the lane was written; manifest.json);
   independent  benchmarks/flake_corpus_independent/ (written from the literature by someone who had
                not seen the lane's code; manifest.toml + cases/<id>/, copied in unchanged);
@@ -14,7 +14,9 @@ every one present). Six corpora, reported separately:
                the lane while issue 14's third round changed it, measured once with the final lane);
   sixth        benchmarks/flake_corpus_sixth/ (the same layout, 41 topics, written by a helper who
                never saw the lane while issue 14's fourth round changed it, measured once with the
-               final lane).
+               final lane);
+  seventh      benchmarks/flake_corpus_seventh/ (the same layout, written blind by a helper while
+               issue 14's eleventh round changed the lane, measured once with the final lane).
 The own corpus is one repository (its cases were written to share one); an external corpus is laid
 out `--layout case` (default: each case directory the head of a repository of its own, so every
 strategy runs it alone, in its own processes, from its own directory, as its authors measured the
@@ -62,6 +64,7 @@ HELDOUT = ROOT / "benchmarks" / "flake_corpus_heldout"
 FRESH = ROOT / "benchmarks" / "flake_corpus_fresh"
 UNSEEN = ROOT / "benchmarks" / "flake_corpus_unseen"
 SIXTH = ROOT / "benchmarks" / "flake_corpus_sixth"
+SEVENTH = ROOT / "benchmarks" / "flake_corpus_seventh"
 SMOKE_MODULES = ("order", "clock", "selfpollute")
 FLAKE_RUNS = 10
 RANDOMLY_SEEDS = (1, 2, 3)
@@ -638,6 +641,7 @@ EXTERNAL = (
     ("fresh", FRESH),
     ("unseen", UNSEEN),
     ("sixth", SIXTH),
+    ("seventh", SEVENTH),
 )
 
 
@@ -727,7 +731,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--corpus",
-        choices=("own", "independent", "heldout", "fresh", "unseen", "sixth", "both", "all"),
+        choices=(
+            "own",
+            "independent",
+            "heldout",
+            "fresh",
+            "unseen",
+            "sixth",
+            "seventh",
+            "both",
+            "all",
+        ),
         default="both",
     )
     parser.add_argument(
