@@ -38,6 +38,30 @@ def test_a_tally_for_another_run_or_of_another_shape_is_refused() -> None:
     assert not _batch().take(b'[{}, {}, "", {"s": 1}, 1]', run=0)
 
 
+def test_a_forged_tally_can_never_undo_an_earlier_childs_run() -> None:
+    parent = _batch()
+    child = _batch()
+    child.add(0, "failed", "AssertionError: alone", 0.01)  # the first child's run failed
+    assert parent.take(json.dumps(child.tally()).encode(), run=0)
+    # the second child's test writes its own tally: two passes, the failure gone
+    forged = [{"passed": 2}, {"passed": 0}, "", 0.02, 2]
+    assert not parent.take(json.dumps(forged).encode(), run=1)
+    # nor the failure kept but its detail or first run rewritten
+    assert not parent.take(
+        json.dumps([{"failed": 1, "passed": 1}, {"failed": 1, "passed": 1}, "", 0.0, 2]).encode(),
+        run=1,
+    )
+    assert parent.counts == {"failed": 1} and parent.done == 1
+    honest = _batch()
+    honest.take(json.dumps(parent.tally()).encode(), run=0)
+    honest.add(1, "passed", "", 0.01)
+    assert parent.take(json.dumps(honest.tally()).encode(), run=1)
+    assert parent.counts == {"failed": 1, "passed": 1} and parent.first == {
+        "failed": 0,
+        "passed": 1,
+    }
+
+
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
     lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(), inner, max_size=4),
@@ -52,6 +76,6 @@ def test_whatever_a_child_sends_the_parent_neither_raises_nor_counts_a_run_it_di
     batch = _batch()
     before = batch.tally()
     if batch.take(sent, run):
-        assert batch.done == run + 1
+        assert batch.done == run + 1 == 1 and sum(batch.counts.values()) == 1
     else:
         assert batch.tally() == before

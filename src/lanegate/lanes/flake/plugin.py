@@ -210,15 +210,28 @@ class _Batch:
 
     def take(self, sent: bytes, run: int) -> bool:
         """Take the tally an isolation child sent after run `run`; False when it sent none that
-        counts that run (it died first, or sent something else)."""
+        counts that run (it died first, or sent something else). The child runs the test, which
+        can write to the pipe too: a tally is taken only when it is this batch's tally plus one
+        run, so a forged one can say no more than the run's own outcome (which a test decides
+        anyway), never undo an earlier child's."""
         try:
             counts, first, detail, seconds, done = json.loads(sent)
             seconds = float(seconds)
         except (ValueError, TypeError):
             return False
-        if type(done) is not int or done != run + 1:
+        if type(done) is not int or done != run + 1 or done != self.done + 1:
             return False
         if not isinstance(counts, dict) or not isinstance(first, dict):
+            return False
+        if any(type(n) is not int for n in counts.values()) or sum(counts.values()) != done:
+            return False
+        added = [k for k in counts if counts[k] != self.counts.get(k, 0)]
+        if not (len(added) == 1 and counts[added[0]] == self.counts.get(added[0], 0) + 1):
+            return False
+        kept = {k: v for k, v in first.items() if k in self.first}
+        if kept != self.first or set(first) - set(self.first) - {added[0]}:
+            return False
+        if self.detail and detail != self.detail:
             return False
         self.counts, self.first = counts, first
         self.detail, self.seconds, self.done = str(detail), seconds, done
