@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from lanegate.lanes.flake.dimensions import Dimension
-from lanegate.lanes.flake.plugin import _Batch
+from lanegate.lanes.flake.plugin import _Batch, _drain
 
 
 def _batch(runs: int = 4) -> _Batch:
@@ -79,3 +80,13 @@ def test_whatever_a_child_sends_the_parent_neither_raises_nor_counts_a_run_it_di
         assert batch.done == run + 1 == 1 and sum(batch.counts.values()) == 1
     else:
         assert batch.tally() == before
+
+
+def test_the_parent_reads_a_tally_without_waiting_for_a_process_that_holds_the_pipe() -> None:
+    read, write = os.pipe()
+    os.write(write, b'[{}, {}, "", 0.0, 1]')
+    # the write end stays open (a process the test left running): no end of file, no wait
+    try:
+        assert _drain(read) == b'[{}, {}, "", 0.0, 1]'
+    finally:
+        os.close(write)

@@ -728,8 +728,7 @@ def _fork_each(rec: _Recorder) -> None:
                     os._exit(code)
             os.close(tally_write)
             os.waitpid(pid, 0)
-            with os.fdopen(tally_read, "rb") as tally:
-                sent = tally.read(MAX_TALLY_BYTES)
+            sent = _drain(tally_read)
             del rec.batch_runs[id(twin)]
             if not batch.take(sent, run):
                 # the child died before its run was tallied: its run is an error, and a batch
@@ -737,6 +736,24 @@ def _fork_each(rec: _Recorder) -> None:
                 batch.add(run, "error", "the isolated run's process ended without a result", 0.0)
                 if batch.done == batch.runs:
                     batch.emit(rec)
+
+
+def _drain(fd: int) -> bytes:
+    """What an exited isolation child left in its tally pipe (then the pipe is closed): read
+    without waiting, since a process the test left behind may still hold the pipe open."""
+    os.set_blocking(fd, False)
+    chunks: list[bytes] = []
+    try:
+        while sum(map(len, chunks)) < MAX_TALLY_BYTES:
+            chunk = os.read(fd, MAX_TALLY_BYTES)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    except BlockingIOError:
+        pass
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
 
 
 def pytest_collectreport(report: pytest.CollectReport) -> None:
