@@ -675,3 +675,46 @@ def test_unittest_failures_are_recorded_as_failures_not_passes(make_repo, capsys
     assert [r["outcome"] for r in victim["replays"]][:2] == ["passed", "failed"]  # reversed
     assert not victim["deterministic"] and victim["exposed_by"] == "order"
     assert "test_always_fails: failed in every replay" in capsys.readouterr().out
+
+
+HOST_SHAPED = """\
+import os
+import socket
+
+
+def test_a_unix_socket_in_tmp_path_binds(tmp_path):
+    # 107 bytes is all a Unix socket's path may hold: a deep TMPDIR under pytest's tmp_path
+    # passes it (a macOS-length TMPDIR fails this test under plain pytest too)
+    path = tmp_path / "service-agent-control.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
+        server.bind(str(path))
+        assert path.exists()
+
+
+def _open_paths():
+    found = []
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            found.append(os.readlink(f"/proc/self/fd/{fd}"))
+        except OSError:
+            pass
+    return found
+
+
+def test_no_record_file_is_left_open():
+    # a leak check by suffix among the process's open files sees none of the lane's own
+    assert not [p for p in _open_paths() if p.endswith((".jsonl", ".json", ".log"))]
+"""
+
+
+def test_a_replay_looks_like_plain_pytest_to_tests_of_its_paths_and_open_files(make_repo) -> None:  # type: ignore[no-untyped-def]
+    # both are stable under plain pytest; a replay with TMPDIR deep in the lane's work folder
+    # failed the first in every run, and one holding its outcomes file open as `outcomes-*.jsonl`
+    # failed the second (flake-corpus-7's look-alikes, measured blind)
+    repo = feature_repo(make_repo, {"tests/test_host_shaped.py": HOST_SHAPED})
+    assert flake(repo.path) == 0
+    data = ledger(repo.path)
+    assert len(data["tests"]) == 2
+    for test in data["tests"]:
+        assert test["deterministic"], test["node_id"]
+        assert {r["outcome"] for r in test["replays"]} == {"passed"}, test["node_id"]

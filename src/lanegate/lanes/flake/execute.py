@@ -162,6 +162,9 @@ def pinned_env(pin: ReplayPin, plan: Plan, forbidden: Sequence[str]) -> dict[str
     }
 
 
+SANDBOX_TMP = "/tmp"  # a sandboxed replay's TMPDIR: the sandbox's own private /tmp
+
+
 def clean_env(pins: Mapping[str, str], tmp_dir: Path) -> dict[str, str]:
     """The whole environment of a replay process: a short passthrough list plus the pins."""
     env = {k: os.environ[k] for k in PASSTHROUGH if k in os.environ}
@@ -248,10 +251,17 @@ def run_replay(
     token = secrets.token_hex(8)
     private = work_dir / f"replay-{spec.replay}-{token}"
     private.mkdir(mode=0o700)
-    tmp_dir = private / "tmp"
-    tmp_dir.mkdir()
-    result_path = private / f"outcomes-{token}.jsonl"
-    log_path = private / "output.log"
+    # in the sandbox the replay's /tmp is a private tmpfs of its own: TMPDIR stays the short
+    # path tests expect (a pytest `tmp_path` under a deep TMPDIR passes the 107 bytes a Unix
+    # socket's path may hold); unsandboxed, each replay gets a folder of its own
+    tmp_dir = Path(SANDBOX_TMP) if sandbox.enabled else private / "tmp"
+    if not sandbox.enabled:
+        tmp_dir.mkdir()
+    # no suffix: a test that checks for leaked files by theirs (`.jsonl`, `.log`) among its
+    # process's open files must not find the plugin's outcomes or the replay's output (pytest's
+    # capture keeps the original stdout and stderr open beside its own)
+    result_path = private / f"outcomes-{token}"
+    log_path = private / "output"
     nonce = secrets.token_hex(16)
     read_fd, write_fd = os.pipe()
     os.write(write_fd, nonce.encode("ascii"))
