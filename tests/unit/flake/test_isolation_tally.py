@@ -1,4 +1,4 @@
-"""The tally an isolation child sends its parent: taken only when it counts exactly the next run."""
+"""The run an isolation child sends its parent: counted only as one well-formed run."""
 
 from __future__ import annotations
 
@@ -16,11 +16,15 @@ def _batch(runs: int = 4) -> _Batch:
     return _Batch("t.py::test_x", Dimension.ISOLATION, runs)
 
 
-def test_a_childs_tally_carries_every_run_so_far_to_the_next_child() -> None:
-    first = _batch()
-    first.add(0, "passed", "", 0.01)
+def _sent(outcome: str, detail: str = "", seconds: float = 0.01) -> bytes:
+    child = _batch()
+    child.add(0, outcome, detail, seconds)
+    return json.dumps(child.last_run()).encode()
+
+
+def test_a_childs_run_carries_every_run_so_far_to_the_next_child() -> None:
     parent = _batch()
-    assert parent.take(json.dumps(first.tally()).encode(), run=0)
+    assert parent.take(_sent("passed"), run=0)
     parent.add(1, "failed", "AssertionError: two clients", 0.02)  # what the next child adds
     assert parent.done == 2
     assert parent.counts == {"passed": 1, "failed": 1}
@@ -28,23 +32,20 @@ def test_a_childs_tally_carries_every_run_so_far_to_the_next_child() -> None:
     assert parent.detail == "run 1: AssertionError: two clients"
 
 
-def test_a_tally_for_another_run_or_of_another_shape_is_refused() -> None:
-    child = _batch()
-    child.add(0, "passed", "", 0.01)
-    sent = json.dumps(child.tally()).encode()
-    assert not _batch().take(sent, run=1)  # it counts run 0, not run 1
+def test_a_message_of_another_shape_is_refused() -> None:
     assert not _batch().take(b"", run=0)  # the child died before it sent anything
-    assert not _batch().take(b'[{}, {}, "", 0.0, true]', run=0)  # True is not the count 1
-    assert not _batch().take(b'[[], {}, "", 0.0, 1]', run=0)
-    assert not _batch().take(b'[{}, {}, "", {"s": 1}, 1]', run=0)
+    assert not _batch().take(b'["won", "", 0.0]', run=0)  # no such outcome
+    assert not _batch().take(b'[{}, {}, "", 0.0, 1]', run=0)  # the shape of a whole tally
+    assert not _batch().take(b'["passed", 7, 0.0]', run=0)
+    assert not _batch().take(b'["passed", "", {"s": 1}]', run=0)
+    assert not _batch().take(b'["passed", "", -1.0]', run=0)
+    assert not _batch().take(b'["passed", "", Infinity]', run=0)
 
 
-def test_a_forged_tally_can_never_undo_an_earlier_childs_run() -> None:
+def test_a_forged_message_can_never_undo_an_earlier_childs_run() -> None:
     parent = _batch()
-    child = _batch()
-    child.add(0, "failed", "AssertionError: alone", 0.01)  # the first child's run failed
-    assert parent.take(json.dumps(child.tally()).encode(), run=0)
-    # the second child's test writes its own tally: two passes, the failure gone
+    assert parent.take(_sent("failed", "AssertionError: alone"), run=0)  # the first child failed
+    # the second child's test writes a whole tally of its own: two passes, the failure gone
     forged = [{"passed": 2}, {"passed": 0}, "", 0.02, 2]
     assert not parent.take(json.dumps(forged).encode(), run=1)
     # nor the failure kept but its detail or first run rewritten
@@ -53,14 +54,13 @@ def test_a_forged_tally_can_never_undo_an_earlier_childs_run() -> None:
         run=1,
     )
     assert parent.counts == {"failed": 1} and parent.done == 1
-    honest = _batch()
-    honest.take(json.dumps(parent.tally()).encode(), run=0)
-    honest.add(1, "passed", "", 0.01)
-    assert parent.take(json.dumps(honest.tally()).encode(), run=1)
+    # what a child can send is its own run: one run more, the earlier failure kept
+    assert parent.take(_sent("passed"), run=1)
     assert parent.counts == {"failed": 1, "passed": 1} and parent.first == {
         "failed": 0,
         "passed": 1,
     }
+    assert parent.detail == "run 0: AssertionError: alone"
 
 
 JSON = st.recursive(
@@ -75,11 +75,10 @@ def test_whatever_a_child_sends_the_parent_neither_raises_nor_counts_a_run_it_di
     sent: bytes, run: int
 ) -> None:
     batch = _batch()
-    before = batch.tally()
     if batch.take(sent, run):
-        assert batch.done == run + 1 == 1 and sum(batch.counts.values()) == 1
+        assert batch.done == 1 and sum(batch.counts.values()) == 1
     else:
-        assert batch.tally() == before
+        assert (batch.done, batch.counts, batch.first, batch.detail) == (0, {}, {}, "")
 
 
 def test_the_parent_reads_a_tally_without_waiting_for_a_process_that_holds_the_pipe() -> None:

@@ -23,6 +23,7 @@ import importlib.machinery
 import importlib.util
 import inspect
 import json
+import math
 import os
 import random
 import resource
@@ -165,10 +166,11 @@ class _Recorder:
         os.write(self.fd, (line + "\n").encode("utf-8"))
 
 
-# a batch's detail as reported; what an isolation child sends its parent (its batch's counts, first
-# runs and detail) stays far below a pipe's buffer
+# a batch's detail as reported; what an isolation child sends its parent (its run's outcome,
+# detail and seconds) stays far below a pipe's buffer
 MAX_DETAIL = 400
 MAX_TALLY_BYTES = 65536
+OUTCOMES = frozenset({"passed", "failed", "error", "skipped"})
 
 
 class _Batch:
@@ -183,6 +185,7 @@ class _Batch:
         self.detail = ""
         self.seconds = 0.0
         self.done = 0
+        self.last: tuple[str, str, float] = ("", "", 0.0)  # the run added last (`last_run`)
         # other tests whose failed run had left the process changed before this batch began
         self.dirty_before: tuple[str, ...] | None = None
 
@@ -196,6 +199,7 @@ class _Batch:
         return next((n for n in self.dirty_before or () if rec.polluter(n)), None)
 
     def add(self, run: int, outcome: str, detail: str, seconds: float) -> None:
+        self.last = (outcome, detail[:MAX_DETAIL], seconds)
         self.counts[outcome] = self.counts.get(outcome, 0) + 1
         self.first.setdefault(outcome, run)
         if detail and not self.detail:
@@ -203,38 +207,26 @@ class _Batch:
         self.seconds += seconds
         self.done += 1
 
-    def tally(self) -> list[Any]:
-        """The runs so far, as an isolation child sends them to its parent (`take`): a few hundred
-        bytes, written whole into the pipe's buffer before the parent reads it."""
-        return [self.counts, self.first, self.detail[:MAX_DETAIL], self.seconds, self.done]
+    def last_run(self) -> list[Any]:
+        """The run added last, as an isolation child sends it to its parent (`take`): a few
+        hundred bytes, written whole into the pipe's buffer before the parent reads it."""
+        return list(self.last)
 
     def take(self, sent: bytes, run: int) -> bool:
-        """Take the tally an isolation child sent after run `run`; False when it sent none that
-        counts that run (it died first, or sent something else). The child runs the test, which
-        can write to the pipe too: a tally is taken only when it is this batch's tally plus one
-        run, so a forged one can say no more than the run's own outcome (which a test decides
-        anyway), never undo an earlier child's."""
+        """Count run `run` as an isolation child sent it (`last_run`); False when it sent nothing
+        (it died first) or anything else. The parent adds the one run itself, so the child, whose
+        test can write the pipe too, can say no more than its own run's outcome (which a test
+        decides anyway), never undo an earlier child's."""
         try:
-            counts, first, detail, seconds, done = json.loads(sent)
+            outcome, detail, seconds = json.loads(sent)
             seconds = float(seconds)
         except (ValueError, TypeError):
             return False
-        if type(done) is not int or done != run + 1 or done != self.done + 1:
+        if not isinstance(outcome, str) or outcome not in OUTCOMES or not isinstance(detail, str):
             return False
-        if not isinstance(counts, dict) or not isinstance(first, dict):
+        if not 0 <= seconds < math.inf:
             return False
-        if any(type(n) is not int for n in counts.values()) or sum(counts.values()) != done:
-            return False
-        added = [k for k in counts if counts[k] != self.counts.get(k, 0)]
-        if not (len(added) == 1 and counts[added[0]] == self.counts.get(added[0], 0) + 1):
-            return False
-        kept = {k: v for k, v in first.items() if k in self.first}
-        if kept != self.first or set(first) - set(self.first) - {added[0]}:
-            return False
-        if self.detail and detail != self.detail:
-            return False
-        self.counts, self.first = counts, first
-        self.detail, self.seconds, self.done = str(detail), seconds, done
+        self.add(run, outcome, detail[:MAX_DETAIL], seconds)
         return True
 
     def emit(self, rec: _Recorder) -> None:
@@ -700,7 +692,7 @@ def _run_isolated(rec: _Recorder) -> None:
 
 def _fork_each(rec: _Recorder) -> None:
     """Each run of an isolation batch in a child of its own. A child starts from the batch as the
-    runs before it left it (the parent keeps the tally each child sends back over a pipe), so the
+    runs before it left it (the parent adds the run each child sends back over a pipe), so the
     child of the last run holds every run and reports the batch's one line."""
     for item, batch in rec.isolated:
         for run in range(batch.runs):
@@ -721,7 +713,8 @@ def _fork_each(rec: _Recorder) -> None:
                             batch.emit(rec)
                     else:
                         twin.ihook.pytest_runtest_protocol(item=twin, nextitem=None)
-                    os.write(tally_write, json.dumps(batch.tally()).encode("utf-8"))
+                    if batch.done == run + 1:  # its run was counted: send it on
+                        os.write(tally_write, json.dumps(batch.last_run()).encode("utf-8"))
                 except BaseException:
                     code = 1
                 finally:
@@ -731,7 +724,7 @@ def _fork_each(rec: _Recorder) -> None:
             sent = _drain(tally_read)
             del rec.batch_runs[id(twin)]
             if not batch.take(sent, run):
-                # the child died before its run was tallied: its run is an error, and a batch
+                # the child died before its run was counted: its run is an error, and a batch
                 # whose last child died is reported here (a missing line would hide the others)
                 batch.add(run, "error", "the isolated run's process ended without a result", 0.0)
                 if batch.done == batch.runs:
