@@ -221,19 +221,20 @@ def total_runs(
     return _runs(costs, low)
 
 
+def _unpaid(cost: RunCost, wanted: int) -> int:
+    """Up to `wanted` unpaid runs of a test: as many as cost at most DESCHEDULE_COST CPU seconds
+    and STRESS_FLOOR_WALL wall seconds."""
+    return min(
+        wanted,
+        int(DESCHEDULE_COST / max(cost.per_run, 1e-9)),
+        int(STRESS_FLOOR_WALL / max(cost.wall, 1e-9)),
+    )
+
+
 def stress_floors(costs: Sequence[RunCost]) -> list[int]:
     """The unpaid stress runs of each test (`STRESS_FLOOR` for a test that starts threads, within
     its cost and wall bounds; the tests' together within `STRESS_FLOORS_WALL`)."""
-    floors = [
-        min(
-            STRESS_FLOOR,
-            int(DESCHEDULE_COST / max(c.per_run, 1e-9)),
-            int(STRESS_FLOOR_WALL / max(c.wall, 1e-9)),
-        )
-        if "threads" in c.risks
-        else 0
-        for c in costs
-    ]
+    floors = [_unpaid(c, STRESS_FLOOR) if "threads" in c.risks else 0 for c in costs]
     total = sum(f * c.wall for c, f in zip(costs, floors, strict=True))
     if total > STRESS_FLOORS_WALL:
         scale = STRESS_FLOORS_WALL / total
@@ -251,13 +252,7 @@ def _split(cost: RunCost, runs: int, stress_floor: int = 0) -> list[tuple[int, D
     tests that read it) and more repeats, as far as they reach."""
     out: list[tuple[int, Dimension, int]] = []
     if cost.touched:
-        alone = 1
-        if "threads" in cost.risks:
-            affordable = min(
-                int(DESCHEDULE_COST / max(cost.per_run, 1e-9)),
-                int(STRESS_FLOOR_WALL / max(cost.wall, 1e-9)),
-            )
-            alone = max(1, min(ISOLATION_THREAD_RUNS, affordable))
+        alone = max(1, _unpaid(cost, ISOLATION_THREAD_RUNS)) if "threads" in cost.risks else 1
         out.append((ISOLATION_REPLAY, Dimension.ISOLATION, alone))
     fresh_runs = {"light": FRESH_RUNS, "heavy": FRESH_RUNS_HEAVY}.get(cost.fresh, 0)
     cheap = cost.per_run - FAST_OVERHEAD <= FRESH_MAX_SECONDS
