@@ -20,10 +20,17 @@ from __future__ import annotations
 
 from lanegate.errors import SandboxError
 from lanegate.policy import SandboxPolicy
-from lanegate.sandbox.core import Sandbox, SandboxedCommand, open_sandbox, refuse_commands
+from lanegate.sandbox.core import (
+    SANDBOX_TMP,
+    Sandbox,
+    SandboxedCommand,
+    open_sandbox,
+    refuse_commands,
+)
 from lanegate.sandbox.interpreter import SandboxInterpreter, sandbox_interpreter, sandbox_python
 
 __all__ = [
+    "SANDBOX_TMP",
     "Sandbox",
     "SandboxError",
     "SandboxPolicy",

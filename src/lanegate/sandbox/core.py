@@ -32,6 +32,7 @@ SOURCE_MOUNT = "/run/lanegate-tree"
 # argument passes 128 KiB (MAX_ARG_STRLEN) with E2BIG
 SPEC_MOUNT = "/run/lanegate-spec"
 MAX_INLINE_SPEC = 64 * 1024
+SANDBOX_TMP = "/tmp"  # a private tmpfs in every sandbox, and its commands' TMPDIR by default
 SANDBOX_HOME = "/tmp/home"
 RUN_MB = 64  # /run holds only the read-only view of the tree's source
 _PYTHON_ENV_DROP = (
@@ -205,7 +206,7 @@ class Sandbox:
         for name in _PYTHON_ENV_DROP:
             environ.pop(name, None)
         environ["HOME"] = SANDBOX_HOME
-        environ.setdefault("TMPDIR", "/tmp")
+        environ.setdefault("TMPDIR", SANDBOX_TMP)
         workdir = (cwd or self.repo).resolve()
         spec = {
             "source": SOURCE_MOUNT,
@@ -265,7 +266,7 @@ class Sandbox:
         self, writable: list[Path], readable: list[Path], overlays: dict[Path, Path]
     ) -> list[str]:
         home = Path(os.path.expanduser("~")).resolve()
-        masked = [Path("/tmp"), Path("/run")]
+        masked = [Path(SANDBOX_TMP), Path("/run")]
         if home.is_dir() and home != Path("/"):
             masked.append(home)  # secrets such as ~/.ssh are not for the tests to read
         args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]

@@ -27,7 +27,7 @@ from lanegate.lanes import pytest_plugins
 from lanegate.lanes.context import usable_cpus
 from lanegate.lanes.flake import pins as flake_plugin
 from lanegate.lanes.flake.plan import Plan, ReplayPin
-from lanegate.sandbox import Sandbox, sandbox_python
+from lanegate.sandbox import SANDBOX_TMP, Sandbox, sandbox_python
 
 PLUGIN_MODULE = (
     "lanegate.lanes.flake.plugin"  # never imported by lanegate itself: it imports pytest
@@ -160,9 +160,6 @@ def pinned_env(pin: ReplayPin, plan: Plan, forbidden: Sequence[str]) -> dict[str
             separators=(",", ":"),
         ),
     }
-
-
-SANDBOX_TMP = "/tmp"  # a sandboxed replay's TMPDIR: the sandbox's own private /tmp
 
 
 def clean_env(pins: Mapping[str, str], tmp_dir: Path) -> dict[str, str]:
