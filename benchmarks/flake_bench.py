@@ -731,17 +731,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--corpus",
-        choices=(
-            "own",
-            "independent",
-            "heldout",
-            "fresh",
-            "unseen",
-            "sixth",
-            "seventh",
-            "both",
-            "all",
-        ),
+        choices=("own", *(name for name, _ in EXTERNAL), "both", "all"),
         default="both",
     )
     parser.add_argument(
