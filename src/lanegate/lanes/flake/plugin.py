@@ -18,9 +18,6 @@ from __future__ import annotations
 import contextlib
 import copy
 import gc
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import inspect
 import json
 import math
@@ -55,6 +52,7 @@ from lanegate.lanes.flake.pins import (
     derived_seed,
     normalized_plugin_name,
 )
+from lanegate.lanes.lazy_hypothesis import skip_idle_summary, when_imported
 from lanegate.lanes.rewrite import unmark_rewrite
 
 HYPOTHESIS_PROFILE = "lanegate-flake"
@@ -350,45 +348,10 @@ def _disable_hypothesis_database() -> None:
     settings.load_profile(HYPOTHESIS_PROFILE)
 
 
-class _ThenDisableDatabase(importlib.abc.Loader):
-    """Runs the real loader of the `hypothesis` package, then loads the no-database profile."""
-
-    def __init__(self, inner: importlib.abc.Loader) -> None:
-        self.inner = inner
-
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> Any:
-        return self.inner.create_module(spec)
-
-    def exec_module(self, module: Any) -> None:
-        self.inner.exec_module(module)
-        _disable_hypothesis_database()
-
-
-class _AfterHypothesisImport(importlib.abc.MetaPathFinder):
-    """Loads the no-database profile the moment `hypothesis` is first imported: `@given` captures
-    the default settings when a test module is imported, so later would be too late, and importing
-    Hypothesis up front would cost every replay a second of imports it may not need."""
-
-    def find_spec(
-        self, fullname: str, path: Any = None, target: Any = None
-    ) -> importlib.machinery.ModuleSpec | None:
-        if fullname != "hypothesis":
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(fullname)
-        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
-            return spec
-        spec.loader = _ThenDisableDatabase(spec.loader)
-        return spec
-
-
 def _watch_hypothesis() -> None:
     if os.environ.get(HYPOTHESIS_DB_VAR, "off") != "off":
         return
-    if "hypothesis" in sys.modules:
-        _disable_hypothesis_database()
-    else:
-        sys.meta_path.insert(0, _AfterHypothesisImport())
+    when_imported("hypothesis", lambda _module: _disable_hypothesis_database())
 
 
 def _pin_hypothesis_seed(seed: int) -> None:
@@ -987,3 +950,4 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         else:
             rec.emit("leftover", node_id=None, repeat=None, pid=pid)
     rec.emit("finish", exitstatus=int(exitstatus))
+    skip_idle_summary(session.config.pluginmanager)

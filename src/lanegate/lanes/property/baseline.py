@@ -86,7 +86,7 @@ def pytest_flags(policy: Policy) -> list[str]:
         *pytest_plugins.extra_args(),
         "-p",
         PLUGIN,
-        f"--hypothesis-seed={policy.properties.seed}",
+        f"--lanegate-seed={policy.properties.seed}",  # not --hypothesis-seed: it imports Hypothesis
         f"--lanegate-max-examples={policy.properties.max_examples}",
     ]
     return flags

@@ -218,7 +218,6 @@ def serve(stdin: Any, stdout: Any) -> None:
     """
     import _pytest.main  # noqa: F401
     import _pytest.outcomes  # noqa: F401
-    import hypothesis  # noqa: F401 - imported once here so that every child starts warm
     from _pytest.config import _prepareconfig
 
     # every module a child imports is imported here, before Hypothesis scans the loaded modules
@@ -252,7 +251,8 @@ def serve(stdin: Any, stdout: Any) -> None:
     session.exitstatus = 0
     config._do_configure()
     config.hook.pytest_sessionstart(session=session)
-    _warm_hypothesis()
+    if "hypothesis" in sys.modules:  # the tests use it: every child starts warm
+        _warm_hypothesis()
     # everything imported so far is shared by every child: keep the collector from walking it (and
     # from touching its pages, which keeps fork's copy-on-write cheap)
     gc.collect()

@@ -12,18 +12,21 @@ before pytest starts; the marker keeps pytest from warning that it cannot rewrit
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import os
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
+from types import FrameType, ModuleType
 from typing import Any
 
 import pytest
 
+from lanegate.lanes.lazy_hypothesis import skip_idle_summary, when_imported
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_disk
 from lanegate.lanes.property.probes import ProbeFinder, install_probes
@@ -65,6 +68,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--lanegate-mutant", default=None, help="JSON file: module path and source")
     group.addoption("--lanegate-observe", default="callback", choices=observe.MODES)
     group.addoption("--lanegate-max-examples", type=int, default=0)
+    group.addoption(
+        "--lanegate-seed",
+        type=int,
+        default=None,
+        help="what --hypothesis-seed does, without importing Hypothesis for tests that never use it",
+    )
     group.addoption(
         "--lanegate-map",
         action="store_true",
@@ -156,11 +165,13 @@ class _Recorder:
         self.counts: dict[str, observe.CaseCounts] = {}
         self.covered: set[tuple[str, int]] = set()
         self.code_calls = 0  # calls into the project's own code while the current test ran
-        self.profile = ""
+        self.profile = ""  # stays empty when no test imports Hypothesis
+        self.seed: int | None = config.getoption("lanegate_seed")
         # mutant runs need outcomes, not counts: with observability on, Hypothesis formats a
         # traceback for every failing case, which costs more than the mutant's own tests
-        counting = self.mode == "baseline" and self.observe_mode == "callback"
-        self.uninstall = observe.install_callback(self) if counting else None
+        self.counting = self.mode == "baseline" and self.observe_mode == "callback"
+        self.uninstall: Callable[[], None] | None = None
+        self.hypothesis_ready = False
         self._kinds: dict[str, _FileKind] = {}  # code file name -> its part in either trace
         self.tracing = False
         # coverage-map build: calls keyed by qualified name, traced from configure to the end;
@@ -175,6 +186,35 @@ class _Recorder:
         self.probes = _PROBES if self.mode == "baseline" and not self.oracle_files else None
         if self.probes is not None:
             _PROBE_SINK[:] = [self]
+
+    def set_up_hypothesis(self, module: ModuleType | None = None) -> None:
+        """Once Hypothesis is loaded (whole): the policy's profile, the seed, the case counter.
+
+        Called when a test first imports it (`when_imported`) or at session start when a conftest
+        or an option already had; then again before each test, which does nothing once it is done.
+        """
+        hypothesis = sys.modules.get("hypothesis") if module is None else module
+        settings = getattr(hypothesis, "settings", None)
+        if self.hypothesis_ready or settings is None:
+            return  # not loaded, or still importing: the next call finishes the job
+        self.hypothesis_ready = True
+        # Raise Hypothesis's built-in profiles to the policy's max_examples; a profile the
+        # repository chose itself is left alone so that a cut below the policy shows up (and is
+        # flagged) instead of hidden.
+        name = settings.get_current_profile_name()
+        if self.policy_max_examples and name in ("default", "ci"):
+            settings.register_profile(
+                "lanegate", settings.get_profile(name), max_examples=self.policy_max_examples
+            )
+            settings.load_profile("lanegate")
+            self.profile = f"{name}+lanegate"
+        else:
+            self.profile = name
+        core = sys.modules.get("hypothesis.core")
+        if self.seed is not None and core is not None:
+            setattr(core, "global_force_seed", self.seed)  # noqa: B010 (typed without it)
+        if self.counting:
+            self.uninstall = observe.install_callback(self)
 
     def probe_hit(self, index: int, line: int) -> None:
         """A probed body started running (see `probes.py`): what `_trace` records for a call."""
@@ -379,7 +419,9 @@ def _settings_record(item: pytest.Item, recorder: _Recorder) -> dict[str, Any] |
         current = settings(current, database=None)
     func._hypothesis_internal_use_settings = current
     explicit_seed = getattr(func, "_hypothesis_internal_use_seed", None)
-    passed_seed = item.config.getoption("hypothesis_seed", None)
+    passed_seed = recorder.seed
+    if passed_seed is None:
+        passed_seed = item.config.getoption("hypothesis_seed", None)
     if explicit_seed is not None:
         seed_source, seed = "@seed", explicit_seed
     elif current.derandomize:
@@ -436,21 +478,9 @@ def _terminal_off(config: pytest.Config) -> None:
 @pytest.hookimpl(trylast=True)
 def pytest_sessionstart(session: pytest.Session) -> None:
     recorder = session.config.stash.get(_STATE_KEY, None)
-    if recorder is None:
-        return
-    from hypothesis import settings
-
-    # Raise Hypothesis's built-in profiles to the policy's max_examples; a profile the repository chose
-    # itself is left alone so that a cut below the policy shows up (and is flagged) instead of hidden.
-    name = settings.get_current_profile_name()
-    if recorder.policy_max_examples and name in ("default", "ci"):
-        settings.register_profile(
-            "lanegate", settings.get_profile(name), max_examples=recorder.policy_max_examples
-        )
-        settings.load_profile("lanegate")
-        recorder.profile = f"{name}+lanegate"
-    else:
-        recorder.profile = name
+    if recorder is not None:
+        # after the conftest files (whose own profile counts), before any test module is imported
+        when_imported("hypothesis", recorder.set_up_hypothesis)
 
 
 def _short_repr(excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
@@ -571,6 +601,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         "cases_failed": 0,
         "gave_up": 0,
     }
+    recorder.set_up_hypothesis()  # a loader `when_imported` could not wrap: late, not never
     recorder.tests[item.nodeid] = entry
     recorder.current = item.nodeid
     if recorder.mode == "mutant":
@@ -630,11 +661,23 @@ def pytest_collection(session: pytest.Session) -> None:
     _active_recorder = session.config.stash.get(_STATE_KEY, None)
 
 
+def _hypothesis_version() -> str:
+    """The Hypothesis of this run: the loaded one's, else the installed one's, without loading it."""
+    loaded = getattr(sys.modules.get("hypothesis"), "__version__", None)
+    if isinstance(loaded, str):
+        return loaded
+    try:
+        return importlib.metadata.version("hypothesis")
+    except importlib.metadata.PackageNotFoundError:
+        return ""
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     recorder = session.config.stash.get(_STATE_KEY, None)
     out = JOB["out"] if JOB else None if recorder is None else recorder.out
     if recorder is None or out is None:
         return
+    skip_idle_summary(session.config.pluginmanager)
     if recorder.uninstall is not None:
         recorder.uninstall()
     if recorder.observe_mode == "files":
@@ -648,11 +691,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
                         counts.failed,
                         counts.gave_up,
                     )
-    import hypothesis
-
     payload = {
         "exitstatus": int(exitstatus),
-        "hypothesis_version": hypothesis.__version__,
+        "hypothesis_version": _hypothesis_version(),
         "profile": recorder.profile,
         "observe": recorder.observe_mode,
         "collect_errors": list(_pending_collect_errors),
