@@ -1,7 +1,8 @@
 """Flake detection on two corpora: the spec minimum vs flakefinder vs randomly vs lanegate.
 
 Run: `python benchmarks/flake_bench.py [--smoke] [--runs N] [--fp-runs N] [--curve B,B,...]
-[--corpus own|independent|heldout|fresh|unseen|sixth|seventh|both|all] [--layout case|half]` (`both`: own and independent; `all`:
+[--corpus own|independent|heldout|fresh|unseen|sixth|seventh|both|all] [--layout case|half]
+[--sandboxed-minimum]` (`both`: own and independent; `all`:
 every one present). Seven corpora, reported separately:
   own          tests/cases/flake_corpus/ (planted while the lane was written; manifest.json);
   independent  benchmarks/flake_corpus_independent/ (written from the literature by someone who had
@@ -26,6 +27,9 @@ half share a process and run from the repository's root). On the same tests:
   (b) pytest-flakefinder: one process, every test repeated `--flake-runs` times in place;
   (c) pytest-randomly with 3 seeds: 3 processes, shuffled order, `random` reseeded per test;
   (d) lanegate's plan (`lanegate.lanes.flake.run_lane`) with the default policy.
+With `--sandboxed-minimum`, (a') next to each (a): (a)'s three replays again, each in lanegate's
+bubblewrap sandbox as SPEC 9 makes the lane run them (CPU only): how much of (d)'s CPU above (a) is
+the sandbox's, and (d) against it.
 (a) and (d) run `--fp-runs` times (default 10), each (d) next to its own (a) so both see the same
 machine load: recall and the CPU ratio are the median over those runs, false positives the stable
 look-alikes flagged in any run. `--curve` adds recall and CPU ratio (median of `--runs`, default 3)
@@ -438,6 +442,34 @@ def spec_minimum(
     return _score("(a) spec minimum", tests, _disagreeing(runs, tests), _cpu() - start)
 
 
+def sandboxed_minimum(repo: CorpusRepo, work: Path) -> float:
+    """(a'): the CPU seconds of (a)'s three replays run the way SPEC 9 makes lanegate run any
+    process of head code: each in its own bubblewrap sandbox (a private copy of the tree, a fresh
+    `/tmp`), the same pytest command and hash seed. Only the CPU is read (the sandbox's file system
+    is read-only, so no outcome file is written): (a) says what three replays catch."""
+    from lanegate.sandbox import open_sandbox
+
+    sandbox = open_sandbox(repo.path)
+    env = {k: v for k, v in _base_env(work).items() if k != "PYTHONPATH"}
+    env["PYTHONHASHSEED"] = "0"
+    start = _cpu()
+    for _ in range(3):
+        command = sandbox.command(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly"],
+            env=env,
+            cwd=repo.path,
+        )
+        subprocess.run(
+            command.argv,
+            env=command.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=False,
+            timeout=600,
+        )
+    return _cpu() - start
+
+
 def flakefinder(repo: CorpusRepo, work: Path, tests: list[CorpusTest]) -> StrategyResult:
     start = _cpu()
     args = ["-p", "no:randomly", "--flake-finder", f"--flake-runs={FLAKE_RUNS}"]
@@ -536,6 +568,7 @@ class CorpusReport:
     curve: list[CurvePoint]
     repositories: int = 1
     wall_seconds: float = 0.0
+    sandboxed_minimum: tuple[float, ...] = ()  # (a') CPU seconds per run, when measured
 
     @property
     def ratios(self) -> list[float]:
@@ -559,8 +592,14 @@ def _combine(results: list[StrategyResult]) -> StrategyResult:
 
 
 def _paired(
-    repos: list[CorpusRepo], work: Path, tests: list[CorpusTest], runs: int, budget: float | None
+    repos: list[CorpusRepo],
+    work: Path,
+    tests: list[CorpusTest],
+    runs: int,
+    budget: float | None,
+    sandboxed: list[float] | None = None,
 ) -> tuple[list[StrategyResult], list[StrategyResult]]:
+    """(a) next to (d), `runs` times; with `sandboxed`, (a') too, its CPU appended there."""
     minimum: list[StrategyResult] = []
     ours: list[StrategyResult] = []
     for i in range(runs):
@@ -568,6 +607,8 @@ def _paired(
         minimum.append(
             _combine([spec_minimum(r, work, tests, f"a{tag}-{k}") for k, r in enumerate(repos)])
         )
+        if sandboxed is not None:
+            sandboxed.append(sum(sandboxed_minimum(r, work) for r in repos))
         ours.append(
             _combine(
                 [lanegate_plan(r, work, tests, budget, f"d{tag}-{k}") for k, r in enumerate(repos)]
@@ -583,6 +624,7 @@ def run_corpus(
     budgets: list[float],
     smoke: bool,
     baselines: bool = True,
+    sandboxed: bool = False,
 ) -> CorpusReport:
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="lanegate-flake-bench-") as raw:
@@ -598,7 +640,8 @@ def run_corpus(
             if baselines
             else []
         )
-        minimum, ours = _paired(repos, work, tests, fp_runs, None)
+        in_sandbox: list[float] | None = [] if sandboxed else None
+        minimum, ours = _paired(repos, work, tests, fp_runs, None, in_sandbox)
         curve = []
         for budget in budgets:
             a_runs, d_runs = _paired(repos, work, tests, curve_runs, budget)
@@ -611,6 +654,7 @@ def run_corpus(
             curve,
             repositories=len(repos),
             wall_seconds=time.monotonic() - started,
+            sandboxed_minimum=tuple(in_sandbox or ()),
         )
 
 
@@ -653,9 +697,10 @@ def run_benchmark(
     which: str = "both",
     layout: str = "case",
     baselines: bool = True,
+    sandboxed: bool = False,
 ) -> list[CorpusReport]:
     return [
-        run_corpus(c, fp_runs, curve_runs, budgets or [], smoke, baselines)
+        run_corpus(c, fp_runs, curve_runs, budgets or [], smoke, baselines, sandboxed)
         for c in chosen_corpora(which, smoke, layout)
     ]
 
@@ -706,6 +751,17 @@ def report(reports: list[CorpusReport]) -> str:
         lines.append(f"lanegate recall per run: {shares}")
         lines.append(f"lanegate CPU vs spec minimum per run: {ratios}")
         lines.append(f"lanegate CPU vs spec minimum: {statistics.median(rep.ratios):.2f}x (median)")
+        if rep.sandboxed_minimum:
+            cpu = rep.sandboxed_minimum
+            shares = [d.cpu_seconds / a for a, d in zip(cpu, rep.lanegate, strict=True)]
+            sandbox = [a_s / a.cpu_seconds for a_s, a in zip(cpu, rep.minimum, strict=True)]
+            lines.append(
+                f"(a') spec minimum in the sandbox: {statistics.median(cpu):.2f} CPU s, "
+                f"{statistics.median(sandbox):.2f}x (a); lanegate vs (a'): "
+                f"{statistics.median(shares):.2f}x (median; "
+                + ", ".join(f"{x:.2f}" for x in shares)
+                + ")"
+            )
         ours = _median_result(rep.lanegate)
         missed = sorted({n for d in rep.lanegate for n in d.missed})
         if missed:
@@ -747,6 +803,11 @@ def main(argv: list[str] | None = None) -> int:
         help="run (b) flakefinder and (c) randomly too (one process per repository each)",
     )
     parser.add_argument(
+        "--sandboxed-minimum",
+        action="store_true",
+        help="also run (a') the spec minimum's three replays in lanegate's sandbox (CPU only)",
+    )
+    parser.add_argument(
         "--stable-only",
         action="store_true",
         help="false positives alone: (d) --fp-runs times on the stable look-alikes, no (a)",
@@ -781,7 +842,14 @@ def main(argv: list[str] | None = None) -> int:
         )
     load = os.getloadavg()[0]
     reports = run_benchmark(
-        args.smoke, fp_runs, args.runs, budgets, args.corpus, args.layout, args.baselines
+        args.smoke,
+        fp_runs,
+        args.runs,
+        budgets,
+        args.corpus,
+        args.layout,
+        args.baselines,
+        args.sandboxed_minimum,
     )
     print(f"layout of the external corpora: {args.layout}")
     print(report(reports))

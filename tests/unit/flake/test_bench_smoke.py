@@ -27,6 +27,24 @@ def test_flake_bench_smoke_runs_every_strategy() -> None:
     assert "100%" in ours and " 0/" in ours
 
 
+def test_the_sandboxed_minimum_counts_the_cpu_of_the_sandboxed_replays() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "flake_bench.py"), "--smoke"]
+        + ["--no-baselines", "--sandboxed-minimum"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    line = next(x for x in done.stdout.splitlines() if x.startswith("(a') spec minimum"))
+    cpu = float(line.split(": ", 1)[1].split(" CPU s", 1)[0])
+    # three pytest starts inside the sandbox: their CPU reaches the bench only through its
+    # child-subreaper role (the sandbox's init is not the bench's child); 0 would mean lost
+    assert cpu > 0.15, line
+    assert "lanegate vs (a'):" in line
+
+
 def _tiny_external_corpus(root: Path) -> None:
     """Three cases in an independent corpus's shape: one reads a file by a path relative to its
     own directory, one leaves an environment variable set that the next one asserts is unset."""
