@@ -2,7 +2,7 @@
 
 Run: `python benchmarks/flake_bench.py [--smoke] [--runs N] [--fp-runs N] [--curve B,B,...]
 [--corpus own|independent|heldout|fresh|unseen|sixth|seventh|both|all] [--layout case|half]
-[--sandboxed-minimum]` (`both`: own and independent; `all`:
+[--sandboxed-minimum] [--hypothesis-plugin]` (`both`: own and independent; `all`:
 every one present). Seven corpora, reported separately:
   own          tests/cases/flake_corpus/ (planted while the lane was written; manifest.json);
   independent  benchmarks/flake_corpus_independent/ (written from the literature by someone who had
@@ -30,6 +30,9 @@ half share a process and run from the repository's root). On the same tests:
 With `--sandboxed-minimum`, (a') next to each (a): (a)'s three replays again, each in lanegate's
 bubblewrap sandbox as SPEC 9 makes the lane run them (CPU only): how much of (d)'s CPU above (a) is
 the sandbox's, and (d) against it.
+Each corpus repository's root pytest.ini turns Hypothesis's pytest plugin off (`-p no:hypothesispytest`,
+the corpora hold no properties); `--hypothesis-plugin` leaves it on, as it is wherever Hypothesis is
+installed (seventh's cases bring a pytest.ini of their own, which has it on either way).
 (a) and (d) run `--fp-runs` times (default 10), each (d) next to its own (a) so both see the same
 machine load: recall and the CPU ratio are the median over those runs, false positives the stable
 look-alikes flagged in any run. `--curve` adds recall and CPU ratio (median of `--runs`, default 3)
@@ -84,6 +87,11 @@ GIT_ENV = {
 # The corpus repository turns off Hypothesis's pytest plugin (the corpus has no properties): it would
 # add the same ~1 s of imports to every process of every strategy.
 PYTEST_INI = "[pytest]\naddopts = -p no:hypothesispytest\n"
+# `--hypothesis-plugin`: the root pytest.ini leaves Hypothesis's plugin on, as it is wherever
+# Hypothesis is installed (the property lane needs it). Plain pytest then imports Hypothesis at
+# every process's end (6.155's terminal summary); since 2026-12-05 the lane's replays do not.
+PYTEST_INI_WITH_HYPOTHESIS = "[pytest]\n"
+_corpus_ini = PYTEST_INI  # what `_corpus_repo` writes; main() switches it for --hypothesis-plugin
 OUTCOME_PLUGIN = """
 import json, os
 _PATH = os.environ.pop("BENCH_OUTCOMES")
@@ -157,7 +165,7 @@ def _corpus_repo(dest: Path, add: Callable[[Path], None]) -> Path:
     """A git repo whose `main` has only a pytest.ini and whose HEAD adds what `add` writes."""
     dest.mkdir(parents=True)
     _git(dest, "init", "-q", "-b", "main")
-    (dest / "pytest.ini").write_text(PYTEST_INI, encoding="utf-8")
+    (dest / "pytest.ini").write_text(_corpus_ini, encoding="utf-8")
     _git(dest, "add", "-A")
     _git(dest, "commit", "-q", "-m", "base")
     _git(dest, "checkout", "-q", "-b", "corpus")
@@ -808,11 +816,18 @@ def main(argv: list[str] | None = None) -> int:
         help="also run (a') the spec minimum's three replays in lanegate's sandbox (CPU only)",
     )
     parser.add_argument(
+        "--hypothesis-plugin",
+        action="store_true",
+        help="leave Hypothesis's pytest plugin on in the corpus repositories (as where it is installed)",
+    )
+    parser.add_argument(
         "--stable-only",
         action="store_true",
         help="false positives alone: (d) --fp-runs times on the stable look-alikes, no (a)",
     )
     args = parser.parse_args(argv)
+    global _corpus_ini
+    _corpus_ini = PYTEST_INI_WITH_HYPOTHESIS if args.hypothesis_plugin else PYTEST_INI
     fp_runs = args.fp_runs if args.fp_runs is not None else (1 if args.smoke else 10)
     try:
         budgets = [float(b) for b in args.curve.split(",") if b.strip()]
@@ -851,7 +866,10 @@ def main(argv: list[str] | None = None) -> int:
         args.baselines,
         args.sandboxed_minimum,
     )
-    print(f"layout of the external corpora: {args.layout}")
+    print(
+        f"layout of the external corpora: {args.layout}; Hypothesis's pytest plugin "
+        + ("on" if args.hypothesis_plugin else "off (-p no:hypothesispytest)")
+    )
     print(report(reports))
     print(
         f"load average: {load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; {os.cpu_count()} CPUs"

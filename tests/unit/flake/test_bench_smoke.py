@@ -27,10 +27,10 @@ def test_flake_bench_smoke_runs_every_strategy() -> None:
     assert "100%" in ours and " 0/" in ours
 
 
-def test_the_sandboxed_minimum_counts_the_cpu_of_the_sandboxed_replays() -> None:
+def test_the_sandboxed_minimum_counts_the_cpu_of_the_sandboxed_replays_with_hypothesis_on() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "flake_bench.py"), "--smoke"]
-        + ["--no-baselines", "--sandboxed-minimum"],
+        + ["--no-baselines", "--sandboxed-minimum", "--hypothesis-plugin"],
         capture_output=True,
         text=True,
         timeout=600,
@@ -43,6 +43,7 @@ def test_the_sandboxed_minimum_counts_the_cpu_of_the_sandboxed_replays() -> None
     # child-subreaper role (the sandbox's init is not the bench's child); 0 would mean lost
     assert cpu > 0.15, line
     assert "lanegate vs (a'):" in line
+    assert "Hypothesis's pytest plugin on" in done.stdout
 
 
 def _tiny_external_corpus(root: Path) -> None:
