@@ -105,6 +105,42 @@ def test_a_test_module_that_imports_hypothesis_gets_the_seed_profile_and_counter
     assert "hypothesis" in _imported(imports)
 
 
+DODGING = """\
+import sys
+
+# a module that takes the lane's import hook away before it imports Hypothesis
+sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != "_OnFirstImport"]
+
+import hypothesis.core
+from hypothesis import given, strategies as st
+
+
+def test_the_seed_is_pinned_all_the_same():
+    assert hypothesis.core.global_force_seed == 99
+
+
+@given(st.integers())
+def test_a_property(x):
+    pass
+"""
+
+
+def test_a_module_that_dodges_the_import_hook_is_set_up_before_its_first_test(
+    tmp_path: Path,
+) -> None:
+    repo = _repo(tmp_path, "dodging", DODGING)
+    record, _ = _lane_pytest(repo, "--lanegate-seed=99", "--lanegate-max-examples=7")
+    tests = record["tests"]
+    assert tests["tests/test_it.py::test_the_seed_is_pinned_all_the_same"]["outcome"] == "passed"
+    prop = tests["tests/test_it.py::test_a_property"]
+    assert prop["outcome"] == "passed"
+    assert prop["cases_run"] > 0  # the case counter was installed before the property ran
+    assert prop["settings"]["seed"] == "99"
+    # too late for the profile that `@given` captured at import: the record shows the cut below
+    # the policy's ask (100 declared, not 7 raised) instead of hiding it
+    assert prop["settings"]["max_examples"] == 100
+
+
 def test_the_callback_waits_for_the_first_import_then_leaves_the_finders(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

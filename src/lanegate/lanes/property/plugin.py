@@ -592,6 +592,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     if recorder is None:
         yield
         return
+    recorder.set_up_hypothesis()  # a loader `when_imported` could not wrap: late, not never
     entry: dict[str, Any] = {
         "outcome": "passed",
         "duration": 0.0,
@@ -601,7 +602,6 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         "cases_failed": 0,
         "gave_up": 0,
     }
-    recorder.set_up_hypothesis()  # a loader `when_imported` could not wrap: late, not never
     recorder.tests[item.nodeid] = entry
     recorder.current = item.nodeid
     if recorder.mode == "mutant":
