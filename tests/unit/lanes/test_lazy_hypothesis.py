@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -32,6 +33,8 @@ def _lane_pytest(repo: Path, *args: str) -> tuple[dict, str]:
         [sys.executable, "-X", "importtime", "-m", "pytest", "-s", *PLUGIN_ARGS, *args, "-n", "0"]
         + [f"--lanegate-out={out}", "tests"],
         cwd=repo,
+        # Hypothesis loads its derandomizing `ci` profile when these are set (as in lanegate's CI)
+        env={k: v for k, v in os.environ.items() if k not in ("CI", "GITHUB_ACTIONS")},
         capture_output=True,
         text=True,
         check=False,
