@@ -457,24 +457,21 @@ def sandboxed_minimum(repo: CorpusRepo, work: Path) -> float:
     is read-only, so no outcome file is written): (a) says what three replays catch."""
     from lanegate.sandbox import open_sandbox
 
-    sandbox = open_sandbox(repo.path)
     env = {k: v for k, v in _base_env(work).items() if k != "PYTHONPATH"}
     env["PYTHONHASHSEED"] = "0"
+    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly"]
     start = _cpu()
-    for _ in range(3):
-        command = sandbox.command(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly"],
-            env=env,
-            cwd=repo.path,
-        )
-        subprocess.run(
-            command.argv,
-            env=command.env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            check=False,
-            timeout=600,
-        )
+    with open_sandbox(repo.path) as sandbox:  # its pids cgroup and spec files go with it
+        for _ in range(3):
+            command = sandbox.command(argv, env=env, cwd=repo.path)
+            subprocess.run(
+                command.argv,
+                env=command.env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                check=False,
+                timeout=600,
+            )
     return _cpu() - start
 
 
