@@ -168,7 +168,9 @@ class _Recorder:
 # detail and seconds) stays far below a pipe's buffer
 MAX_DETAIL = 400
 MAX_TALLY_BYTES = 65536
-OUTCOMES = frozenset({"passed", "failed", "error", "skipped"})
+# a run's outcomes, worst last: of a run's phases (set-up, call, teardown) the worst is the run's
+OUTCOME_RANK = {"passed": 0, "skipped": 1, "failed": 2, "error": 3}
+OUTCOMES = frozenset(OUTCOME_RANK)
 
 
 class _Batch:
@@ -732,8 +734,7 @@ def _note(item: pytest.Item, outcome: str, detail: str) -> None:
     assert _recorder is not None
     key = id(item)
     current = _recorder.phase.get(key, ("passed", ""))
-    rank = {"passed": 0, "skipped": 1, "failed": 2, "error": 3}
-    if rank[outcome] > rank[current[0]]:
+    if OUTCOME_RANK[outcome] > OUTCOME_RANK[current[0]]:
         _recorder.phase[key] = (outcome, detail)
 
 
