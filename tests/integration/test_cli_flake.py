@@ -366,7 +366,10 @@ def _test(data: dict[str, Any], name: str) -> dict[str, Any]:
 
 
 def test_batches_name_the_dimension_that_exposed_each_flake(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
-    repo = feature_repo(make_repo, {"tests/test_dims.py": DIMENSIONS})
+    # a budget these microsecond tests cannot spend: their repetitions stop at the cap (MAX_RUNS),
+    # not at a count that follows the machine's load (95 runs once under a busy CI, not >= 100)
+    policy = "[flake]\nrepeat_budget_seconds = 5.0\n"
+    repo = feature_repo(make_repo, {"tests/test_dims.py": DIMENSIONS}, {"lanegate.toml": policy})
     assert flake(repo.path) == 1
     printed = capsys.readouterr().out
     data = ledger(repo.path)
