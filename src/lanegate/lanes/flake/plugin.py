@@ -53,6 +53,7 @@ from lanegate.lanes.flake.pins import (
     normalized_plugin_name,
 )
 from lanegate.lanes.lazy_hypothesis import skip_idle_summary, when_imported
+from lanegate.lanes.quick_exit import exit_after_session
 from lanegate.lanes.rewrite import unmark_rewrite
 
 HYPOTHESIS_PROFILE = "lanegate-flake"
@@ -377,6 +378,7 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     _recorder.emit("start", pid=os.getpid(), hash_seed=os.environ.get("PYTHONHASHSEED"))
     _disable_hypothesis_database()
+    exit_after_session(config.pluginmanager)
 
 
 def _refuse_forbidden(config: pytest.Config) -> None:

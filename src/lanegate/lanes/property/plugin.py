@@ -31,6 +31,7 @@ from lanegate.lanes.property import observe
 from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_disk
 from lanegate.lanes.property.probes import ProbeFinder, install_probes
 from lanegate.lanes.property.running import mark_running
+from lanegate.lanes.quick_exit import exit_after_session
 from lanegate.lanes.rewrite import unmark_rewrite
 
 _STATE_KEY = pytest.StashKey["_Recorder"]()
@@ -453,6 +454,7 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     recorder = _Recorder(config)
     config.stash[_STATE_KEY] = recorder
+    exit_after_session(config.pluginmanager)
     recorder.trace_threads()
     if recorder.map_mode:
         sys.settrace(None)
