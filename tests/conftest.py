@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from lanegate.sandbox.pids import _pids_hierarchy
 from tests.gitrepo import GIT_ENV, Repo
 
 # tests/cases holds data: example repos, planted flakes and mutation targets run by the lanes
@@ -39,3 +41,41 @@ def make_repo(tmp_path: Path) -> Callable[[str], Repo]:
 
 def pytest_report_header() -> str:
     return f"lanegate tests; CI={os.environ.get('CI', '')!r}"
+
+
+# Tests that open a sandbox without closing it leave its pids cgroup behind (empty once the sandbox's
+# processes are gone; lanegate itself closes every sandbox it opens). The session that owns the run
+# (not an xdist worker: another worker may be about to enter a cgroup it just made) removes the empty
+# ones that appeared during the run and are older than a sandbox takes to enter its own, so that a
+# lanegate run beside the suite keeps its fresh ones.
+_CGROUP_GRACE_SECONDS = 2.0
+_cgroups_before: set[str] = set()
+
+
+def _lanegate_cgroups() -> tuple[Path | None, set[str]]:
+    root = _pids_hierarchy()
+    if root is None:
+        return None, set()
+    try:
+        return root, {e.name for e in os.scandir(root) if e.name.startswith("lanegate-")}
+    except OSError:
+        return root, set()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _cgroups_before.update(_lanegate_cgroups()[1])
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if hasattr(session.config, "workerinput"):
+        return
+    root, now = _lanegate_cgroups()
+    if root is None:
+        return
+    for name in sorted(now - _cgroups_before):
+        group = root / name
+        try:
+            if time.time() - group.stat().st_mtime > _CGROUP_GRACE_SECONDS:
+                group.rmdir()  # refused while a process is in it
+        except OSError:
+            pass
