@@ -4,9 +4,9 @@ By then the process has written everything a lane reads: its record (at `pytest_
 and its output log (the terminal summary, written in the same hook). What would follow reads
 nothing the lane keeps: every plugin's `pytest_unconfigure`, pytest's clean-ups (the
 unraisable-exception check alone runs five full garbage collections), `atexit` handlers, the wait
-for threads a test left running and the interpreter's teardown. That costs about 0.045 CPU s a
-process, and the lanes start many short test processes: the flake lane several per test, the
-property lane two on its fixed cost's critical path.
+for threads a test left running and the interpreter's teardown. That cost 0.05-0.1 CPU s a process
+here, and the lanes start many short test processes: the flake lane three or more replays, the
+property lane two selected runs on its fixed cost's critical path.
 
 `exit_after_session` arms the exit for one process. It exits with the session's status exactly as
 pytest would return it (read when unconfiguring, after every `pytest_sessionfinish` hook had its
