@@ -21,10 +21,11 @@ import os
 import sys
 
 import pytest
+from pytest import ExitCode
 
 PLUGIN_NAME = "lanegate-quick-exit"
-# pytest's exit codes of a session that ran to its end: OK, TESTS_FAILED, NO_TESTS_COLLECTED
-NORMAL_ENDS = frozenset({0, 1, 5})
+# a session that ran to its end (pytest's exit codes are ints: 0, 1, 5)
+NORMAL_ENDS = frozenset({ExitCode.OK, ExitCode.TESTS_FAILED, ExitCode.NO_TESTS_COLLECTED})
 
 
 class _ExitAfterSession:
@@ -38,7 +39,7 @@ class _ExitAfterSession:
         self.session = session
 
     @pytest.hookimpl(tryfirst=True)
-    def pytest_unconfigure(self, config: pytest.Config) -> None:
+    def pytest_unconfigure(self) -> None:
         if self.session is None:  # configured, but no session ran here (a fork server)
             return
         status = int(self.session.exitstatus)
