@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from lanegate.sandbox.pids import _pids_hierarchy
+from lanegate.sandbox.pids import CGROUP_PREFIX, _pids_hierarchy
 from tests.gitrepo import GIT_ENV, Repo
 
 # tests/cases holds data: example repos, planted flakes and mutation targets run by the lanes
@@ -57,7 +57,7 @@ def _lanegate_cgroups() -> tuple[Path | None, set[str]]:
     if root is None:
         return None, set()
     try:
-        return root, {e.name for e in os.scandir(root) if e.name.startswith("lanegate-")}
+        return root, {e.name for e in os.scandir(root) if e.name.startswith(CGROUP_PREFIX)}
     except OSError:
         return root, set()
 

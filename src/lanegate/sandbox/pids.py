@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
+CGROUP_PREFIX = "lanegate-"  # each sandbox's pids cgroup: this prefix and a random suffix
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +70,7 @@ def process_cap(budget: int) -> ProcessCap:
     hierarchy = _pids_hierarchy()
     if hierarchy is None:
         return ProcessCap("none")
-    group = hierarchy / f"lanegate-{secrets.token_hex(6)}"
+    group = hierarchy / f"{CGROUP_PREFIX}{secrets.token_hex(6)}"
     try:
         group.mkdir()
         (group / "pids.max").write_text(f"{budget}\n", encoding="ascii")
