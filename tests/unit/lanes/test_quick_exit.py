@@ -12,7 +12,7 @@ import pytest
 
 from lanegate.lanes.flake.pins import CHANNEL_VAR
 
-PLUGIN_ARGS = ("-p", "lanegate.lanes.property.plugin", "-p", "no:cacheprovider", "-n", "0")
+PLUGIN_ARGS = ["-p", "lanegate.lanes.property.plugin"]
 
 # a test module whose process leaves a mark when Python's own exit runs: an `atexit` handler
 # (which the interpreter's teardown runs, and `os._exit` does not)
@@ -26,26 +26,45 @@ atexit.register(MARK.write_text, "teardown ran")
 """
 
 
-def _run(
-    tmp_path: Path, body: str, *args: str, timeout: float = 120
-) -> tuple[subprocess.CompletedProcess[str], dict | None, bool]:
-    """pytest with the property plugin in a fresh repo: (the process, its record, teardown ran)."""
+def _marked_pytest(
+    tmp_path: Path,
+    body: str,
+    args: list[str],
+    *,
+    env: dict[str, str] | None = None,
+    pass_fds: tuple[int, ...] = (),
+    timeout: float = 120,
+) -> tuple[subprocess.CompletedProcess[str], bool]:
+    """pytest over a fresh repo whose one test module is MARKING + `body`: (the process, whether
+    Python's own exit ran)."""
     repo = tmp_path / "repo"
     (repo / "tests").mkdir(parents=True)
     (repo / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
     (repo / "tests" / "test_it.py").write_text(MARKING + body, encoding="utf-8")
-    out, mark = tmp_path / "record.json", tmp_path / "mark"
+    mark = tmp_path / "mark"
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", *PLUGIN_ARGS, *args, f"--lanegate-out={out}", "tests"],
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", *args, "tests"],
         cwd=repo,
-        env={**os.environ, "QUICK_EXIT_MARK": str(mark)},
+        env={**os.environ, **(env or {}), "QUICK_EXIT_MARK": str(mark)},
         capture_output=True,
         text=True,
         check=False,
+        pass_fds=pass_fds,
         timeout=timeout,
     )
+    return done, mark.exists()
+
+
+def _run(
+    tmp_path: Path, body: str, *args: str, timeout: float = 120
+) -> tuple[subprocess.CompletedProcess[str], dict | None, bool]:
+    """pytest with the property plugin recording: (the process, its record, teardown ran)."""
+    out = tmp_path / "record.json"
+    done, teardown_ran = _marked_pytest(
+        tmp_path, body, [*PLUGIN_ARGS, *args, f"--lanegate-out={out}"], timeout=timeout
+    )
     record = json.loads(out.read_text(encoding="utf-8")) if out.exists() else None
-    return done, record, mark.exists()
+    return done, record, teardown_ran
 
 
 @pytest.mark.parametrize(
@@ -113,46 +132,24 @@ def test_the_status_a_sessionfinish_hook_sets_is_the_one_returned(
 
 
 def test_without_the_lane_plugin_recording_nothing_changes(tmp_path: Path) -> None:
-    repo = tmp_path / "repo"
-    (repo / "tests").mkdir(parents=True)
-    (repo / "tests" / "test_it.py").write_text(
-        MARKING + "\ndef test_passes():\n    pass\n", encoding="utf-8"
-    )
-    mark = tmp_path / "mark"
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", *PLUGIN_ARGS, "tests"],  # no --lanegate-out
-        cwd=repo,
-        env={**os.environ, "QUICK_EXIT_MARK": str(mark)},
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
+    # the property plugin loaded, but no --lanegate-out: not a lane's test process
+    done, teardown_ran = _marked_pytest(tmp_path, "\ndef test_passes():\n    pass\n", PLUGIN_ARGS)
     assert done.returncode == 0
-    assert mark.exists()
+    assert teardown_ran
 
 
 def test_a_flake_replay_exits_quickly_too(tmp_path: Path) -> None:
-    repo = tmp_path / "repo"
-    (repo / "tests").mkdir(parents=True)
-    (repo / "tests" / "test_it.py").write_text(
-        MARKING + "\ndef test_fails():\n    assert False\n", encoding="utf-8"
-    )
-    results, mark = tmp_path / "outcomes", tmp_path / "mark"
+    results = tmp_path / "outcomes"
     read, write = os.pipe()
     os.write(write, b"n0nce")
     os.close(write)
     try:
-        done = subprocess.run(
-            [sys.executable, "-m", "pytest", "-p", "lanegate.lanes.flake.plugin", "-n", "0"]
-            + ["-p", "no:cacheprovider", "tests"],
-            cwd=repo,
-            env={**os.environ, "QUICK_EXIT_MARK": str(mark), CHANNEL_VAR: f"{read}:{results}"},
+        done, teardown_ran = _marked_pytest(
+            tmp_path,
+            "\ndef test_fails():\n    assert False\n",
+            ["-p", "lanegate.lanes.flake.plugin"],
+            env={CHANNEL_VAR: f"{read}:{results}"},
             pass_fds=(read,),
-            capture_output=True,
-            text=True,
-            check=False,
-            timeout=120,
         )
     finally:
         os.close(read)
@@ -160,4 +157,4 @@ def test_a_flake_replay_exits_quickly_too(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stdout[-2000:] + done.stderr[-2000:]
     assert [e["exitstatus"] for e in lines if e["kind"] == "finish"] == [1]
     assert {e["nonce"] for e in lines} == {"n0nce"}
-    assert not mark.exists()
+    assert not teardown_ran
