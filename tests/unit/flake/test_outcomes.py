@@ -115,6 +115,26 @@ def test_parametrized_items_and_never_collected_tests() -> None:
     assert "missing in every run" in describe_disagreement(tests[0])
 
 
+def test_a_selection_of_parametrized_items_lists_each_item_once() -> None:
+    # a new file's selection is its collection: the items themselves, brackets and all, the
+    # module run whole
+    items = ("t.py::test_p[a]", "t.py::test_p[b]")
+    for whole in (True, False):
+        selection = Selection(
+            tuple(SelectedTest(i, "t.py", True, frozenset(), whole_module=whole) for i in items)
+        )
+        _each_item_once(selection, items)
+
+
+def _each_item_once(selection: Selection, items: tuple[str, ...]) -> None:
+    plan = make_plan(selection, 3, "seed")
+    runs = [run(pin.replay, [out(i, 0) for i in items]) for pin in plan.pins]
+    tests, _ = assemble(selection, plan, runs)
+    assert [t.node_id for t in tests] == list(items)
+    assert all(t.deterministic for t in tests)
+    assert all({o.replay for o in t.replays} == {1, 2, 3} for t in tests)
+
+
 def test_unknown_outcomes_and_foreign_tests_are_ignored_or_errors() -> None:
     lines = full(1) + [out("other.py::test_x", 0)]
     lines[0] = out(A, 0, "xpassed-ish")

@@ -38,7 +38,7 @@ class _Seen:
 
 def _belongs(node_id: str, selected: frozenset[str]) -> bool:
     base = base_id(node_id)
-    if base in selected:
+    if node_id in selected or base in selected:
         return True
     # A module run whole (a bare path in `selected`) owns every item pytest finds in it, even one the
     # AST scan did not see (a unittest class, a generated test).
@@ -186,7 +186,9 @@ def assemble(
         for node_id in sorted(collected):
             if node_id not in node_ids:
                 node_ids.append(node_id)
-    covered = {base_id(n) for n in node_ids} | {
+    # a selected id is covered by its own items, by its parametrized items (`t[a]` covers `t`) and,
+    # for a whole module or class, by the items inside it; only an id no run collected is added
+    covered = {*node_ids, *(base_id(n) for n in node_ids)} | {
         s for s in selected if any(n.startswith(s + "::") for n in node_ids)
     }
     node_ids.extend(s for s in selection.node_ids if s not in covered)
