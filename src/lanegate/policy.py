@@ -118,13 +118,15 @@ class LintPolicy:
 
 @dataclass(frozen=True, slots=True)
 class SandboxPolicy:
-    """`[sandbox]`: the resource limits of every process that runs head code (SPEC 9)."""
+    """`[sandbox]`: the resource limits of every process that runs head code (SPEC 9), and the
+    variables of lanegate's environment it may see besides the few every test needs."""
 
     memory_mb: int = 4096
     processes: int = 256
     file_mb: int = 1024
     disk_mb: int = 1024
     open_files: int = 1024
+    pass_env: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +183,20 @@ def _non_empty(value: Any) -> str | None:
     return None if value else "must not be empty"
 
 
+# variables the lanes set or strip themselves: a policy may not hand head code its own value
+_RESERVED_ENV = ("PYTEST_", "PYTHON", "LANEGATE_", "HYPOTHESIS_", "LD_")
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _env_names(value: Any) -> str | None:
+    for name in value:
+        if not _ENV_NAME.fullmatch(name):
+            return f"{name!r} is not an environment variable name"
+        if name.startswith(_RESERVED_ENV):
+            return f"{name!r} is set by the lanes themselves ({', '.join(_RESERVED_ENV)}...)"
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class _Key:
     kind: str  # "str" | "int" | "float" | "bool" | "strs" | "cases" | "exemptions"
@@ -234,6 +250,7 @@ _TABLES: dict[str, dict[str, _Key]] = {
         "file_mb": _Key("int", _positive),
         "disk_mb": _Key("int", _positive),
         "open_files": _Key("int", _positive),
+        "pass_env": _Key("strs", _env_names),
     },
 }
 

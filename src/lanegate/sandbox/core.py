@@ -22,6 +22,7 @@ from lanegate.errors import SandboxError
 from lanegate.ledgers.models import SandboxLimitsRecord, SandboxRecord
 from lanegate.policy import SandboxPolicy
 from lanegate.sandbox import boot, bytecode, inner, probe
+from lanegate.sandbox.environment import passed_environment
 from lanegate.sandbox.interpreter import sandbox_interpreter
 from lanegate.sandbox.pids import ProcessCap, process_cap
 
@@ -181,6 +182,15 @@ class Sandbox:
         )
 
     # --- entering it ---------------------------------------------------------------------------
+
+    def environment(
+        self, source: Mapping[str, str] | None = None, *, ci_markers: bool = True
+    ) -> dict[str, str]:
+        """The variables of `source` (default: lanegate's own environment) that head code may
+        see: the few every test needs, CI's markers unless `ci_markers` is False, and the policy's
+        `sandbox.pass_env` (see `environment`). Sandboxed or not: both modes judge alike."""
+        given = os.environ if source is None else source
+        return passed_environment(given, self.limits.pass_env, ci_markers=ci_markers)
 
     def command(
         self,

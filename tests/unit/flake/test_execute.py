@@ -16,6 +16,7 @@ from lanegate.lanes.flake.execute import (
 )
 from lanegate.lanes.flake.plan import make_plan
 from lanegate.lanes.flake.select import SelectedTest, Selection
+from lanegate.sandbox import Sandbox
 
 
 def test_command_disables_retry_and_reorder_plugins() -> None:
@@ -38,7 +39,7 @@ def test_clean_env_drops_ambient_options(monkeypatch, tmp_path) -> None:  # type
     monkeypatch.setenv("TZ", "Europe/Paris")
     plan = make_plan(Selection((SelectedTest("t.py::t", "t.py", True, frozenset()),)), 3, "x")
     pins = pinned_env(plan.pins[1], plan, ())
-    env = clean_env(pins, tmp_path)
+    env = clean_env(pins, tmp_path, Sandbox(tmp_path, enabled=False))
     for name in ("PYTEST_ADDOPTS", "PYTEST_PLUGINS", "CI"):
         assert name not in env
     assert env["PYTHONHASHSEED"] == str(plan.pins[1].hash_seed)

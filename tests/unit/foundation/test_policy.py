@@ -79,6 +79,17 @@ def test_no_file_gives_the_strict_defaults(tmp_path: Path) -> None:
         ),
         ("[fixtures]\ncases = 'x'\n", "fixtures.cases: expected an array of tables"),
         ("[lane\n", "invalid TOML"),
+        ("[sandbox]\npass_env = 'DB_URL'\n", "sandbox.pass_env: expected an array of strings"),
+        (
+            "[sandbox]\npass_env = ['DB URL']\n",
+            "sandbox.pass_env: 'DB URL' is not an environment variable name",
+        ),
+        (
+            "[sandbox]\npass_env = ['DB_URL', 'PYTEST_ADDOPTS']\n",
+            "sandbox.pass_env: 'PYTEST_ADDOPTS' is set by the lanes themselves",
+        ),
+        ("[sandbox]\npass_env = ['PYTHONPATH']\n", "'PYTHONPATH' is set by the lanes themselves"),
+        ("[sandbox]\npass_env = ['LD_PRELOAD']\n", "'LD_PRELOAD' is set by the lanes themselves"),
     ],
 )
 def test_bad_policies_name_file_key_and_expectation(tmp_path: Path, text: str, needle: str) -> None:
@@ -204,6 +215,12 @@ def test_config_command_exits_2_on_a_bad_policy(
     assert main(["config", "--repo", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("lanegate: error: lanegate.toml: lane.flake_budget")
+
+
+def test_pass_env_names_load_in_order(tmp_path: Path) -> None:
+    policy = _load(tmp_path, "[sandbox]\npass_env = ['DATABASE_URL', '_flag2']\n")
+    assert policy.sandbox.pass_env == ("DATABASE_URL", "_flag2")
+    assert Policy().sandbox.pass_env == ()
 
 
 def test_the_policy_doc_lists_every_key_and_its_example_loads() -> None:

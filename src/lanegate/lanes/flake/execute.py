@@ -37,21 +37,6 @@ PYTHON_PLACEHOLDER = "python"
 # and parallel workers (they would split the order and the in-process repeats the plan pins; when
 # pytest-xdist is installed it is switched off with `-n 0` instead, see lanes/pytest_plugins.py).
 ALWAYS_DISABLED = ("rerunfailures", "flaky", "pytest_retry", "randomly", "cacheprovider", "xdist")
-# Only these variables reach a replay from lanegate's own environment; everything else (PYTEST_ADDOPTS,
-# PYTEST_PLUGINS, CI, GITHUB_*, PYTHONSTARTUP, TZ, PYTHONHASHSEED, ...) is dropped.
-PASSTHROUGH = (
-    "PATH",
-    "HOME",
-    "LANG",
-    "LC_ALL",
-    "LC_CTYPE",
-    "USER",
-    "LOGNAME",
-    "VIRTUAL_ENV",
-    "PYTHONPATH",
-    "SYSTEMROOT",
-    "PYTHONUTF8",
-)
 MAX_RESULT_BYTES = 64 * 1024 * 1024
 # The shim between lanegate and pytest: a shell that runs pytest as its child and waits (the second
 # command keeps the shell from exec-ing pytest in its own place). A test that kills its parent kills
@@ -162,9 +147,11 @@ def pinned_env(pin: ReplayPin, plan: Plan, forbidden: Sequence[str]) -> dict[str
     }
 
 
-def clean_env(pins: Mapping[str, str], tmp_dir: Path) -> dict[str, str]:
-    """The whole environment of a replay process: a short passthrough list plus the pins."""
-    env = {k: os.environ[k] for k in PASSTHROUGH if k in os.environ}
+def clean_env(pins: Mapping[str, str], tmp_dir: Path, sandbox: Sandbox) -> dict[str, str]:
+    """The whole environment of a replay process: what head code may see of lanegate's own
+    (`Sandbox.environment`, without CI's markers: a replay is the same on any machine), then the
+    pins."""
+    env = sandbox.environment(ci_markers=False)
     env.update(pins)
     env["TMPDIR"] = str(tmp_dir)
     # A fresh, empty Hypothesis storage per replay: no example database carries over.
@@ -263,7 +250,7 @@ def run_replay(
     read_fd, write_fd = os.pipe()
     os.write(write_fd, nonce.encode("ascii"))
     os.close(write_fd)
-    env = clean_env(spec.env, tmp_dir)
+    env = clean_env(spec.env, tmp_dir, sandbox)
     env[flake_plugin.CHANNEL_VAR] = f"{read_fd}:{result_path}"
     # unsandboxed, the shell shim keeps a test that kills its parent from ending the replay unseen;
     # in the sandbox pytest's parent is the namespace's init, which its tests cannot signal

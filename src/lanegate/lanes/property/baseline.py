@@ -133,7 +133,7 @@ def run_baseline(
         environ = standby.env
     else:
         scratch, storage = new_scratch()
-        environ = child_env(dict(os.environ if env is None else env), storage)
+        environ = child_env(env, storage, sandbox)
     record_path = scratch / "baseline.json"
     if observe_mode == "files":
         environ.update(observe.FILES_ENV)

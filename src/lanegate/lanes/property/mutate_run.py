@@ -22,7 +22,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -101,9 +101,10 @@ def fork_timeout(job: MutantJob, child_overhead: float | None) -> float:
     return min(job.timeout, tighter)
 
 
-def child_env(base: dict[str, str], storage: Path) -> dict[str, str]:
-    """The environment of every test process: no PYTEST_ADDOPTS, no bytecode litter in the repo."""
-    env = {k: v for k, v in base.items() if k != "PYTEST_ADDOPTS"}
+def child_env(base: Mapping[str, str] | None, storage: Path, sandbox: Sandbox) -> dict[str, str]:
+    """The environment of every test process: what of `base` (default: lanegate's own) head code
+    may see (`Sandbox.environment`), its own Hypothesis storage, no bytecode litter in the repo."""
+    env = sandbox.environment(base)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     env["HYPOTHESIS_STORAGE_DIRECTORY"] = str(storage)
     env.setdefault("PYTHONHASHSEED", "0")
@@ -368,7 +369,7 @@ class WorkerPool:
         for i in range(max(1, count)):
             folder = self.scratch / f"worker-{i}"
             (folder / "hypothesis").mkdir(parents=True)
-            environ = child_env(dict(os.environ if env is None else env), folder / "hypothesis")
+            environ = child_env(env, folder / "hypothesis", sandbox)
             self.workers.append(
                 _Worker(repo, environ, self.use_fork, folder / "worker.err", sandbox, folder)
             )

@@ -63,7 +63,7 @@ class Standby:
         self.removed = tuple(removed)
         self.scratch, self.storage = new_scratch()
         self.log_path = self.scratch / "output.log"
-        self.env = child_env(dict(os.environ), self.storage)
+        self.env = child_env(None, self.storage, sandbox)
         command = sandbox.command(
             [sandbox_python(), STANDBY, ",".join(PRELOAD), "-m", "pytest"],
             env=self.env,

@@ -1,0 +1,153 @@
+"""What of lanegate's environment head code sees, in each lane: real sandboxes, real test processes.
+
+The attack: a test names itself after a secret (`parametrize("v", [os.environ["TOKEN"]])`), and the
+ledgers, the score report and the pull request comment carry test ids out of the sandbox. Only the
+passthrough list, CI's markers (property and fixture lanes) and the policy's `sandbox.pass_env`
+reach head code.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from lanegate.cli.main import main
+from lanegate.lanes.property.baseline import Baseline, run_baseline
+from lanegate.ledgers.load import load_file
+from lanegate.ledgers.models import CaseStatus, FixtureLedger
+from lanegate.policy import load_policy
+from lanegate.sandbox import open_sandbox
+from lanegate.sandbox.environment import passed_environment
+from tests.gitrepo import Repo
+from tests.unit.flake.repos import feature_repo
+
+SECRET = "ghp_lanegate_test_secret_0000"
+PASS_ENV = "[sandbox]\npass_env = ['LG_NEEDED']\n"
+
+LEAKING_TEST = f"""\
+import os
+
+import pytest
+
+
+@pytest.mark.parametrize("seen", [os.environ.get("LG_SECRET", "absent")])
+def test_leak(seen):
+    assert os.environ.get("LG_NEEDED") == "needed"
+    assert "{SECRET}" not in repr(sorted(os.environ.items()))
+"""
+
+
+@pytest.fixture
+def runner_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A runner whose environment holds a secret, a variable the suite needs, and CI's marker."""
+    monkeypatch.setenv("LG_SECRET", SECRET)
+    monkeypatch.setenv("LG_NEEDED", "needed")
+    monkeypatch.setenv("PYTEST_ADDOPTS", "-p no:nothing-such")
+    monkeypatch.setenv("CI", "true")
+
+
+def _property_run(repo: Repo, policy_text: str) -> Baseline:
+    """The property lane's run of the leaking test, on a fresh repository, in a real sandbox."""
+    if policy_text:
+        repo.write("lanegate.toml", policy_text)
+    repo.write("tests/test_leak.py", LEAKING_TEST)
+    repo.commit("base")
+    policy = load_policy(repo.path)
+    with open_sandbox(repo.path, policy.sandbox) as sandbox:
+        return run_baseline(repo.path, policy, [], selection=["tests"], sandbox=sandbox)
+
+
+def test_property_runs_see_neither_the_secret_nor_its_name_in_test_ids(
+    make_repo: Callable[[str], Repo], runner_environment: None
+) -> None:
+    baseline = _property_run(make_repo("repo"), PASS_ENV)
+    assert list(baseline.tests) == ["tests/test_leak.py::test_leak[absent]"]
+    assert baseline.tests["tests/test_leak.py::test_leak[absent]"]["outcome"] == "passed"
+    assert SECRET not in json.dumps(baseline.record)
+
+
+def test_without_pass_env_the_needed_variable_stays_outside_too(
+    make_repo: Callable[[str], Repo], runner_environment: None
+) -> None:
+    baseline = _property_run(make_repo("repo"), "")
+    assert baseline.tests["tests/test_leak.py::test_leak[absent]"]["outcome"] == "failed"
+
+
+ENV_CASE = """\
+import os
+
+
+def probe(data: bytes) -> bytes:
+    return f"{os.environ.get('LG_SECRET')} {os.environ.get('LG_NEEDED')}\\n".encode()
+"""
+
+
+def test_fixture_cases_see_only_what_passes(
+    make_repo: Callable[[str], Repo], runner_environment: None
+) -> None:
+    repo = make_repo("repo")
+    repo.write("tests/fixtures/in.txt", b"x\n")
+    repo.write("tests/fixtures/out.txt", b"None needed\n")
+    repo.write("casefns.py", ENV_CASE)
+    repo.write(
+        "lanegate.toml",
+        PASS_ENV + "[fixtures]\ncases = [\n  {id = 'env', input = 'in.txt', "
+        "expected = 'out.txt', callable = 'casefns:probe'},\n]\n",
+    )
+    assert main(["lock", "--repo", str(repo.path)]) == 0
+    repo.commit("base")
+    repo.branch("pr")
+    repo.write("other.py", "x = 1\n")
+    repo.commit("agent change")
+    out = repo.path.parent / "out"
+    code = main(["fixture", "--repo", str(repo.path), "--base", "main", "--out", str(out)])
+    ledger = load_file(FixtureLedger, "fixture", out / "fixture.json").value
+    assert [(c.id, c.status) for c in ledger.cases] == [("env", CaseStatus.MATCH)]
+    assert code == 0
+
+
+def test_flake_replays_see_only_what_passes(
+    make_repo: Callable[[str], Repo], runner_environment: None
+) -> None:
+    repo = feature_repo(
+        make_repo, {"tests/test_leak.py": LEAKING_TEST}, {"lanegate.toml": PASS_ENV}
+    )
+    code = main(["flake", "--repo", str(repo.path), "--base", "main"])
+    data = json.loads((repo.path / ".lanegate" / "flake.json").read_text(encoding="utf-8"))
+    (test,) = data["tests"]
+    assert test["node_id"] == "tests/test_leak.py::test_leak[absent]"
+    assert {r["outcome"] for r in test["replays"]} == {"passed"}
+    assert code == 0
+
+
+def test_passed_environment_keeps_exactly_the_allowed_names() -> None:
+    source = {
+        "PATH": "/bin",
+        "TZ": "UTC",
+        "CI": "true",
+        "GITHUB_TOKEN": SECRET,
+        "AWS_SECRET_ACCESS_KEY": SECRET,
+        "PYTEST_ADDOPTS": "--reruns 3",
+        "PYTEST_XDIST_WORKER": "gw1",
+        "DATABASE_URL": "postgres://x",
+    }
+    assert passed_environment(source) == {"PATH": "/bin", "TZ": "UTC", "CI": "true"}
+    assert passed_environment(source, ["DATABASE_URL"], ci_markers=False) == {
+        "PATH": "/bin",
+        "TZ": "UTC",
+        "DATABASE_URL": "postgres://x",
+    }
+
+
+def test_the_sandbox_reads_pass_env_from_its_policy(tmp_path: Path) -> None:
+    repo = tmp_path / "r"
+    repo.mkdir()
+    (repo / "lanegate.toml").write_text(PASS_ENV, encoding="utf-8")
+    policy = load_policy(repo)
+    with open_sandbox(repo, policy.sandbox, enabled=False) as sandbox:
+        env = sandbox.environment({"LG_NEEDED": "1", "LG_SECRET": SECRET, "CI": "1"})
+        assert env == {"LG_NEEDED": "1", "CI": "1"}
+        assert sandbox.environment({"CI": "1"}, ci_markers=False) == {}
