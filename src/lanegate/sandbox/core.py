@@ -188,7 +188,8 @@ class Sandbox:
     ) -> dict[str, str]:
         """The variables of `source` (default: lanegate's own environment) that head code may
         see: the few every test needs, CI's markers unless `ci_markers` is False, and the policy's
-        `sandbox.pass_env` (see `environment`). Sandboxed or not: both modes judge alike."""
+        `sandbox.pass_env` (why: `lanegate.sandbox.environment`). The same when the sandbox is
+        off, so that both modes judge the same tests under the same variables."""
         given = os.environ if source is None else source
         return passed_environment(given, self.limits.pass_env, ci_markers=ci_markers)
 
