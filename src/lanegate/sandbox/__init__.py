@@ -8,6 +8,8 @@ mounted at its own path (so paths, editable installs and node ids stay the same,
 write reaches the real checkout, its `.git`, or lanegate's staging). Resource limits are lowered inside
 before the command starts; Python commands start with the installed modules ahead of the repository,
 and lanegate's own modules byte-compiled beforehand (`bytecode`: nothing can be cached inside).
+`Sandbox.environment()` is what of lanegate's environment such a command may be given (`environment`:
+a short passthrough list, CI's markers, the policy's `sandbox.pass_env`; never a token).
 `sandbox_python()` is the interpreter those commands start: lanegate's own, or the separate tests venv
 that `lanegate install` filled inside the sandbox (and that never runs outside it).
 
