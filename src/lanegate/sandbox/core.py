@@ -21,7 +21,7 @@ import lanegate
 from lanegate.errors import SandboxError
 from lanegate.ledgers.models import SandboxLimitsRecord, SandboxRecord
 from lanegate.policy import SandboxPolicy
-from lanegate.sandbox import boot, bytecode, inner, probe
+from lanegate.sandbox import boot, bytecode, git_config, inner, probe
 from lanegate.sandbox.environment import passed_environment
 from lanegate.sandbox.interpreter import sandbox_interpreter
 from lanegate.sandbox.pids import ProcessCap, process_cap
@@ -149,6 +149,7 @@ class Sandbox:
     _kept: list[Path] = field(default_factory=list)
     _spec_dir: Path | None = None
     _spec_lock: threading.Lock = field(default_factory=threading.Lock)  # lanes call from threads
+    _git_config: Path | None = None
 
     def __post_init__(self) -> None:
         self.repo = self.repo.resolve()
@@ -243,15 +244,33 @@ class Sandbox:
         bwrap = [probe.BWRAP, *probe.NAMESPACES, *shared, *mounts, "--chdir", "/", "--", *entry]
         return SandboxedCommand(self.cap.wrap([*bwrap, *python_safe(argv)]), environ)
 
+    def _private_dir(self) -> Path:
+        """The sandbox's own folder outside itself (setup specs, the sanitized git config), made on
+        first use and removed when the sandbox closes; call with `_spec_lock` held."""
+        if self._spec_dir is None:
+            self._spec_dir = Path(tempfile.mkdtemp(prefix="lanegate-sandbox-spec-"))
+        return self._spec_dir
+
     def _spec_file(self, data: bytes) -> Path:
         """A private file holding one command's setup spec (removed when the sandbox closes)."""
         with self._spec_lock:
-            if self._spec_dir is None:
-                self._spec_dir = Path(tempfile.mkdtemp(prefix="lanegate-sandbox-spec-"))
-            handle, name = tempfile.mkstemp(suffix=".spec", dir=self._spec_dir)
+            handle, name = tempfile.mkstemp(suffix=".spec", dir=self._private_dir())
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         return Path(name)
+
+    def _sanitized_git_config(self) -> Path | None:
+        """The copy of the tree's `.git/config` that is mounted over it (`git_config`), written
+        once per sandbox; None when the tree has no such file."""
+        config = self.repo / ".git" / "config"
+        if not config.is_file() or config.is_symlink():
+            return None
+        with self._spec_lock:
+            if self._git_config is None:
+                target = self._private_dir() / "git-config"
+                git_config.write_sanitized(config, target)
+                self._git_config = target
+            return self._git_config
 
     def _skipped_names(self) -> set[str]:
         """Top-level names of the tree the copy leaves out (mounted instead, or hidden)."""
@@ -306,6 +325,10 @@ class Sandbox:
         for path in [self.repo / ".git", *self._kept]:
             if path.exists():
                 args += ["--ro-bind", str(path), str(path)]
+        git_config_copy = self._sanitized_git_config()
+        if git_config_copy is not None:
+            # no credential a checkout persisted there reaches head code (`git_config`)
+            args += ["--ro-bind", str(git_config_copy), str(self.repo / ".git" / "config")]
         for dest, source in sorted(overlays.items()):
             # lexical, never resolved: the head may have put a symlink at that path, but inside the
             # sandbox the path is still an empty tmpfs when bubblewrap mounts onto it
@@ -350,6 +373,7 @@ class Sandbox:
             if self._spec_dir is not None:
                 shutil.rmtree(self._spec_dir, ignore_errors=True)
                 self._spec_dir = None
+                self._git_config = None
 
     def __enter__(self) -> Self:
         return self

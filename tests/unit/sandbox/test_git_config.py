@@ -1,0 +1,129 @@
+"""The `.git/config` head code sees: real git reading it back, a real sandbox mounting it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lanegate.sandbox import open_sandbox
+from lanegate.sandbox.git_config import (
+    read_entries,
+    render,
+    sanitized,
+    without_userinfo,
+    write_sanitized,
+)
+
+TOKEN = "ghs_lanegatetesttoken0000"
+HEADER = f"AUTHORIZATION: basic {TOKEN}"
+
+_word = st.from_regex(r"[a-z][a-z0-9-]{0,8}", fullmatch=True)
+_text = st.text(st.characters(exclude_characters="\0\n\r", exclude_categories=["Cs"]), max_size=20)
+_entry = st.tuples(
+    _word,
+    st.one_of(st.none(), _text.filter(lambda t: "\n" not in t)),
+    _word,
+    st.text(st.characters(exclude_characters="\0\r", exclude_categories=["Cs"]), max_size=30),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_entry, min_size=1, max_size=6))
+def test_render_round_trips_through_git(
+    tmp_path_factory: pytest.TempPathFactory, raw: list[tuple[str, str | None, str, str]]
+) -> None:
+    entries = [(s if sub is None else f"{s}.{sub}") + f".{name}" for s, sub, name, _ in raw]
+    pairs = list(zip(entries, (value for *_, value in raw), strict=True))
+    # sorted: the file groups a section's entries together, so git reads them back grouped
+    config = tmp_path_factory.mktemp("cfg") / "config"
+    config.write_text(render(pairs), encoding="utf-8")
+    back = read_entries(config)
+    assert back is not None
+    assert sorted(back) == sorted(pairs)
+
+
+def _repo(tmp_path: Path) -> Path:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git = ["git", "-C", str(repo)]
+    subprocess.run([*git, "init", "-q", "-b", "main"], check=True)
+    (repo / "a.txt").write_text("a\n")
+    subprocess.run([*git, "add", "a.txt"], check=True)
+    subprocess.run(
+        [*git, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "base"], check=True
+    )
+    # what actions/checkout persists, and a clone from a URL with a token in it
+    subprocess.run([*git, "config", "http.https://github.com/.extraheader", HEADER], check=True)
+    subprocess.run(
+        [*git, "remote", "add", "origin", f"https://x-access-token:{TOKEN}@github.com/o/r.git"],
+        check=True,
+    )
+    subprocess.run([*git, "config", "credential.helper", f"store --file /{TOKEN}"], check=True)
+    subprocess.run(
+        [*git, "config", f"url.https://{TOKEN}@github.com/.insteadOf", "https://github.com/"],
+        check=True,
+    )
+    subprocess.run([*git, "config", "include.path", "/etc/secret-git-config"], check=True)
+    return repo
+
+
+def test_credentials_are_left_out_and_the_rest_kept(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    target = tmp_path / "sanitized"
+    write_sanitized(repo / ".git" / "config", target)
+    text = target.read_text(encoding="utf-8")
+    assert TOKEN not in text and "extraheader" not in text and "include" not in text
+    kept = dict(read_entries(target) or [])
+    assert kept["remote.origin.url"] == "https://github.com/o/r.git"
+    assert kept["core.repositoryformatversion"] == "0"
+    assert "remote.origin.fetch" in kept
+
+
+def test_userinfo_goes_and_other_urls_stay() -> None:
+    assert without_userinfo("https://u:p@host/x.git") == "https://host/x.git"
+    assert without_userinfo("ssh://git@host:22/x") == "ssh://host:22/x"
+    assert without_userinfo("git@github.com:o/r.git") == "git@github.com:o/r.git"
+    assert without_userinfo("/srv/repo.git") == "/srv/repo.git"
+    assert sanitized([("HTTP.proxy", "http://u:p@proxy"), ("core.bare", "false")]) == [
+        ("core.bare", "false")
+    ]
+
+
+def test_a_config_git_cannot_read_becomes_empty(tmp_path: Path) -> None:
+    config = tmp_path / "config"
+    config.write_text(f"[core\n\tsecret = {TOKEN}\n", encoding="utf-8")
+    target = tmp_path / "sanitized"
+    write_sanitized(config, target)
+    assert target.read_text(encoding="utf-8") == ""
+
+
+def test_head_code_in_the_sandbox_reads_no_credential_and_git_still_works(
+    tmp_path: Path,
+) -> None:
+    repo = _repo(tmp_path)
+    code = (
+        "import subprocess, pathlib\n"
+        "print(pathlib.Path('.git/config').read_text())\n"
+        "print(subprocess.run(['git', 'config', '--list'], capture_output=True, text=True).stdout)\n"
+        "print('HEAD', subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True,"
+        " text=True).stdout)\n"
+    )
+    with open_sandbox(repo) as sandbox:
+        cmd = sandbox.command([sys.executable, "-c", code], env=dict(os.environ), cwd=repo)
+        done = subprocess.run(
+            cmd.argv, env=cmd.env, cwd=repo, capture_output=True, text=True, timeout=60
+        )
+    assert done.returncode == 0, done.stderr
+    assert TOKEN not in done.stdout and "extraheader" not in done.stdout
+    head = subprocess.run(
+        ["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert f"HEAD {head}" in done.stdout
+    # outside, the checkout's own config is untouched
+    assert TOKEN in (repo / ".git" / "config").read_text(encoding="utf-8")
