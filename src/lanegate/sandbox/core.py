@@ -299,6 +299,9 @@ class Sandbox:
         masked = [Path(SANDBOX_TMP), Path("/run")]
         if home.is_dir() and home != Path("/"):
             masked.append(home)  # secrets such as ~/.ssh are not for the tests to read
+        runner_temp = _runner_temp(masked, self.repo)
+        if runner_temp is not None:
+            masked.append(runner_temp)
         args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
         # every writable place is a tmpfs with a size: filling one ends in ENOSPC, not a full disk
         sizes = {Path("/run"): RUN_MB * MB}
@@ -385,6 +388,20 @@ class Sandbox:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def _runner_temp(masked: Sequence[Path], repo: Path) -> Path | None:
+    """The Actions runner's temporary folder when no other mask covers it: it holds the job's
+    rendered step scripts (a `${{ secrets.X }}` inside `run:` is plain text there) and the files
+    behind `GITHUB_ENV` and `GITHUB_OUTPUT`. Under `$HOME` on GitHub's hosted runners, often not on
+    self-hosted ones. Never a folder that holds the tree, nor `/`."""
+    given = os.environ.get("RUNNER_TEMP")
+    if not given:
+        return None
+    path = Path(given).resolve()
+    if not path.is_dir() or path == Path("/") or _inside(repo, path):
+        return None
+    return None if any(_inside(path, m) for m in masked) else path
 
 
 def python_safe(argv: Sequence[str]) -> list[str]:

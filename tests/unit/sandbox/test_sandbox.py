@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import marshal
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -115,6 +117,23 @@ def test_home_is_private_and_the_real_one_unreadable(repo: Path, tmp_path: Path)
     seen, inner_home = done.stdout.split()
     assert seen == "False"
     assert inner_home != str(home) and not (home / "x").exists()
+
+
+def test_the_runners_temporary_folder_is_unreadable(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # outside /tmp and $HOME, as a self-hosted runner's `_work/_temp` is: step scripts and the
+    # files behind GITHUB_ENV live there, secrets rendered into them as plain text
+    runner_temp = Path(tempfile.mkdtemp(prefix="lanegate-runner-temp-", dir="/var/tmp"))
+    try:
+        (runner_temp / "step.sh").write_text("curl -H 'Authorization: token s3cr3t'\n")
+        monkeypatch.setenv("RUNNER_TEMP", str(runner_temp))
+        code = f"import pathlib\nprint(pathlib.Path({str(runner_temp / 'step.sh')!r}).exists())\n"
+        done = _run(repo, code)
+    finally:
+        shutil.rmtree(runner_temp)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False"]
 
 
 def test_only_the_given_directory_is_writable_outside(repo: Path, tmp_path: Path) -> None:
