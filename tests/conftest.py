@@ -43,8 +43,8 @@ def pytest_report_header() -> str:
     return f"lanegate tests; CI={os.environ.get('CI', '')!r}"
 
 
-# Tests that open a sandbox without closing it leave its pids cgroup behind (empty once the sandbox's
-# processes are gone; lanegate itself closes every sandbox it opens). The session that owns the run
+# A sandbox releases its pids cgroup when closed or garbage-collected; one collected while a process
+# of it still ran (its cgroup not yet empty) leaves the cgroup behind. The session that owns the run
 # (not an xdist worker: another worker may be about to enter a cgroup it just made) removes the empty
 # ones that appeared during the run and are older than a sandbox takes to enter its own, so that a
 # lanegate run beside the suite keeps its fresh ones.

@@ -11,6 +11,7 @@ import sys
 import sysconfig
 import tempfile
 import threading
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,7 +132,7 @@ def refuse_commands(refuse: bool = True) -> None:
         _REFUSING.clear()
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class Sandbox:
     """The sandbox of one lane run over the work tree `repo`; `enabled=False` is a pass-through."""
 
@@ -147,11 +148,13 @@ class Sandbox:
     network: bool = False
     _tree_size: int = 0
     _kept: list[Path] = field(default_factory=list)
-    _spec_dir: Path | None = None
+    _private: list[Path] = field(default_factory=list)  # at most one folder, made on first use
     _spec_lock: threading.Lock = field(default_factory=threading.Lock)  # lanes call from threads
     _git_config: Path | None = None
+    _release: weakref.finalize[[ProcessCap, list[Path]], Sandbox] | None = None
 
     def __post_init__(self) -> None:
+        self._arm_release()
         self.repo = self.repo.resolve()
         self.hidden = tuple(p.resolve() for p in self.hidden)
         if self.enabled:
@@ -247,9 +250,9 @@ class Sandbox:
     def _private_dir(self) -> Path:
         """The sandbox's own folder outside itself (setup specs, the sanitized git config), made on
         first use and removed when the sandbox closes; call with `_spec_lock` held."""
-        if self._spec_dir is None:
-            self._spec_dir = Path(tempfile.mkdtemp(prefix="lanegate-sandbox-spec-"))
-        return self._spec_dir
+        if not self._private:
+            self._private.append(Path(tempfile.mkdtemp(prefix="lanegate-sandbox-spec-")))
+        return self._private[0]
 
     def _spec_file(self, data: bytes) -> Path:
         """A private file holding one command's setup spec (removed when the sandbox closes)."""
@@ -370,13 +373,16 @@ class Sandbox:
     # --- lifetime ------------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Release what the sandbox holds outside itself (its pids cgroup, its spec files)."""
-        self.cap.release()
+        """Release what the sandbox holds outside itself (its pids cgroup, its private folder);
+        a sandbox nobody closed releases it when it is garbage-collected, or at exit."""
         with self._spec_lock:
-            if self._spec_dir is not None:
-                shutil.rmtree(self._spec_dir, ignore_errors=True)
-                self._spec_dir = None
-                self._git_config = None
+            if self._release is not None:
+                self._release()
+            self._git_config = None
+            self._arm_release()  # used again after closing, it is released again
+
+    def _arm_release(self) -> None:
+        self._release = weakref.finalize(self, _release_outside, self.cap, self._private)
 
     def __enter__(self) -> Self:
         return self
@@ -388,6 +394,15 @@ class Sandbox:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def _release_outside(cap: ProcessCap, private: list[Path]) -> None:
+    """What `Sandbox.close` releases; holds no reference to the sandbox, so that it can run when the
+    sandbox is collected."""
+    cap.release()
+    for folder in private:
+        shutil.rmtree(folder, ignore_errors=True)
+    private.clear()
 
 
 def _runner_temp(masked: Sequence[Path], repo: Path) -> Path | None:

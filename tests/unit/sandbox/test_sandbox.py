@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import marshal
 import os
 import shutil
@@ -117,6 +118,33 @@ def test_home_is_private_and_the_real_one_unreadable(repo: Path, tmp_path: Path)
     seen, inner_home = done.stdout.split()
     assert seen == "False"
     assert inner_home != str(home) and not (home / "x").exists()
+
+
+def test_a_sandbox_nobody_closed_releases_what_it_holds_when_collected(repo: Path) -> None:
+    (repo / ".git").mkdir()
+    (repo / ".git" / "config").write_text("[core]\n\tbare = false\n")
+    sandbox = open_sandbox(repo)
+    sandbox.command([sys.executable, "-c", "pass"], env={})  # makes its private folder
+    held = [*sandbox._private, *([sandbox.cap.path] if sandbox.cap.path is not None else [])]
+    assert held and all(path.exists() for path in held)
+    del sandbox
+    gc.collect()
+    assert not any(path.exists() for path in held)
+
+
+def test_closing_releases_and_a_reused_sandbox_is_released_again(repo: Path) -> None:
+    sandbox = open_sandbox(repo, enabled=True)
+    sandbox.command([sys.executable, "-c", "pass"], env={}, overlays={})
+    sandbox._spec_file(b"x")
+    first = list(sandbox._private)
+    sandbox.close()
+    sandbox.close()  # a second close is harmless
+    assert first and not any(path.exists() for path in first)
+    sandbox._spec_file(b"y")
+    second = list(sandbox._private)
+    del sandbox
+    gc.collect()
+    assert second and not any(path.exists() for path in second)
 
 
 def test_the_runners_temporary_folder_is_unreadable(
