@@ -150,7 +150,7 @@ class Sandbox:
     _kept: list[Path] = field(default_factory=list)
     _private: list[Path] = field(default_factory=list)  # at most one folder, made on first use
     _spec_lock: threading.Lock = field(default_factory=threading.Lock)  # lanes call from threads
-    _git_config: Path | None = None
+    _git_configs: list[tuple[Path, Path]] | None = None
     _release: weakref.finalize[[ProcessCap, list[Path]], Sandbox] | None = None
 
     def __post_init__(self) -> None:
@@ -262,18 +262,18 @@ class Sandbox:
             out.write(data)
         return Path(name)
 
-    def _sanitized_git_config(self) -> Path | None:
-        """The copy of the tree's `.git/config` that is mounted over it (`git_config`), written
-        once per sandbox; None when the tree has no such file."""
-        config = self.repo / ".git" / "config"
-        if not config.is_file() or config.is_symlink():
-            return None
+    def _sanitized_git_configs(self) -> list[tuple[Path, Path]]:
+        """(copy, real path) of every git config file of the tree (`git_config`), each copy
+        written once per sandbox and mounted over the file it was made from."""
         with self._spec_lock:
-            if self._git_config is None:
-                target = self._private_dir() / "git-config"
-                git_config.write_sanitized(config, target)
-                self._git_config = target
-            return self._git_config
+            if self._git_configs is None:
+                made = []
+                for index, config in enumerate(git_config.config_files(self.repo)):
+                    target = self._private_dir() / f"git-config-{index}"
+                    git_config.write_sanitized(config, target)
+                    made.append((target, config))
+                self._git_configs = made
+            return self._git_configs
 
     def _skipped_names(self) -> set[str]:
         """Top-level names of the tree the copy leaves out (mounted instead, or hidden)."""
@@ -323,6 +323,13 @@ class Sandbox:
             if resolv.is_file() and any(_inside(resolv, m) for m in masked):
                 args += ["--ro-bind", str(resolv), str(resolv)]
         args += ["--ro-bind", str(self.repo), SOURCE_MOUNT]
+        # the view the copy is made from stays mounted: its `.git` (the unsanitized config, a
+        # persisted token) is covered there; the copy never takes `.git` from it
+        git = self.repo / ".git"
+        if git.is_dir() and not git.is_symlink():
+            args += ["--tmpfs", SOURCE_MOUNT + "/.git"]
+        elif git.exists() or git.is_symlink():
+            args += ["--ro-bind", "/dev/null", SOURCE_MOUNT + "/.git"]
         for path in self.hidden:
             if _inside(path, self.repo) and path.is_dir():
                 args += ["--tmpfs", SOURCE_MOUNT + "/" + path.relative_to(self.repo).as_posix()]
@@ -331,10 +338,9 @@ class Sandbox:
         for path in [self.repo / ".git", *self._kept]:
             if path.exists():
                 args += ["--ro-bind", str(path), str(path)]
-        git_config_copy = self._sanitized_git_config()
-        if git_config_copy is not None:
-            # no credential a checkout persisted there reaches head code (`git_config`)
-            args += ["--ro-bind", str(git_config_copy), str(self.repo / ".git" / "config")]
+        # no credential a checkout persisted in git's configuration reaches head code (`git_config`)
+        for copy, config in self._sanitized_git_configs():
+            args += ["--ro-bind", str(copy), str(config)]
         for dest, source in sorted(overlays.items()):
             # lexical, never resolved: the head may have put a symlink at that path, but inside the
             # sandbox the path is still an empty tmpfs when bubblewrap mounts onto it
@@ -378,7 +384,7 @@ class Sandbox:
         with self._spec_lock:
             if self._release is not None:
                 self._release()
-            self._git_config = None
+            self._git_configs = None
             self._arm_release()  # used again after closing, it is released again
 
     def _arm_release(self) -> None:

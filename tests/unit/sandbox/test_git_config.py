@@ -70,6 +70,17 @@ def _repo(tmp_path: Path) -> Path:
         check=True,
     )
     subprocess.run([*git, "config", "include.path", "/etc/secret-git-config"], check=True)
+    # keys of other tools, and URLs in keys other than a remote's (the red team's list)
+    for key, value in (
+        ("remote.origin.proxy", f"http://u:{TOKEN}@proxy:3128"),
+        ("lfs.url", f"https://u:{TOKEN}@lfs.example/x"),
+        ("submodule.sub.url", f"https://u:{TOKEN}@github.com/o/sub.git"),
+        ("branch.main.remote", f"https://u:{TOKEN}@github.com/o/r.git"),
+        ("sendemail.smtppass", TOKEN),
+        ("hub.oauthtoken", TOKEN),
+        ("core.sshCommand", f"ssh -o 'ProxyCommand=curl {TOKEN}'"),
+    ):
+        subprocess.run([*git, "config", key, value], check=True)
     return repo
 
 
@@ -81,8 +92,10 @@ def test_credentials_are_left_out_and_the_rest_kept(tmp_path: Path) -> None:
     assert TOKEN not in text and "extraheader" not in text and "include" not in text
     kept = dict(read_entries(target) or [])
     assert kept["remote.origin.url"] == "https://github.com/o/r.git"
+    assert kept["submodule.sub.url"] == "https://github.com/o/sub.git"
     assert kept["core.repositoryformatversion"] == "0"
     assert "remote.origin.fetch" in kept
+    assert not {"remote.origin.proxy", "lfs.url", "branch.main.remote"} & set(kept)
 
 
 def test_userinfo_goes_and_other_urls_stay() -> None:
@@ -110,6 +123,8 @@ def test_head_code_in_the_sandbox_reads_no_credential_and_git_still_works(
     code = (
         "import subprocess, pathlib\n"
         "print(pathlib.Path('.git/config').read_text())\n"
+        "source = pathlib.Path('/run/lanegate-tree/.git/config')\n"
+        "print(source.read_text() if source.exists() else 'no source config')\n"
         "print(subprocess.run(['git', 'config', '--list'], capture_output=True, text=True).stdout)\n"
         "print('HEAD', subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True,"
         " text=True).stdout)\n"
@@ -121,9 +136,62 @@ def test_head_code_in_the_sandbox_reads_no_credential_and_git_still_works(
         )
     assert done.returncode == 0, done.stderr
     assert TOKEN not in done.stdout and "extraheader" not in done.stdout
+    assert "no source config" in done.stdout  # the copy's source view hides its .git
     head = subprocess.run(
         ["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert f"HEAD {head}" in done.stdout
     # outside, the checkout's own config is untouched
     assert TOKEN in (repo / ".git" / "config").read_text(encoding="utf-8")
+
+
+def _git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True)
+
+
+def _reads_no_token(repo: Path, cwd: Path, paths: list[Path]) -> str:
+    """What head code in a sandbox over `repo` prints of each path and of `git config --list`."""
+    code = (
+        "import subprocess, sys, pathlib\n"
+        "for p in sys.argv[1:]:\n"
+        "    path = pathlib.Path(p)\n"
+        "    print(p, path.read_text() if path.exists() else 'absent')\n"
+        "print(subprocess.run(['git', 'config', '--list'], capture_output=True, text=True).stdout)\n"
+    )
+    with open_sandbox(repo) as sandbox:
+        cmd = sandbox.command(
+            [sys.executable, "-c", code, *map(str, paths)], env=dict(os.environ), cwd=cwd
+        )
+        done = subprocess.run(
+            cmd.argv, env=cmd.env, cwd=cwd, capture_output=True, text=True, timeout=60
+        )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_submodule_worktree_config_and_a_linked_config_are_covered_too(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    header = f"http.https://github.com/.extraheader={HEADER}"
+    module = repo / ".git" / "modules" / "sub"
+    module.mkdir(parents=True)
+    (module / "HEAD").write_text("ref: refs/heads/main\n")
+    (module / "config").write_text(f"[http]\n\textraheader = {HEADER}\n")
+    (repo / ".git" / "config.worktree").write_text(f"[core]\n\tsecret = {TOKEN}\n")
+    out = _reads_no_token(
+        repo, repo, [module / "config", repo / ".git" / "config.worktree", repo / ".git" / "config"]
+    )
+    assert TOKEN not in out and "extraheader" not in out, header
+    # a config that is a link to a file elsewhere is covered where it leads
+    real = tmp_path / "elsewhere-config"
+    (repo / ".git" / "config").rename(real)
+    (repo / ".git" / "config").symlink_to(real)
+    assert TOKEN not in _reads_no_token(repo, repo, [repo / ".git" / "config", real])
+
+
+def test_a_worktree_checkouts_common_config_is_covered(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    tree = tmp_path / "wt"
+    _git(repo, "worktree", "add", "-q", str(tree))
+    out = _reads_no_token(tree, tree, [repo / ".git" / "config"])
+    assert TOKEN not in out and "extraheader" not in out
+    assert "repositoryformatversion" in out  # the covered common config, as git would read it
