@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from lanegate.cli.main import main
+from lanegate.lanes.base_policy import merge_base_pass_env
 from lanegate.lanes.property.baseline import Baseline, run_baseline
 from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import CaseStatus, FixtureLedger
@@ -151,3 +152,42 @@ def test_the_sandbox_reads_pass_env_from_its_policy(tmp_path: Path) -> None:
         env = sandbox.environment({"LG_NEEDED": "1", "LG_SECRET": SECRET, "CI": "1"})
         assert env == {"LG_NEEDED": "1", "CI": "1"}
         assert sandbox.environment({"CI": "1"}, ci_markers=False) == {}
+
+
+def test_pass_env_is_the_merge_bases_not_the_heads(
+    make_repo: Callable[[str], Repo], runner_environment: None
+) -> None:
+    # the base lists the variable the suite needs; the head drops it and lists the secret instead
+    base_policy = PASS_ENV
+    head_policy = "[sandbox]\npass_env = ['LG_SECRET']\n"
+    repo = feature_repo(
+        make_repo,
+        {"lanegate.toml": head_policy, "tests/test_leak.py": LEAKING_TEST},
+        {"lanegate.toml": base_policy},
+    )
+    main(["flake", "--repo", str(repo.path), "--base", "main"])
+    data = json.loads((repo.path / ".lanegate" / "flake.json").read_text(encoding="utf-8"))
+    assert SECRET not in json.dumps(data)
+    (test,) = data["tests"]
+    assert test["node_id"] == "tests/test_leak.py::test_leak[absent]"
+    assert {r["outcome"] for r in test["replays"]} == {"passed"}  # LG_NEEDED still reached it
+
+
+def test_merge_base_pass_env_reads_the_bases_file_or_the_callers_own(
+    make_repo: Callable[[str], Repo], tmp_path: Path
+) -> None:
+    repo = feature_repo(
+        make_repo,
+        {"lanegate.toml": "[sandbox]\npass_env = ['HEAD_ONLY']\n", "ci/policy.toml": ""},
+        {"lanegate.toml": PASS_ENV, "ci/policy.toml": "[sandbox]\npass_env = ['FROM_BASE']\n"},
+    )
+    given = load_policy(repo.path)
+    assert given.sandbox.pass_env == ("HEAD_ONLY",)
+    assert merge_base_pass_env(repo.path, "main", "HEAD", given) == ("LG_NEEDED",)
+    inside = repo.path / "ci" / "policy.toml"
+    assert merge_base_pass_env(repo.path, "main", "HEAD", given, inside) == ("FROM_BASE",)
+    outside = tmp_path / "caller.toml"
+    outside.write_text("[sandbox]\npass_env = ['CALLERS']\n", encoding="utf-8")
+    callers = load_policy(repo.path, outside)
+    assert merge_base_pass_env(repo.path, "main", "HEAD", callers, outside) == ("CALLERS",)
+    assert merge_base_pass_env(repo.path, "no-such-ref", "HEAD", given) == ()

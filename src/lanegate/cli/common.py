@@ -99,6 +99,7 @@ def lane_context(args: argparse.Namespace, repo: Path, policy: Policy, **extra: 
         job=job_from_env(),
         authorship=authorship_from_args(args),
         sandboxed=not args.no_sandbox,
+        config=args.config,
         **extra,
     )
 

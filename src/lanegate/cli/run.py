@@ -146,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
         shard=shard,
         coverage_map=args.coverage_map,
         mutant_draw=args.mutant_draw,
+        config=args.config,
     )
     print(
         f"lanegate: judging HEAD against {choice.commit[:12]}, the {choice.reason}",

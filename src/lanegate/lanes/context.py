@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -12,6 +13,7 @@ from typing import Any
 from lanegate._version import __version__
 from lanegate.authorship import Authorship
 from lanegate.errors import UsageError
+from lanegate.lanes.base_policy import merge_base_pass_env
 from lanegate.ledgers.models import SCHEMA_VERSION, AuthorKind
 from lanegate.policy import Policy
 from lanegate.sandbox import Sandbox, open_sandbox
@@ -55,6 +57,8 @@ class LaneContext:
     version: str = __version__
     # False only for an explicit --no-sandbox: recorded in every ledger, failed for agent diffs
     sandboxed: bool = True
+    # the explicit policy file (--config), if any: where `base_policy` reads the merge base's keys
+    config: Path | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +100,12 @@ def usable_cpus() -> int:
 
 
 def lane_sandbox(ctx: LaneContext) -> Sandbox:
-    """The sandbox this lane's test processes run in (lanegate's output dir hidden from them)."""
+    """The sandbox this lane's test processes run in (lanegate's output dir hidden from them; the
+    variables they may see besides the few every test needs named by the merge base's policy)."""
+    pass_env = merge_base_pass_env(ctx.repo, ctx.base, ctx.head, ctx.policy, ctx.config)
     return open_sandbox(
         ctx.repo,
-        ctx.policy.sandbox,
+        dataclasses.replace(ctx.policy.sandbox, pass_env=pass_env),
         enabled=ctx.sandboxed,
         hidden=(ctx.out_dir,),
     )

@@ -71,6 +71,8 @@ class RunRequest:
     coverage_map: Path | None = None
     # the property lane's mutant draw, to reproduce a run (None: the policy's, or a fresh secret)
     mutant_draw: int | None = None
+    # the explicit policy file (--config), if any
+    config: Path | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +234,7 @@ def _lane_step(
         progress=_forwarding(display, lane),
         version=__version__,
         sandboxed=request.sandboxed,
+        config=request.config,
     )
     display.step_started(lane)
     started = time.monotonic()
