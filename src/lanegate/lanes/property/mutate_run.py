@@ -208,6 +208,10 @@ class _Worker:
             raise RunnerError(f"a mutant worker exited {self.proc.returncode} before answering")
         try:
             answer = json.loads(line)
+            if answer["id"] != ident:
+                # a line a child wrote into the answer pipe it inherits: the answers no longer
+                # follow the jobs, so none of this worker's can be trusted
+                raise RunnerError(f"a mutant worker answered for {answer['id']!r}, not {ident}")
             return _Answer(
                 answer["exit"],
                 bool(answer["timed_out"]),
