@@ -191,3 +191,7 @@ def test_merge_base_pass_env_reads_the_bases_file_or_the_callers_own(
     callers = load_policy(repo.path, outside)
     assert merge_base_pass_env(repo.path, "main", "HEAD", callers, outside) == ("CALLERS",)
     assert merge_base_pass_env(repo.path, "no-such-ref", "HEAD", given) == ()
+    # a link in the tree that leads out of it: still the tree's file, read at the merge base
+    (repo.path / "ci" / "policy.toml").unlink()
+    (repo.path / "ci" / "policy.toml").symlink_to(outside)
+    assert merge_base_pass_env(repo.path, "main", "HEAD", given, inside) == ("FROM_BASE",)

@@ -18,6 +18,7 @@ from lanegate.cli.common import (
     shard_from_args,
 )
 from lanegate.errors import UsageError
+from lanegate.lanes.base_policy import trusted_sandbox
 from lanegate.lanes.context import ProgressEvent
 from lanegate.lanes.flake.execute import ReplaySpec, check_refusal, run_replay
 from lanegate.lanes.flake.pins import RANDOM_SEED_VAR
@@ -59,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
         ledger_file = out / LEDGER_NAME
         if args.shard is not None:
             ledger_file = out / shard_file_name("flake", parse_shard(args.shard))
-        with open_sandbox(repo, policy.sandbox, enabled=not args.no_sandbox) as box:
+        limits = trusted_sandbox(repo, args.base, args.head, policy, args.config)
+        with open_sandbox(repo, limits, enabled=not args.no_sandbox) as box:
             return _rerun(repo, ledger_file, args.replay, policy.lane.max_wall_seconds, box)
     shard = shard_from_args(args, repo, policy, "flake")
     pr_body = read_pr_body(args.pr_body) if args.pr_body is not None else None

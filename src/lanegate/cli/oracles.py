@@ -8,6 +8,7 @@ from pathlib import Path
 
 from lanegate.cli.common import add_repo_arguments, add_sandbox_argument, repo_and_policy
 from lanegate.diff import classify_diff
+from lanegate.lanes.base_policy import trusted_sandbox
 from lanegate.lanes.collection import changed_test_files
 from lanegate.lanes.flake.collect import collect
 from lanegate.lanes.property.runner import check_oracles
@@ -28,7 +29,11 @@ def run(args: argparse.Namespace) -> int:
     repo, policy = repo_and_policy(args)
     summary = classify_diff(repo, args.base, policy, args.head)
     with (
-        open_sandbox(repo, policy.sandbox, enabled=not args.no_sandbox) as sandbox,
+        open_sandbox(
+            repo,
+            trusted_sandbox(repo, args.base, args.head, policy, args.config),
+            enabled=not args.no_sandbox,
+        ) as sandbox,
         tempfile.TemporaryDirectory(prefix="lanegate-collect-") as work,
     ):
         collection = collect(

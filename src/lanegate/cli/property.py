@@ -59,7 +59,13 @@ def run(args: argparse.Namespace) -> int:
     repo, policy = repo_and_policy(args)
     if args.replay is not None:
         replayed = replay_mutant(
-            repo, args.base, policy, args.replay, head=args.head, sandboxed=not args.no_sandbox
+            repo,
+            args.base,
+            policy,
+            args.replay,
+            head=args.head,
+            sandboxed=not args.no_sandbox,
+            config=args.config,
         )
         original = replayed.source.decode("utf-8", "replace").splitlines(keepends=True)
         mutated = replayed.mutated.decode("utf-8", "replace").splitlines(keepends=True)

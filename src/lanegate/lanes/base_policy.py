@@ -12,13 +12,32 @@ base without the file, or with one that does not load, passes nothing.
 
 from __future__ import annotations
 
+import dataclasses
+import os
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from lanegate import git
 from lanegate.errors import GitError, PolicyError
-from lanegate.policy import MAX_POLICY_BYTES, POLICY_FILE, PYPROJECT, Policy, policy_from_mapping
+from lanegate.policy import (
+    MAX_POLICY_BYTES,
+    POLICY_FILE,
+    PYPROJECT,
+    Policy,
+    SandboxPolicy,
+    policy_from_mapping,
+)
+
+
+def trusted_sandbox(
+    repo: Path, base: str | None, head: str, policy: Policy, config: Path | None = None
+) -> SandboxPolicy:
+    """The checked-out policy's `[sandbox]` with `pass_env` as the merge base has it: what every
+    command that runs head code opens its sandbox with (a lane, a replay, the oracle listing)."""
+    return dataclasses.replace(
+        policy.sandbox, pass_env=merge_base_pass_env(repo, base, head, policy, config)
+    )
 
 
 def _at(repo: Path, commit: str, rel: str) -> dict[str, Any] | None:
@@ -50,16 +69,22 @@ def _policy_at(repo: Path, commit: str, rel: str | None) -> Policy:
 
 
 def merge_base_pass_env(
-    repo: Path, base: str, head: str, given: Policy, config: Path | None = None
+    repo: Path, base: str | None, head: str, given: Policy, config: Path | None = None
 ) -> tuple[str, ...]:
     """`sandbox.pass_env` as the merge base's policy file says it (see the module docstring);
     `given` is the policy the lane runs with, `config` the explicit policy file, if any."""
     rel = None
     if config is not None:
-        resolved, root = config.resolve(), repo.resolve()
-        if root not in resolved.parents:
+        root = repo.resolve()
+        # inside the tree as written or where its links lead: a link the head put in the tree
+        # that leads out of it must not make the head's own file "the caller's"
+        lexical = Path(os.path.abspath(config))
+        inside = [p for p in (lexical, config.resolve()) if root in p.parents]
+        if not inside:
             return given.sandbox.pass_env  # the caller's own file: the head cannot write it
-        rel = resolved.relative_to(root).as_posix()
+        rel = inside[0].relative_to(root).as_posix()
+    if base is None:
+        return ()
     try:
         commit = git.merge_base(repo, base, head)
         return _policy_at(repo, commit, rel).sandbox.pass_env

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -13,7 +12,7 @@ from typing import Any
 from lanegate._version import __version__
 from lanegate.authorship import Authorship
 from lanegate.errors import UsageError
-from lanegate.lanes.base_policy import merge_base_pass_env
+from lanegate.lanes.base_policy import trusted_sandbox
 from lanegate.ledgers.models import SCHEMA_VERSION, AuthorKind
 from lanegate.policy import Policy
 from lanegate.sandbox import Sandbox, open_sandbox
@@ -102,10 +101,9 @@ def usable_cpus() -> int:
 def lane_sandbox(ctx: LaneContext) -> Sandbox:
     """The sandbox this lane's test processes run in (lanegate's output dir hidden from them; the
     variables they may see besides the few every test needs named by the merge base's policy)."""
-    pass_env = merge_base_pass_env(ctx.repo, ctx.base, ctx.head, ctx.policy, ctx.config)
     return open_sandbox(
         ctx.repo,
-        dataclasses.replace(ctx.policy.sandbox, pass_env=pass_env),
+        trusted_sandbox(ctx.repo, ctx.base, ctx.head, ctx.policy, ctx.config),
         enabled=ctx.sandboxed,
         hidden=(ctx.out_dir,),
     )

@@ -325,10 +325,11 @@ class Sandbox:
         args += ["--ro-bind", str(self.repo), SOURCE_MOUNT]
         # the view the copy is made from stays mounted: its `.git` (the unsanitized config, a
         # persisted token) is covered there; the copy never takes `.git` from it
+        # (a link there leads to the real git dir, whose configs are covered where they are)
         git = self.repo / ".git"
         if git.is_dir() and not git.is_symlink():
             args += ["--tmpfs", SOURCE_MOUNT + "/.git"]
-        elif git.exists() or git.is_symlink():
+        elif git.is_file() and not git.is_symlink():
             args += ["--ro-bind", "/dev/null", SOURCE_MOUNT + "/.git"]
         for path in self.hidden:
             if _inside(path, self.repo) and path.is_dir():
@@ -338,9 +339,13 @@ class Sandbox:
         for path in [self.repo / ".git", *self._kept]:
             if path.exists():
                 args += ["--ro-bind", str(path), str(path)]
-        # no credential a checkout persisted in git's configuration reaches head code (`git_config`)
+        # no credential a checkout persisted in git's configuration reaches head code (`git_config`):
+        # covered where it is, and, for a nested checkout's, in the view the copy is made from
         for copy, config in self._sanitized_git_configs():
             args += ["--ro-bind", str(copy), str(config)]
+            if _inside(config, self.repo) and not _inside(config, self.repo / ".git"):
+                seen = SOURCE_MOUNT + "/" + config.relative_to(self.repo).as_posix()
+                args += ["--ro-bind", str(copy), seen]
         for dest, source in sorted(overlays.items()):
             # lexical, never resolved: the head may have put a symlink at that path, but inside the
             # sandbox the path is still an empty tmpfs when bubblewrap mounts onto it

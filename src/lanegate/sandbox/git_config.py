@@ -19,17 +19,20 @@ reaches head code.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
+
+from lanegate.errors import SandboxError
 
 # (section, key) kept; "*" is any key of the section. Nothing else of a config reaches head code.
 _CORE = (
     "repositoryformatversion bare worktree filemode symlinks ignorecase precomposeunicode "
     "logallrefupdates autocrlf eol safecrlf checkstat trustctime quotepath commentchar abbrev "
     "sparsecheckout sparsecheckoutcone splitindex untrackedcache multipackindex commitgraph "
-    "hookspath excludesfile attributesfile bigfilethreshold compression loosecompression "
-    "packedgitwindowsize packedgitlimit deltabasecachelimit preloadindex protectntfs protecthfs"
+    "bigfilethreshold compression loosecompression packedgitwindowsize packedgitlimit "
+    "deltabasecachelimit preloadindex protectntfs protecthfs"
 )
 ALLOWED = frozenset(
     {
@@ -46,8 +49,13 @@ ALLOWED = frozenset(
     }
 )
 URL_KEYS = frozenset({("remote", "url"), ("remote", "pushurl"), ("submodule", "url")})
+_SCHEMES = frozenset({"http", "https", "ssh", "git", "file", "git+ssh", "ssh+git"})
+_SCP = re.compile(r"(?:[A-Za-z0-9._-]+@)?[A-Za-z0-9.-]+:(?!//)[A-Za-z0-9._~/-]*")
+# a kept value that is not a URL: booleans, numbers, names, refs, refspecs (no spaces, no `@:`
+# userinfo, nothing a token hides in more than in a ref's own name)
+_PLAIN = re.compile(r"[+A-Za-z0-9._/*:-]{0,200}")
 GIT_TIMEOUT_SECONDS = 30
-MAX_CONFIGS = 256  # config files covered per tree (submodules of submodules included)
+MAX_CONFIGS = 4096  # config files covered per tree (submodules of submodules included)
 
 
 def read_entries(config: Path) -> list[tuple[str, str]] | None:
@@ -72,13 +80,23 @@ def read_entries(config: Path) -> list[tuple[str, str]] | None:
     return entries
 
 
-def without_userinfo(url: str) -> str:
-    """`url` without a `user:password@` part (URLs with a scheme only; `git@host:path` has no
-    password to hide)."""
-    parts = urlsplit(url)
-    if not parts.scheme or "@" not in parts.netloc:
+def clean_url(url: str) -> str | None:
+    """A repository URL with nothing but its scheme, host, port and path (no user information,
+    query or fragment); `host:path` for the scp form, without its user; a local path as it is;
+    None for any other form (`ext::`, a helper's syntax, what does not parse cleanly)."""
+    if url.startswith(("/", "./", "../")) and "\\" not in url:
         return url
-    return urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
+    if _SCP.fullmatch(url):
+        return url.rpartition("@")[2] if "@" in url.partition(":")[0] else url
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in _SCHEMES or not parts.hostname or "\\" in url:
+        return None
+    host = parts.hostname if port is None else f"{parts.hostname}:{port}"
+    return urlunsplit((parts.scheme, host, parts.path, "", ""))
 
 
 def sanitized(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -90,9 +108,12 @@ def sanitized(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
         if where not in ALLOWED and (where[0], "*") not in ALLOWED:
             continue
         if where in URL_KEYS:
-            value = without_userinfo(value)
-        elif where == ("branch", "remote") and (":" in value or "/" in value):
-            continue  # a URL, not a remote's name
+            cleaned = clean_url(value)
+            if cleaned is None:
+                continue
+            value = cleaned
+        elif not _PLAIN.fullmatch(value):
+            continue  # every other kept value is a word, a number, a ref or a refspec
         kept.append((key, value))
     return kept
 
@@ -122,50 +143,92 @@ def render(entries: list[tuple[str, str]]) -> str:
     return "".join(f"{line}\n" for line in lines)
 
 
-def _git_dirs(repo: Path) -> list[Path]:
-    """The git dirs whose configuration the tree's git reads: `.git` (or the dir a `.git` file
-    names, and its common dir), and every submodule's under their `modules/`."""
-    dot = repo / ".git"
-    roots: list[Path] = []
-    if dot.is_dir():
-        roots.append(dot)
-    elif dot.is_file():
-        try:
-            named = dot.read_text(encoding="utf-8", errors="replace").strip()
-        except OSError:
-            named = ""
-        if named.startswith("gitdir:"):
-            gitdir = (repo / named.removeprefix("gitdir:").strip()).resolve()
-            roots.append(gitdir)
-            common = gitdir / "commondir"
-            if common.is_file():
-                try:
-                    roots.append((gitdir / common.read_text(encoding="utf-8").strip()).resolve())
-                except OSError:
-                    pass
+def _pointed(dot: Path) -> list[Path]:
+    """The git dir a `.git` file names (`gitdir: PATH`), or none."""
+    try:
+        named = dot.read_text(encoding="utf-8", errors="replace").strip()
+    except OSError:
+        return []
+    if not named.startswith("gitdir:"):
+        return []
+    return [(dot.parent / named.removeprefix("gitdir:").strip()).resolve()]
+
+
+def _common(gitdir: Path) -> list[Path]:
+    """A git dir's common dir (a worktree's, named in its `commondir` file), or none."""
+    common = gitdir / "commondir"
+    try:
+        return [(gitdir / common.read_text(encoding="utf-8").strip()).resolve()]
+    except OSError:
+        return []
+
+
+def _submodules(gitdir: Path) -> list[Path]:
+    """Every submodule's git dir under `gitdir/modules`, at any depth: a folder holding `HEAD` is
+    one (its own `modules/` is searched again); any other folder is part of a submodule's name,
+    whatever that name is (`hooks`, `refs`: the head chooses names in `.gitmodules`)."""
     found: list[Path] = []
-    for root in roots:
-        found.append(root)
-        modules = root / "modules"
-        if modules.is_dir():
-            for folder, dirs, _ in os.walk(modules):
-                dirs[:] = [d for d in dirs if d not in ("objects", "refs", "logs", "hooks")]
-                if (Path(folder) / "HEAD").is_file():
-                    found.append(Path(folder))
-                if len(found) > MAX_CONFIGS:
-                    break
+    stack = [gitdir / "modules"]
+    while stack:
+        folder = stack.pop()
+        try:
+            children = sorted(p for p in folder.iterdir() if p.is_dir() and not p.is_symlink())
+        except OSError:
+            continue
+        for child in children:
+            if (child / "HEAD").is_file():
+                found.append(child)
+                stack.append(child / "modules")
+            else:
+                stack.append(child)
+        if len(found) > MAX_CONFIGS:
+            break
     return found
 
 
+def git_dirs(repo: Path) -> list[Path]:
+    """Every git dir the tree's git, or a git run anywhere in the tree, reads a config of: each
+    `.git` folder or file at any depth of the tree (a nested checkout too), the dirs those files
+    name, their common dirs, their submodules', and the other worktrees' of each."""
+    entries: list[Path] = []
+    for folder, dirs, files in os.walk(repo):
+        if ".git" in dirs:
+            entries.append(Path(folder) / ".git")
+            dirs.remove(".git")
+        if ".git" in files:
+            entries += _pointed(Path(folder) / ".git")
+    seen: list[Path] = []
+    queue = [p.resolve() for p in entries]
+    while queue:
+        gitdir = queue.pop()
+        if gitdir in seen or not gitdir.is_dir():
+            continue
+        seen.append(gitdir)
+        queue += _common(gitdir) + _submodules(gitdir)
+        worktrees = gitdir / "worktrees"
+        if worktrees.is_dir():
+            queue += sorted(p.resolve() for p in worktrees.iterdir() if p.is_dir())
+        if len(seen) > MAX_CONFIGS:
+            break
+    return seen
+
+
 def config_files(repo: Path) -> list[Path]:
-    """The real paths of the tree's git config files (see `_git_dirs`), links resolved."""
-    files = []
-    for gitdir in _git_dirs(repo):
+    """The real paths of the tree's git config files (`config`, `config.worktree` of every dir
+    `git_dirs` finds), links resolved; `SandboxError` past `MAX_CONFIGS`: a config left as it is
+    could hold a token, so the sandbox is not built."""
+    files = set()
+    for gitdir in git_dirs(repo):
         for name in ("config", "config.worktree"):
             path = gitdir / name
             if path.is_file():
-                files.append(path.resolve())
-    return sorted(set(files))[:MAX_CONFIGS]
+                files.add(path.resolve())
+    if len(files) > MAX_CONFIGS:
+        raise SandboxError(
+            f"{repo}: more than {MAX_CONFIGS} git config files (submodules, worktrees, nested "
+            "checkouts): lanegate covers each for head code and will not leave any as it is"
+        )
+    return sorted(files)
 
 
 def write_sanitized(config: Path, target: Path) -> None:

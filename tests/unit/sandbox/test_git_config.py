@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from lanegate.sandbox import open_sandbox
 from lanegate.sandbox.git_config import (
+    clean_url,
     read_entries,
     render,
     sanitized,
-    without_userinfo,
     write_sanitized,
 )
 
@@ -98,14 +98,26 @@ def test_credentials_are_left_out_and_the_rest_kept(tmp_path: Path) -> None:
     assert not {"remote.origin.proxy", "lfs.url", "branch.main.remote"} & set(kept)
 
 
-def test_userinfo_goes_and_other_urls_stay() -> None:
-    assert without_userinfo("https://u:p@host/x.git") == "https://host/x.git"
-    assert without_userinfo("ssh://git@host:22/x") == "ssh://host:22/x"
-    assert without_userinfo("git@github.com:o/r.git") == "git@github.com:o/r.git"
-    assert without_userinfo("/srv/repo.git") == "/srv/repo.git"
+def test_urls_keep_only_scheme_host_port_and_path() -> None:
+    assert clean_url("https://u:p@host/x.git") == "https://host/x.git"
+    assert clean_url("ssh://git@host:22/x") == "ssh://host:22/x"
+    assert clean_url("https://host/x.git?access_token=t#frag") == "https://host/x.git"
+    assert clean_url("git@github.com:o/r.git") == "github.com:o/r.git"
+    assert clean_url("oauth2:tok@gitlab.com:o/r.git") is None  # the scp form has no password
+    assert clean_url("/srv/repo.git") == "/srv/repo.git"
+    for odd in ("ext::ssh -o X=tok host %S r", "https:///x:tok@h/r", "https:\\\\x:tok@h/r", "a b"):
+        assert clean_url(odd) is None, odd
     assert sanitized([("HTTP.proxy", "http://u:p@proxy"), ("core.bare", "false")]) == [
         ("core.bare", "false")
     ]
+    # values of kept keys that are not words, refs or refspecs do not pass either
+    assert sanitized(
+        [
+            ("extensions.objectformat", "sha256"),
+            ("extensions.x", "tok en"),
+            ("core.hookspath", "/h"),
+        ]
+    ) == [("extensions.objectformat", "sha256")]
 
 
 def test_a_config_git_cannot_read_becomes_empty(tmp_path: Path) -> None:
@@ -195,3 +207,46 @@ def test_a_worktree_checkouts_common_config_is_covered(tmp_path: Path) -> None:
     out = _reads_no_token(tree, tree, [repo / ".git" / "config"])
     assert TOKEN not in out and "extraheader" not in out
     assert "repositoryformatversion" in out  # the covered common config, as git would read it
+
+
+def test_nested_checkouts_and_submodules_with_any_name_are_covered(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    nested = repo / "vendor" / "b"
+    nested.mkdir(parents=True)
+    _git(nested, "init", "-q")
+    _git(nested, "config", "http.https://github.com/.extraheader", HEADER)
+    for name in ("hooks", "refs/x"):  # names the head chooses in .gitmodules
+        module = repo / ".git" / "modules" / name
+        module.mkdir(parents=True)
+        (module / "HEAD").write_text("ref: refs/heads/main\n")
+        (module / "config").write_text(f"[http]\n\textraheader = {HEADER}\n")
+    other = repo / ".git" / "worktrees" / "other"
+    other.mkdir(parents=True)
+    (other / "config.worktree").write_text(f"[http]\n\textraheader = {HEADER}\n")
+    paths = [
+        nested / ".git" / "config",
+        Path("/run/lanegate-tree/vendor/b/.git/config"),
+        repo / ".git" / "modules" / "hooks" / "config",
+        repo / ".git" / "modules" / "refs" / "x" / "config",
+        other / "config.worktree",
+    ]
+    out = _reads_no_token(repo, repo, paths)
+    assert TOKEN not in out and "extraheader" not in out
+    assert out.count("absent") == 0  # every one was there to read, covered
+
+
+def test_too_many_configs_refuse_the_sandbox(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import lanegate.sandbox.git_config as git_config
+    from lanegate.errors import SandboxError
+
+    repo = _repo(tmp_path)
+    for i in range(3):
+        module = repo / ".git" / "modules" / f"m{i}"
+        module.mkdir(parents=True)
+        (module / "HEAD").write_text("ref: refs/heads/main\n")
+        (module / "config").write_text("[core]\n")
+    monkeypatch.setattr(git_config, "MAX_CONFIGS", 2)
+    with pytest.raises(SandboxError, match="more than 2 git config files"):
+        git_config.config_files(repo)

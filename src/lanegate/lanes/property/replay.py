@@ -7,6 +7,7 @@ from pathlib import Path
 
 from lanegate.diff import DiffSummary, classify_diff
 from lanegate.errors import UsageError
+from lanegate.lanes.base_policy import trusted_sandbox
 from lanegate.lanes.property.baseline import pytest_flags, run_baseline
 from lanegate.lanes.property.coverage_map import CoverageMap
 from lanegate.lanes.property.mutate_run import MutantResult, run_mutants
@@ -40,9 +41,10 @@ def replay_mutant(
     head: str = "HEAD",
     *,
     sandboxed: bool = True,
+    config: Path | None = None,
 ) -> Replayed:
     """Find `mutant_id` among the diff's candidates (whichever draw planted it), trace its covering
-    tests once, and run it."""
+    tests once, and run it (`config`: the explicit policy file, for `trusted_sandbox`)."""
     summary = classify_diff(repo, base, policy, head)
     spec, count = find_candidate(repo, summary, policy, mutant_id)
     if spec is None:
@@ -51,7 +53,8 @@ def replay_mutant(
             f"({count} candidates; the ids are in property.json)"
         )
     sources = _working_tree_matches(repo, summary, [spec.path])
-    with open_sandbox(repo, policy.sandbox, enabled=sandboxed) as sandbox:
+    limits = trusted_sandbox(repo, base, head, policy, config)
+    with open_sandbox(repo, limits, enabled=sandboxed) as sandbox:
         return _replay(repo, policy, summary, spec, sources, sandbox)
 
 
