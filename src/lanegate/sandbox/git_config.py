@@ -26,7 +26,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from lanegate.errors import SandboxError
 
-# (section, key) kept; "*" is any key of the section. Nothing else of a config reaches head code.
+# (section, key) kept, by name: nothing else of a config reaches head code.
 _CORE = (
     "repositoryformatversion bare worktree filemode symlinks ignorecase precomposeunicode "
     "logallrefupdates autocrlf eol safecrlf checkstat trustctime quotepath commentchar abbrev "
@@ -37,7 +37,11 @@ _CORE = (
 ALLOWED = frozenset(
     {
         *(("core", key) for key in _CORE.split()),
-        ("extensions", "*"),
+        *(
+            ("extensions", key)
+            for key in ("objectformat", "worktreeconfig", "refstorage", "preciousobjects", "noop")
+        ),
+        ("extensions", "partialclone"),
         ("init", "defaultbranch"),
         ("remote", "url"),
         ("remote", "pushurl"),
@@ -105,7 +109,7 @@ def sanitized(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
     for key, value in entries:
         section, _, rest = key.partition(".")
         where = (section.lower(), rest.rpartition(".")[2].lower())
-        if where not in ALLOWED and (where[0], "*") not in ALLOWED:
+        if where not in ALLOWED:
             continue
         if where in URL_KEYS:
             cleaned = clean_url(value)

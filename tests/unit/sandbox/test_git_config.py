@@ -114,7 +114,8 @@ def test_urls_keep_only_scheme_host_port_and_path() -> None:
     assert sanitized(
         [
             ("extensions.objectformat", "sha256"),
-            ("extensions.x", "tok en"),
+            ("extensions.x", "ghs_token"),  # a plain word, but not a key git reads
+            ("extensions.partialclone", "tok en"),
             ("core.hookspath", "/h"),
         ]
     ) == [("extensions.objectformat", "sha256")]
