@@ -79,7 +79,8 @@ def merge_base_pass_env(
         # inside the tree as written or where its links lead: a link the head put in the tree
         # that leads out of it must not make the head's own file "the caller's"
         lexical = Path(os.path.abspath(config))
-        inside = [p for p in (lexical, config.resolve()) if root in p.parents]
+        named = lexical.parent.resolve() / lexical.name  # its folders' links followed, not its own
+        inside = [p for p in (named, lexical, config.resolve()) if root in p.parents]
         if not inside:
             return given.sandbox.pass_env  # the caller's own file: the head cannot write it
         rel = inside[0].relative_to(root).as_posix()
