@@ -151,6 +151,7 @@ class Sandbox:
     _private: list[Path] = field(default_factory=list)  # at most one folder, made on first use
     _spec_lock: threading.Lock = field(default_factory=threading.Lock)  # lanes call from threads
     _git_configs: list[tuple[Path, Path]] | None = None
+    _git_logs: list[Path] = field(default_factory=list)
     _release: weakref.finalize[[ProcessCap, list[Path]], Sandbox] | None = None
 
     def __post_init__(self) -> None:
@@ -262,18 +263,42 @@ class Sandbox:
             out.write(data)
         return Path(name)
 
-    def _sanitized_git_configs(self) -> list[tuple[Path, Path]]:
-        """(copy, real path) of every git config file of the tree (`git_config`), each copy
-        written once per sandbox and mounted over the file it was made from."""
+    def _git_covers(self) -> list[str]:
+        """The bubblewrap arguments that cover the tree's git files (`git_config`): each config by
+        a sanitized copy, written once per sandbox, each reflog folder by an empty tmpfs; every
+        cover at the file's real path, where the tree's `.git` (a link, maybe) shows it, and, for
+        a file inside the tree, in the view the copy is made from."""
         with self._spec_lock:
             if self._git_configs is None:
-                made = []
-                for index, config in enumerate(git_config.config_files(self.repo)):
+                found = git_config.git_files(self.repo)
+                made: list[tuple[Path, Path]] = []
+                for index, config in enumerate(found.configs):
                     target = self._private_dir() / f"git-config-{index}"
                     git_config.write_sanitized(config, target)
                     made.append((target, config))
                 self._git_configs = made
-            return self._git_configs
+                self._git_logs = list(found.logs)
+            configs, logs = self._git_configs, self._git_logs
+        args: list[str] = []
+        for copy, config in configs:
+            for seen in self._views(config):
+                args += ["--ro-bind", str(copy), seen]
+        for folder in logs:
+            for seen in self._views(folder):
+                args += ["--tmpfs", seen]
+        return args
+
+    def _views(self, real: Path) -> list[str]:
+        """Where a real path shows inside the sandbox: itself, under the tree's `.git` when that
+        is a link to the git dir holding it, and in the copy's source view when it is in the tree."""
+        views = [str(real)]
+        dot = self.repo / ".git"
+        target = dot.resolve()
+        if dot.is_symlink() and _inside(real, target):
+            views.append(str(dot / real.relative_to(target)))
+        if _inside(real, self.repo) and not _inside(real, dot):
+            views.append(SOURCE_MOUNT + "/" + real.relative_to(self.repo).as_posix())
+        return views
 
     def _skipped_names(self) -> set[str]:
         """Top-level names of the tree the copy leaves out (mounted instead, or hidden)."""
@@ -339,13 +364,8 @@ class Sandbox:
         for path in [self.repo / ".git", *self._kept]:
             if path.exists():
                 args += ["--ro-bind", str(path), str(path)]
-        # no credential a checkout persisted in git's configuration reaches head code (`git_config`):
-        # covered where it is, and, for a nested checkout's, in the view the copy is made from
-        for copy, config in self._sanitized_git_configs():
-            args += ["--ro-bind", str(copy), str(config)]
-            if _inside(config, self.repo) and not _inside(config, self.repo / ".git"):
-                seen = SOURCE_MOUNT + "/" + config.relative_to(self.repo).as_posix()
-                args += ["--ro-bind", str(copy), seen]
+        # no credential a checkout persisted in git's files reaches head code (`git_config`)
+        args += self._git_covers()
         for dest, source in sorted(overlays.items()):
             # lexical, never resolved: the head may have put a symlink at that path, but inside the
             # sandbox the path is still an empty tmpfs when bubblewrap mounts onto it

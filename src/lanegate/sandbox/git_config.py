@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -53,13 +55,16 @@ ALLOWED = frozenset(
     }
 )
 URL_KEYS = frozenset({("remote", "url"), ("remote", "pushurl"), ("submodule", "url")})
+NAMED = frozenset({"remote", "branch", "submodule"})  # the kept sections that have subsections
+_NAME = re.compile(r"[A-Za-z0-9._/-]{1,100}")
 _SCHEMES = frozenset({"http", "https", "ssh", "git", "file", "git+ssh", "ssh+git"})
 _SCP = re.compile(r"(?:[A-Za-z0-9._-]+@)?[A-Za-z0-9.-]+:(?!//)[A-Za-z0-9._~/-]*")
 # a kept value that is not a URL: booleans, numbers, names, refs, refspecs (no spaces, no `@:`
 # userinfo, nothing a token hides in more than in a ref's own name)
 _PLAIN = re.compile(r"[+A-Za-z0-9._/*:-]{0,200}")
 GIT_TIMEOUT_SECONDS = 30
-MAX_CONFIGS = 4096  # config files covered per tree (submodules of submodules included)
+MAX_CONFIGS = 4096  # git dirs and config files covered per tree (submodules included)
+SYSTEM_CONFIG = Path("/etc/gitconfig")
 
 
 def read_entries(config: Path) -> list[tuple[str, str]] | None:
@@ -108,9 +113,12 @@ def sanitized(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
     kept = []
     for key, value in entries:
         section, _, rest = key.partition(".")
-        where = (section.lower(), rest.rpartition(".")[2].lower())
+        subsection, dot, name = rest.rpartition(".")
+        where = (section.lower(), name.lower())
         if where not in ALLOWED:
             continue
+        if (where[0] in NAMED) != bool(dot) or (dot and not _NAME.fullmatch(subsection)):
+            continue  # `[core "..."]` is no setting; a remote's or branch's name is a plain name
         if where in URL_KEYS:
             cleaned = clean_url(value)
             if cleaned is None:
@@ -147,24 +155,49 @@ def render(entries: list[tuple[str, str]]) -> str:
     return "".join(f"{line}\n" for line in lines)
 
 
+def _too_many(where: Path) -> SandboxError:
+    return SandboxError(
+        f"{where}: more than {MAX_CONFIGS} git dirs or config files (submodules, worktrees, nested "
+        "checkouts): lanegate covers each for head code and will not leave any as it is"
+    )
+
+
+def _small_text(path: Path) -> str | None:
+    """A regular file's text, at most 4 KiB (a FIFO or a device is never opened: it could block)."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > 4096:
+            return None
+        return path.read_text(encoding="utf-8", errors="replace").strip()
+    except (OSError, ValueError):
+        return None
+
+
+def _at(base: Path, named: str) -> list[Path]:
+    """`base / named` with its links resolved, or none (a name git could not use either)."""
+    try:
+        return [(base / named).resolve()] if named and "\0" not in named else []
+    except (OSError, ValueError, RuntimeError):
+        return []
+
+
 def _pointed(dot: Path) -> list[Path]:
     """The git dir a `.git` file names (`gitdir: PATH`), or none."""
-    try:
-        named = dot.read_text(encoding="utf-8", errors="replace").strip()
-    except OSError:
+    named = _small_text(dot)
+    if named is None or not named.startswith("gitdir:"):
         return []
-    if not named.startswith("gitdir:"):
-        return []
-    return [(dot.parent / named.removeprefix("gitdir:").strip()).resolve()]
+    return _at(dot.parent, named.removeprefix("gitdir:").strip())
 
 
 def _common(gitdir: Path) -> list[Path]:
     """A git dir's common dir (a worktree's, named in its `commondir` file), or none."""
-    common = gitdir / "commondir"
-    try:
-        return [(gitdir / common.read_text(encoding="utf-8").strip()).resolve()]
-    except OSError:
-        return []
+    named = _small_text(gitdir / "commondir")
+    return [] if named is None else _at(gitdir, named)
+
+
+def _is_git_dir(folder: str, dirs: list[str], files: list[str]) -> bool:
+    """Whether a folder is a git dir of its own (a bare or mirror clone keeps no `.git`)."""
+    return "HEAD" in files and "config" in files and "objects" in dirs and "refs" in dirs
 
 
 def _submodules(gitdir: Path) -> list[Path]:
@@ -173,8 +206,12 @@ def _submodules(gitdir: Path) -> list[Path]:
     whatever that name is (`hooks`, `refs`: the head chooses names in `.gitmodules`)."""
     found: list[Path] = []
     stack = [gitdir / "modules"]
+    visited = 0
     while stack:
         folder = stack.pop()
+        visited += 1
+        if visited > MAX_CONFIGS:
+            raise _too_many(gitdir)
         try:
             children = sorted(p for p in folder.iterdir() if p.is_dir() and not p.is_symlink())
         except OSError:
@@ -185,54 +222,89 @@ def _submodules(gitdir: Path) -> list[Path]:
                 stack.append(child / "modules")
             else:
                 stack.append(child)
+    return found
+
+
+def _entries(repo: Path) -> list[Path]:
+    """Where a git run in the tree, or head code reading files, finds a git dir: each `.git`
+    folder or file at any depth, a bare clone kept in the tree, what a link in the tree leads to,
+    and the checkouts the tree itself sits inside."""
+    found: list[Path] = []
+    for folder, dirs, files in os.walk(repo):
+        here = Path(folder)
+        if _is_git_dir(folder, dirs, files) and here != repo:
+            found.append(here)
+            dirs[:] = []
+            continue
+        if ".git" in dirs:
+            found.append(here / ".git")
+            dirs.remove(".git")
+        if ".git" in files:
+            found += _pointed(here / ".git")
+        for name in dirs:
+            if (here / name).is_symlink():  # not walked into; it stays readable in the view
+                for target in _at(here, name):
+                    found += [target, target / ".git"]
         if len(found) > MAX_CONFIGS:
-            break
+            raise _too_many(repo)
+    for parent in repo.parents:
+        found.append(parent / ".git")
     return found
 
 
 def git_dirs(repo: Path) -> list[Path]:
-    """Every git dir the tree's git, or a git run anywhere in the tree, reads a config of: each
-    `.git` folder or file at any depth of the tree (a nested checkout too), the dirs those files
-    name, their common dirs, their submodules', and the other worktrees' of each."""
-    entries: list[Path] = []
-    for folder, dirs, files in os.walk(repo):
-        if ".git" in dirs:
-            entries.append(Path(folder) / ".git")
-            dirs.remove(".git")
-        if ".git" in files:
-            entries += _pointed(Path(folder) / ".git")
+    """Every git dir whose files head code could read through the tree (`_entries`), the dirs the
+    `.git` files name, their common dirs, their submodules' and their other worktrees';
+    `SandboxError` past `MAX_CONFIGS`."""
+    queue: list[Path] = []
+    for entry in _entries(repo):
+        if entry.is_file():
+            queue += _pointed(entry)
+        elif entry.is_dir():
+            queue += _at(entry, ".")
     seen: list[Path] = []
-    queue = [p.resolve() for p in entries]
     while queue:
         gitdir = queue.pop()
         if gitdir in seen or not gitdir.is_dir():
             continue
+        if not any((gitdir / name).exists() for name in ("HEAD", "config", "config.worktree")):
+            continue  # a folder a link led to, not a git dir
         seen.append(gitdir)
+        if len(seen) > MAX_CONFIGS:
+            raise _too_many(repo)
         queue += _common(gitdir) + _submodules(gitdir)
         worktrees = gitdir / "worktrees"
         if worktrees.is_dir():
-            queue += sorted(p.resolve() for p in worktrees.iterdir() if p.is_dir())
-        if len(seen) > MAX_CONFIGS:
-            break
+            queue += [p for w in sorted(worktrees.iterdir()) if w.is_dir() for p in _at(w, ".")]
     return seen
 
 
-def config_files(repo: Path) -> list[Path]:
-    """The real paths of the tree's git config files (`config`, `config.worktree` of every dir
-    `git_dirs` finds), links resolved; `SandboxError` past `MAX_CONFIGS`: a config left as it is
-    could hold a token, so the sandbox is not built."""
-    files = set()
-    for gitdir in git_dirs(repo):
-        for name in ("config", "config.worktree"):
-            path = gitdir / name
-            if path.is_file():
-                files.add(path.resolve())
-    if len(files) > MAX_CONFIGS:
-        raise SandboxError(
-            f"{repo}: more than {MAX_CONFIGS} git config files (submodules, worktrees, nested "
-            "checkouts): lanegate covers each for head code and will not leave any as it is"
-        )
-    return sorted(files)
+@dataclass(frozen=True, slots=True)
+class GitFiles:
+    """What the sandbox covers of git's files: config files (each by a sanitized copy) and reflog
+    folders (each by an empty one: `git pull https://user:token@...` writes its command line there),
+    every path real (links resolved)."""
+
+    configs: tuple[Path, ...]
+    logs: tuple[Path, ...]
+
+
+def git_files(repo: Path) -> GitFiles:
+    """The config files and reflog folders of every git dir `git_dirs` finds, and the system's
+    own git configuration, which every git run reads; `SandboxError` past `MAX_CONFIGS`."""
+    dirs = git_dirs(repo)
+    configs = {
+        path.resolve()
+        for gitdir in dirs
+        for path in (gitdir / "config", gitdir / "config.worktree")
+        if path.is_file()
+    }
+    if SYSTEM_CONFIG.is_file():
+        configs.add(SYSTEM_CONFIG.resolve())
+    if len(configs) > MAX_CONFIGS:
+        raise _too_many(repo)
+    logs = {(d / "logs").resolve() for d in dirs if (d / "logs").is_dir()}
+    return GitFiles(tuple(sorted(configs)), tuple(sorted(logs)))
 
 
 def write_sanitized(config: Path, target: Path) -> None:

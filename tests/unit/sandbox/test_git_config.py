@@ -110,6 +110,14 @@ def test_urls_keep_only_scheme_host_port_and_path() -> None:
     assert sanitized([("HTTP.proxy", "http://u:p@proxy"), ("core.bare", "false")]) == [
         ("core.bare", "false")
     ]
+    # a subsection where git has none, or a name that is a URL, does not pass
+    assert sanitized(
+        [
+            (f"core.https://x:{TOKEN}@h/.bare", "true"),
+            (f"submodule.https://x:{TOKEN}@h/r.active", "true"),
+            ("submodule.libs/one.active", "true"),
+        ]
+    ) == [("submodule.libs/one.active", "true")]
     # values of kept keys that are not words, refs or refspecs do not pass either
     assert sanitized(
         [
@@ -249,5 +257,60 @@ def test_too_many_configs_refuse_the_sandbox(
         (module / "HEAD").write_text("ref: refs/heads/main\n")
         (module / "config").write_text("[core]\n")
     monkeypatch.setattr(git_config, "MAX_CONFIGS", 2)
-    with pytest.raises(SandboxError, match="more than 2 git config files"):
-        git_config.config_files(repo)
+    with pytest.raises(SandboxError, match="more than 2 git dirs or config files"):
+        git_config.git_files(repo)
+    # folders without a config count too: a cut-short walk must not leave one uncovered
+    for i in range(3):
+        (repo / ".git" / "modules" / f"m{i}" / "config").unlink()
+    with pytest.raises(SandboxError, match="more than 2"):
+        git_config.git_files(repo)
+
+
+def test_a_linked_git_dir_a_bare_clone_a_parent_checkout_and_the_reflog(tmp_path: Path) -> None:
+    outer = tmp_path / "outer"
+    outer.mkdir()
+    _git(outer, "init", "-q")
+    _git(outer, "config", "http.https://github.com/.extraheader", HEADER)
+    repo = _repo(outer)  # a checkout inside another checkout (actions/checkout `path:`)
+    # `git pull https://user:token@...` writes its command line into the reflog
+    (repo / ".git" / "logs" / "HEAD").write_text(f"0 1 a <a> 0 +0000\tpull https://x:{TOKEN}@h/r\n")
+    bare = repo / "cache" / "mirror.git"
+    _git(repo, "init", "-q", "--bare", str(bare))
+    _git(bare, "config", "http.https://github.com/.extraheader", HEADER)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    _git(elsewhere, "init", "-q")
+    _git(elsewhere, "config", "http.https://github.com/.extraheader", HEADER)
+    (repo / "ext").symlink_to(elsewhere)
+    out = _reads_no_token(
+        repo,
+        repo,
+        [
+            outer / ".git" / "config",
+            repo / ".git" / "logs" / "HEAD",
+            bare / "config",
+            Path("/run/lanegate-tree/cache/mirror.git/config"),
+            Path("/run/lanegate-tree/ext/.git/config"),
+        ],
+    )
+    assert TOKEN not in out and "extraheader" not in out
+    # and a tree whose `.git` is itself a link to the git dir
+    linked = tmp_path / "linked"
+    linked.mkdir()
+    (linked / "a.txt").write_text("a\n")
+    real = tmp_path / "real-git"
+    (repo / ".git").rename(real)
+    (linked / ".git").symlink_to(real)
+    assert TOKEN not in _reads_no_token(linked, linked, [linked / ".git" / "config"])
+
+
+def test_a_gitdir_pointer_that_cannot_be_read_is_passed_over(tmp_path: Path) -> None:
+    from lanegate.sandbox import git_config
+
+    repo = _repo(tmp_path)
+    (repo / "sub").mkdir()
+    (repo / "sub" / ".git").write_bytes(b"gitdir: /x\x00y\n")
+    os.mkfifo(repo / "fifo-holder")
+    (repo / "other").mkdir()
+    os.mkfifo(repo / "other" / ".git")  # opening it would block for ever
+    assert git_config.git_files(repo).configs  # answers, with the tree's own config
