@@ -91,10 +91,17 @@ def _inside(path: Path, root: Path) -> bool:
 
 
 def _python_envs(repo: Path) -> list[Path]:
-    """Virtual environments inside the work tree (at most two levels down): bound, not copied."""
+    """Virtual environments inside the work tree (at most two levels down): bound, not copied.
+    Only real folders count: a head-made `x -> .` beside a `pyvenv.cfg` would otherwise bind the
+    real tree, `.git` and all, at `x`."""
     envs = []
     for depth in ("*", "*/*"):
-        envs += [p.parent for p in repo.glob(f"{depth}/pyvenv.cfg")]
+        for found in repo.glob(f"{depth}/pyvenv.cfg"):
+            folder = found.parent
+            steps = [folder, *folder.relative_to(repo).parents]
+            real = all(not (repo / step).is_symlink() for step in steps if str(step) != ".")
+            if real and found.is_file() and not found.is_symlink():
+                envs.append(folder)
     return sorted(set(envs))
 
 
@@ -276,6 +283,9 @@ class Sandbox:
                     target = self._private_dir() / f"git-config-{index}"
                     git_config.write_sanitized(config, target)
                     made.append((target, config))
+                empty = self._private_dir() / "git-empty"
+                empty.write_bytes(b"")
+                made += [(empty, hidden) for hidden in found.hidden]
                 self._git_configs = made
                 self._git_logs = list(found.logs)
             configs, logs = self._git_configs, self._git_logs

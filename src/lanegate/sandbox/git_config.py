@@ -166,7 +166,8 @@ def _small_text(path: Path) -> str | None:
     """A regular file's text, at most 4 KiB (a FIFO or a device is never opened: it could block)."""
     try:
         info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > 4096:
+        # a real pointer file is never empty; a `/proc` file says size 0 and may block
+        if not stat.S_ISREG(info.st_mode) or not 0 < info.st_size <= 4096:
             return None
         return path.read_text(encoding="utf-8", errors="replace").strip()
     except (OSError, ValueError):
@@ -193,6 +194,14 @@ def _common(gitdir: Path) -> list[Path]:
     """A git dir's common dir (a worktree's, named in its `commondir` file), or none."""
     named = _small_text(gitdir / "commondir")
     return [] if named is None else _at(gitdir, named)
+
+
+def _exists(path: Path, *, dir_: bool = False) -> bool:
+    """`path.is_dir()` / `path.exists()`, False for a name the system refuses (too long, ...)."""
+    try:
+        return path.is_dir() if dir_ else path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _is_git_dir(folder: str, dirs: list[str], files: list[str]) -> bool:
@@ -233,9 +242,7 @@ def _entries(repo: Path) -> list[Path]:
     for folder, dirs, files in os.walk(repo):
         here = Path(folder)
         if _is_git_dir(folder, dirs, files) and here != repo:
-            found.append(here)
-            dirs[:] = []
-            continue
+            found.append(here)  # walked on: a folder made to look like one hides nothing
         if ".git" in dirs:
             found.append(here / ".git")
             dirs.remove(".git")
@@ -265,9 +272,9 @@ def git_dirs(repo: Path) -> list[Path]:
     seen: list[Path] = []
     while queue:
         gitdir = queue.pop()
-        if gitdir in seen or not gitdir.is_dir():
+        if gitdir in seen or not _exists(gitdir, dir_=True):
             continue
-        if not any((gitdir / name).exists() for name in ("HEAD", "config", "config.worktree")):
+        if not any(_exists(gitdir / name) for name in ("HEAD", "config", "config.worktree")):
             continue  # a folder a link led to, not a git dir
         seen.append(gitdir)
         if len(seen) > MAX_CONFIGS:
@@ -281,12 +288,14 @@ def git_dirs(repo: Path) -> list[Path]:
 
 @dataclass(frozen=True, slots=True)
 class GitFiles:
-    """What the sandbox covers of git's files: config files (each by a sanitized copy) and reflog
-    folders (each by an empty one: `git pull https://user:token@...` writes its command line there),
-    every path real (links resolved)."""
+    """What the sandbox covers of git's files: config files (each by a sanitized copy), reflog
+    folders (each by an empty one: `git pull https://user:token@...` writes its command line there)
+    and the files configs include or a credential store keeps (each by an empty file), every path
+    real (links resolved)."""
 
     configs: tuple[Path, ...]
     logs: tuple[Path, ...]
+    hidden: tuple[Path, ...] = ()  # included files and credential stores: covered by empty ones
 
 
 def git_files(repo: Path) -> GitFiles:
@@ -303,8 +312,27 @@ def git_files(repo: Path) -> GitFiles:
         configs.add(SYSTEM_CONFIG.resolve())
     if len(configs) > MAX_CONFIGS:
         raise _too_many(repo)
-    logs = {(d / "logs").resolve() for d in dirs if (d / "logs").is_dir()}
-    return GitFiles(tuple(sorted(configs)), tuple(sorted(logs)))
+    logs = {(d / "logs").resolve() for d in dirs if _exists(d / "logs", dir_=True)}
+    # what the configs include (`include.path`, `includeIf.*.path`: actions/checkout v6 keeps the
+    # token in such a file) and the credential stores kept beside them are covered by empty files
+    hidden = {target for config in configs for target in _included(config)} | {
+        store.resolve()
+        for d in dirs
+        for store in (d / "credentials", d / ".git-credentials")
+        if _exists(store)
+    }
+    return GitFiles(tuple(sorted(configs)), tuple(sorted(logs)), tuple(sorted(hidden - configs)))
+
+
+def _included(config: Path) -> list[Path]:
+    """The files a config includes, resolved as git resolves them (relative to its folder)."""
+    out = []
+    for key, value in read_entries(config) or []:
+        section, _, rest = key.partition(".")
+        if section.lower() in ("include", "includeif") and rest.lower().endswith("path"):
+            named = _at(config.parent, os.path.expanduser(value))
+            out += [t for t in named if _exists(t) and not _exists(t, dir_=True)]
+    return out
 
 
 def write_sanitized(config: Path, target: Path) -> None:

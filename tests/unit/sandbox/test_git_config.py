@@ -314,3 +314,46 @@ def test_a_gitdir_pointer_that_cannot_be_read_is_passed_over(tmp_path: Path) -> 
     (repo / "other").mkdir()
     os.mkfifo(repo / "other" / ".git")  # opening it would block for ever
     assert git_config.git_files(repo).configs  # answers, with the tree's own config
+
+
+def test_the_fourth_passs_ways_in_are_covered(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    # a head-made venv marker at the root and a link to the root: no real tree bound at `x`
+    (repo / "pyvenv.cfg").write_text("home = /usr\n")
+    (repo / "x").symlink_to(".")
+    # a folder made to look like a bare clone, hiding a checkout the workflow made inside it
+    deps = repo / "deps"
+    for part in ("objects/k", "refs/k"):
+        (deps / part).mkdir(parents=True)
+    (deps / "HEAD").write_text("ref: refs/heads/main\n")
+    (deps / "config").write_text("[core]\n\tbare = true\n")
+    tool = deps / "tool"
+    tool.mkdir()
+    _git(tool, "init", "-q")
+    _git(tool, "config", "http.https://github.com/.extraheader", HEADER)
+    # an included file and a credential store kept in .git
+    (repo / ".git" / "extra.config").write_text(f"[http]\n\textraheader = {HEADER}\n")
+    _git(repo, "config", "include.path", "extra.config")
+    (repo / ".git" / "credentials").write_text(f"https://x:{TOKEN}@github.com\n")
+    paths = [
+        repo / "x" / ".git" / "config",
+        tool / ".git" / "config",
+        Path("/run/lanegate-tree/deps/tool/.git/config"),
+        repo / ".git" / "extra.config",
+        repo / ".git" / "credentials",
+    ]
+    out = _reads_no_token(repo, repo, paths)
+    assert TOKEN not in out and "extraheader" not in out
+
+
+def test_a_pointer_the_system_refuses_is_passed_over(tmp_path: Path) -> None:
+    from lanegate.sandbox import git_config
+
+    repo = _repo(tmp_path)
+    fake = repo / "fake"
+    for part in ("objects", "refs"):
+        (fake / part).mkdir(parents=True)
+    (fake / "HEAD").write_text("ref: refs/heads/main\n")
+    (fake / "config").write_text("[core]\n")
+    (fake / "commondir").write_text("a" * 300 + "\n")  # a name too long for the file system
+    assert fake.resolve() / "config" in git_config.git_files(repo).configs

@@ -59,6 +59,9 @@ class Standby:
         removed: Sequence[str] = (),
     ) -> None:
         self.repo = repo
+        # held for the process's life: a sandbox nobody holds is released (its pids cgroup
+        # removed), and a process that has not entered the cgroup yet could no longer
+        self.sandbox = sandbox
         self.overlays = dict(overlays or {})
         self.removed = tuple(removed)
         self.scratch, self.storage = new_scratch()
