@@ -62,6 +62,7 @@ _SCP = re.compile(r"(?:[A-Za-z0-9._-]+@)?[A-Za-z0-9.-]+:(?!//)[A-Za-z0-9._~/-]*"
 # a kept value that is not a URL: booleans, numbers, names, refs, refspecs (no spaces, no `@:`
 # userinfo, nothing a token hides in more than in a ref's own name)
 _PLAIN = re.compile(r"[+A-Za-z0-9._/*:-]{0,200}")
+_STORE_FILE = re.compile(r"--file(?:=|\s+)(\S+)")
 GIT_TIMEOUT_SECONDS = 30
 MAX_CONFIGS = 4096  # git dirs and config files covered per tree (submodules included)
 SYSTEM_CONFIG = Path("/etc/gitconfig")
@@ -324,14 +325,25 @@ def git_files(repo: Path) -> GitFiles:
     return GitFiles(tuple(sorted(configs)), tuple(sorted(logs)), tuple(sorted(hidden - configs)))
 
 
-def _included(config: Path) -> list[Path]:
-    """The files a config includes, resolved as git resolves them (relative to its folder)."""
-    out = []
+def _included(config: Path, depth: int = 0) -> list[Path]:
+    """The files a config names that hold what it does not show: the files it includes (followed
+    as git follows them, relative to its folder, ten deep at most, as git's own limit) and the file
+    of a `store` credential helper (`credential.helper = store --file PATH`)."""
+    out: list[Path] = []
     for key, value in read_entries(config) or []:
         section, _, rest = key.partition(".")
-        if section.lower() in ("include", "includeif") and rest.lower().endswith("path"):
-            named = _at(config.parent, os.path.expanduser(value))
-            out += [t for t in named if _exists(t) and not _exists(t, dir_=True)]
+        section, name = section.lower(), rest.rpartition(".")[2].lower()
+        if section in ("include", "includeif") and name == "path":
+            for target in _at(config.parent, os.path.expanduser(value)):
+                if _exists(target) and not _exists(target, dir_=True):
+                    out.append(target)
+                    if depth < 10:
+                        out += _included(target, depth + 1)
+        elif section == "credential" and name == "helper":
+            store = _STORE_FILE.search(value)
+            if store is not None:
+                named = _at(config.parent, os.path.expanduser(store.group(1)))
+                out += [t for t in named if _exists(t) and not _exists(t, dir_=True)]
     return out
 
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -170,8 +173,9 @@ def _git(repo: Path, *args: str) -> None:
     subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True)
 
 
-def _reads_no_token(repo: Path, cwd: Path, paths: list[Path]) -> str:
-    """What head code in a sandbox over `repo` prints of each path and of `git config --list`."""
+def _reads_no_token(repo: Path, cwd: Path, paths: list[Path], *, present: bool = True) -> str:
+    """What head code in a sandbox over `repo` prints of each path and of `git config --list`;
+    `present`: every path must be there to read (covered, not masked)."""
     code = (
         "import subprocess, sys, pathlib\n"
         "for p in sys.argv[1:]:\n"
@@ -187,11 +191,26 @@ def _reads_no_token(repo: Path, cwd: Path, paths: list[Path]) -> str:
             cmd.argv, env=cmd.env, cwd=cwd, capture_output=True, text=True, timeout=60
         )
     assert done.returncode == 0, done.stderr
+    # every path was there to read inside: the cover, not a mask, kept the token out
+    absent = [line for line in done.stdout.splitlines() if line.endswith(" absent")]
+    assert not (present and absent), done.stdout
     return done.stdout
 
 
-def test_submodule_worktree_config_and_a_linked_config_are_covered_too(tmp_path: Path) -> None:
-    repo = _repo(tmp_path)
+@pytest.fixture
+def outside() -> Iterator[Path]:
+    """A folder the sandbox does not mask (not under /tmp or $HOME), as a runner's work folder or
+    another checkout is: what is there is readable inside unless a cover hides it."""
+    folder = Path(tempfile.mkdtemp(prefix="lanegate-gitcfg-", dir="/var/tmp"))
+    yield folder
+    for path in [folder, *folder.rglob("*")]:
+        if path.is_dir() and not path.is_symlink():
+            path.chmod(0o700)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_submodule_worktree_config_and_a_linked_config_are_covered_too(outside: Path) -> None:
+    repo = _repo(outside)
     header = f"http.https://github.com/.extraheader={HEADER}"
     module = repo / ".git" / "modules" / "sub"
     module.mkdir(parents=True)
@@ -203,23 +222,23 @@ def test_submodule_worktree_config_and_a_linked_config_are_covered_too(tmp_path:
     )
     assert TOKEN not in out and "extraheader" not in out, header
     # a config that is a link to a file elsewhere is covered where it leads
-    real = tmp_path / "elsewhere-config"
+    real = outside / "elsewhere-config"
     (repo / ".git" / "config").rename(real)
     (repo / ".git" / "config").symlink_to(real)
     assert TOKEN not in _reads_no_token(repo, repo, [repo / ".git" / "config", real])
 
 
-def test_a_worktree_checkouts_common_config_is_covered(tmp_path: Path) -> None:
-    repo = _repo(tmp_path)
-    tree = tmp_path / "wt"
+def test_a_worktree_checkouts_common_config_is_covered(outside: Path) -> None:
+    repo = _repo(outside)
+    tree = outside / "wt"
     _git(repo, "worktree", "add", "-q", str(tree))
     out = _reads_no_token(tree, tree, [repo / ".git" / "config"])
     assert TOKEN not in out and "extraheader" not in out
     assert "repositoryformatversion" in out  # the covered common config, as git would read it
 
 
-def test_nested_checkouts_and_submodules_with_any_name_are_covered(tmp_path: Path) -> None:
-    repo = _repo(tmp_path)
+def test_nested_checkouts_and_submodules_with_any_name_are_covered(outside: Path) -> None:
+    repo = _repo(outside)
     nested = repo / "vendor" / "b"
     nested.mkdir(parents=True)
     _git(nested, "init", "-q")
@@ -266,8 +285,8 @@ def test_too_many_configs_refuse_the_sandbox(
         git_config.git_files(repo)
 
 
-def test_a_linked_git_dir_a_bare_clone_a_parent_checkout_and_the_reflog(tmp_path: Path) -> None:
-    outer = tmp_path / "outer"
+def test_a_linked_git_dir_a_bare_clone_a_parent_checkout_and_the_reflog(outside: Path) -> None:
+    outer = outside / "outer"
     outer.mkdir()
     _git(outer, "init", "-q")
     _git(outer, "config", "http.https://github.com/.extraheader", HEADER)
@@ -277,7 +296,7 @@ def test_a_linked_git_dir_a_bare_clone_a_parent_checkout_and_the_reflog(tmp_path
     bare = repo / "cache" / "mirror.git"
     _git(repo, "init", "-q", "--bare", str(bare))
     _git(bare, "config", "http.https://github.com/.extraheader", HEADER)
-    elsewhere = tmp_path / "elsewhere"
+    elsewhere = outside / "elsewhere"
     elsewhere.mkdir()
     _git(elsewhere, "init", "-q")
     _git(elsewhere, "config", "http.https://github.com/.extraheader", HEADER)
@@ -287,18 +306,20 @@ def test_a_linked_git_dir_a_bare_clone_a_parent_checkout_and_the_reflog(tmp_path
         repo,
         [
             outer / ".git" / "config",
-            repo / ".git" / "logs" / "HEAD",
             bare / "config",
             Path("/run/lanegate-tree/cache/mirror.git/config"),
             Path("/run/lanegate-tree/ext/.git/config"),
         ],
     )
     assert TOKEN not in out and "extraheader" not in out
+    # the reflog folder is covered by an empty one
+    reflog = _reads_no_token(repo, repo, [repo / ".git" / "logs" / "HEAD"], present=False)
+    assert TOKEN not in reflog and "absent" in reflog
     # and a tree whose `.git` is itself a link to the git dir
-    linked = tmp_path / "linked"
+    linked = outside / "linked"
     linked.mkdir()
     (linked / "a.txt").write_text("a\n")
-    real = tmp_path / "real-git"
+    real = outside / "real-git"
     (repo / ".git").rename(real)
     (linked / ".git").symlink_to(real)
     assert TOKEN not in _reads_no_token(linked, linked, [linked / ".git" / "config"])
@@ -316,8 +337,8 @@ def test_a_gitdir_pointer_that_cannot_be_read_is_passed_over(tmp_path: Path) -> 
     assert git_config.git_files(repo).configs  # answers, with the tree's own config
 
 
-def test_the_fourth_passs_ways_in_are_covered(tmp_path: Path) -> None:
-    repo = _repo(tmp_path)
+def test_the_fourth_passs_ways_in_are_covered(outside: Path) -> None:
+    repo = _repo(outside)
     # a head-made venv marker at the root and a link to the root: no real tree bound at `x`
     (repo / "pyvenv.cfg").write_text("home = /usr\n")
     (repo / "x").symlink_to(".")
@@ -357,3 +378,16 @@ def test_a_pointer_the_system_refuses_is_passed_over(tmp_path: Path) -> None:
     (fake / "config").write_text("[core]\n")
     (fake / "commondir").write_text("a" * 300 + "\n")  # a name too long for the file system
     assert fake.resolve() / "config" in git_config.git_files(repo).configs
+
+
+def test_include_chains_and_a_credential_store_file_are_covered(outside: Path) -> None:
+    repo = _repo(outside)
+    first, second = repo / ".git" / "first.config", repo / ".git" / "second.config"
+    first.write_text(f"[include]\n\tpath = {second.name}\n")
+    second.write_text(f"[http]\n\textraheader = {HEADER}\n")
+    _git(repo, "config", "include.path", first.name)
+    store = outside / "store-elsewhere"
+    store.write_text(f"https://x:{TOKEN}@github.com\n")
+    _git(repo, "config", "credential.helper", f"store --file {store}")
+    out = _reads_no_token(repo, repo, [first, second, store])
+    assert TOKEN not in out and "extraheader" not in out
