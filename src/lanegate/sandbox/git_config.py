@@ -215,7 +215,7 @@ def _submodules(gitdir: Path) -> list[Path]:
     one (its own `modules/` is searched again); any other folder is part of a submodule's name,
     whatever that name is (`hooks`, `refs`: the head chooses names in `.gitmodules`)."""
     found: list[Path] = []
-    stack = [gitdir / "modules"]
+    stack = [] if (gitdir / "modules").is_symlink() else [gitdir / "modules"]
     visited = 0
     while stack:
         folder = stack.pop()
@@ -289,8 +289,9 @@ def git_dirs(repo: Path) -> list[Path]:
 
 @dataclass(frozen=True, slots=True)
 class GitFiles:
-    """What the sandbox covers of git's files: config files (each by a sanitized copy), reflog
-    folders (each by an empty one: `git pull https://user:token@...` writes its command line there)
+    """What the sandbox covers of git's files: config files (each by a sanitized copy), reflog and
+    legacy remote folders (`logs/`, `remotes/`, `branches/`, each by an empty one: `git pull
+    https://user:token@...` writes its command line into the reflog)
     and the files configs include or a credential store keeps (each by an empty file), every path
     real (links resolved)."""
 
@@ -313,7 +314,13 @@ def git_files(repo: Path) -> GitFiles:
         configs.add(SYSTEM_CONFIG.resolve())
     if len(configs) > MAX_CONFIGS:
         raise _too_many(repo)
-    logs = {(d / "logs").resolve() for d in dirs if _exists(d / "logs", dir_=True)}
+    # reflogs, and the legacy `remotes/` and `branches/` files, which hold URLs as written
+    logs = {
+        (d / name).resolve()
+        for d in dirs
+        for name in ("logs", "remotes", "branches")
+        if _exists(d / name, dir_=True)
+    }
     # what the configs include (`include.path`, `includeIf.*.path`: actions/checkout v6 keeps the
     # token in such a file) and the credential stores kept beside them are covered by empty files
     hidden = {target for config in configs for target in _included(config)} | {

@@ -312,9 +312,13 @@ def test_a_linked_git_dir_a_bare_clone_a_parent_checkout_and_the_reflog(outside:
         ],
     )
     assert TOKEN not in out and "extraheader" not in out
-    # the reflog folder is covered by an empty one
-    reflog = _reads_no_token(repo, repo, [repo / ".git" / "logs" / "HEAD"], present=False)
-    assert TOKEN not in reflog and "absent" in reflog
+    # the reflog folder, and the legacy remote files, are covered by empty ones
+    for legacy in ("remotes/upstream", "branches/legacy"):
+        (repo / ".git" / legacy).parent.mkdir(exist_ok=True)
+        (repo / ".git" / legacy).write_text(f"URL: https://x:{TOKEN}@github.com/o/r.git\n")
+    hidden = [repo / ".git" / name for name in ("logs/HEAD", "remotes/upstream", "branches/legacy")]
+    reflog = _reads_no_token(repo, repo, hidden, present=False)
+    assert TOKEN not in reflog and reflog.count(" absent") == 3
     # and a tree whose `.git` is itself a link to the git dir
     linked = outside / "linked"
     linked.mkdir()
@@ -377,6 +381,7 @@ def test_a_pointer_the_system_refuses_is_passed_over(tmp_path: Path) -> None:
     (fake / "HEAD").write_text("ref: refs/heads/main\n")
     (fake / "config").write_text("[core]\n")
     (fake / "commondir").write_text("a" * 300 + "\n")  # a name too long for the file system
+    (fake / "modules").symlink_to("/")  # not walked: the host's root is no submodule store
     assert fake.resolve() / "config" in git_config.git_files(repo).configs
 
 
