@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import stat
 import subprocess
 from dataclasses import dataclass
@@ -62,7 +63,20 @@ _SCP = re.compile(r"(?:[A-Za-z0-9._-]+@)?[A-Za-z0-9.-]+:(?!//)[A-Za-z0-9._~/-]*"
 # a kept value that is not a URL: booleans, numbers, names, refs, refspecs (no spaces, no `@:`
 # userinfo, nothing a token hides in more than in a ref's own name)
 _PLAIN = re.compile(r"[+A-Za-z0-9._/*:-]{0,200}")
-_STORE_FILE = re.compile(r"--file(?:=|\s+)(\S+)")
+# what a git dir holds that git reads as such; anything else in it (a token a helper reads, a
+# store file under any name) is covered by an empty file or folder
+GIT_DIR_NAMES = frozenset(
+    {
+        *(
+            "HEAD ORIG_HEAD FETCH_HEAD MERGE_HEAD MERGE_MSG MERGE_MODE AUTO_MERGE CHERRY_PICK_HEAD"
+            " REVERT_HEAD BISECT_LOG COMMIT_EDITMSG config config.worktree packed-refs index shallow"
+            " commondir gitdir description objects refs info hooks modules worktrees logs remotes"
+            " branches lfs rebase-merge rebase-apply sequencer sparse-checkout"
+        ).split(),
+    }
+)
+# credential stores a workflow may leave in the work tree itself (covered by empty files)
+STORE_NAMES = frozenset({".git-credentials", ".netrc", "_netrc"})
 GIT_TIMEOUT_SECONDS = 30
 MAX_CONFIGS = 4096  # git dirs and config files covered per tree (submodules included)
 SYSTEM_CONFIG = Path("/etc/gitconfig")
@@ -322,14 +336,39 @@ def git_files(repo: Path) -> GitFiles:
         if _exists(d / name, dir_=True)
     }
     # what the configs include (`include.path`, `includeIf.*.path`: actions/checkout v6 keeps the
-    # token in such a file) and the credential stores kept beside them are covered by empty files
-    hidden = {target for config in configs for target in _included(config)} | {
-        store.resolve()
-        for d in dirs
-        for store in (d / "credentials", d / ".git-credentials")
-        if _exists(store)
-    }
+    # token in such a file), a store helper's file, whatever else a git dir holds that git does not
+    # read as such, and the stores a workflow left in the tree are covered by empty files
+    hidden = {target for config in configs for target in _included(config)}
+    for gitdir in dirs:
+        for entry in _listing(gitdir):
+            if entry.name in GIT_DIR_NAMES:
+                continue
+            if _exists(entry, dir_=True):
+                logs.add(entry.resolve())
+            else:
+                hidden.add(entry.resolve())
+    hidden |= _tree_stores(repo)
     return GitFiles(tuple(sorted(configs)), tuple(sorted(logs)), tuple(sorted(hidden - configs)))
+
+
+def _listing(folder: Path) -> list[Path]:
+    try:
+        return sorted(folder.iterdir())
+    except OSError:
+        return []
+
+
+def _tree_stores(repo: Path) -> set[Path]:
+    """Credential stores a workflow left in the work tree (`STORE_NAMES`), at any depth."""
+    found = set()
+    for folder, dirs, files in os.walk(repo):
+        if ".git" in dirs:
+            dirs.remove(".git")
+        for name in STORE_NAMES.intersection(files):
+            path = Path(folder) / name
+            if not path.is_symlink():
+                found.add(path.resolve())
+    return found
 
 
 def _included(config: Path, depth: int = 0) -> list[Path]:
@@ -347,10 +386,26 @@ def _included(config: Path, depth: int = 0) -> list[Path]:
                     if depth < 10:
                         out += _included(target, depth + 1)
         elif section == "credential" and name == "helper":
-            store = _STORE_FILE.search(value)
-            if store is not None:
-                named = _at(config.parent, os.path.expanduser(store.group(1)))
-                out += [t for t in named if _exists(t) and not _exists(t, dir_=True)]
+            for given in _store_files(value):
+                # relative: to where git runs the helper (the work tree's top), or to the config
+                for base in (config.parent.parent, config.parent):
+                    named = _at(base, os.path.expanduser(given))
+                    out += [t for t in named if _exists(t) and not _exists(t, dir_=True)]
+    return out
+
+
+def _store_files(helper: str) -> list[str]:
+    """The `--file` a `store` helper's command line names, as the shell would split it."""
+    try:
+        words = shlex.split(helper)
+    except ValueError:
+        return []
+    out = []
+    for i, word in enumerate(words):
+        if word == "--file" and i + 1 < len(words):
+            out.append(words[i + 1])
+        elif word.startswith("--file="):
+            out.append(word.removeprefix("--file="))
     return out
 
 

@@ -362,12 +362,13 @@ def test_the_fourth_passs_ways_in_are_covered(outside: Path) -> None:
     (repo / ".git" / "credentials").write_text(f"https://x:{TOKEN}@github.com\n")
     paths = [
         repo / "x" / ".git" / "config",
-        tool / ".git" / "config",
-        Path("/run/lanegate-tree/deps/tool/.git/config"),
         repo / ".git" / "extra.config",
         repo / ".git" / "credentials",
     ]
     out = _reads_no_token(repo, repo, paths)
+    # what the fake bare clone holds beside git's own names is covered by an empty folder
+    inside = [tool / ".git" / "config", Path("/run/lanegate-tree/deps/tool/.git/config")]
+    out += _reads_no_token(repo, repo, inside, present=False)
     assert TOKEN not in out and "extraheader" not in out
 
 
@@ -396,3 +397,30 @@ def test_include_chains_and_a_credential_store_file_are_covered(outside: Path) -
     _git(repo, "config", "credential.helper", f"store --file {store}")
     out = _reads_no_token(repo, repo, [first, second, store])
     assert TOKEN not in out and "extraheader" not in out
+
+
+def test_the_sixth_passs_ways_in_are_covered(outside: Path) -> None:
+    repo = _repo(outside)
+    # a store helper's file, quoted and relative to the work tree's top, as git runs it
+    (repo / ".git" / "gh-quoted").write_text(f"https://x:{TOKEN}@github.com\n")
+    _git(repo, "config", "credential.https://github.com.helper", 'store --file=".git/gh-quoted"')
+    # a shell helper reading a token kept in .git under a name of its own
+    (repo / ".git" / "token").write_text(TOKEN + "\n")
+    (repo / ".git" / "secrets").mkdir()
+    (repo / ".git" / "secrets" / "t").write_text(TOKEN + "\n")
+    # a credential store a workflow left, untracked, in the work tree
+    (repo / ".git-credentials").write_text(f"https://x:{TOKEN}@github.com\n")
+    (repo / "sub").mkdir()
+    (repo / "sub" / ".netrc").write_text(f"machine github.com password {TOKEN}\n")
+    paths = [
+        repo / ".git" / "gh-quoted",
+        repo / ".git" / "token",
+        repo / ".git-credentials",
+        repo / "sub" / ".netrc",
+        Path("/run/lanegate-tree/.git-credentials"),
+    ]
+    out = _reads_no_token(repo, repo, paths)
+    hidden = _reads_no_token(repo, repo, [repo / ".git" / "secrets" / "t"], present=False)
+    assert TOKEN not in out + hidden
+    # git still works inside: HEAD, objects and refs are what git reads, and they are there
+    assert "repositoryformatversion" in out
