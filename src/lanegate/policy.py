@@ -436,7 +436,7 @@ def find_policy_file(repo: Path) -> Path | None:
     if own.is_file():
         return own
     pyproject = repo / PYPROJECT
-    if pyproject.is_file() and "lanegate" in _read_toml(pyproject).get("tool", {}):
+    if pyproject.is_file() and has_lanegate_table(_read_toml(pyproject)):
         return pyproject
     return None
 
@@ -455,7 +455,7 @@ def load_policy(repo: Path, explicit: Path | None = None) -> Policy:
         return Policy()
     if path.name == POLICY_FILE:
         pyproject = repo / PYPROJECT
-        if pyproject.is_file() and "lanegate" in _read_toml(pyproject).get("tool", {}):
+        if pyproject.is_file() and has_lanegate_table(_read_toml(pyproject)):
             raise PolicyError(
                 f"{path}: both lanegate.toml and [tool.lanegate] in pyproject.toml exist",
                 hint="keep one",
@@ -464,11 +464,22 @@ def load_policy(repo: Path, explicit: Path | None = None) -> Policy:
 
 
 def _load_file(path: Path) -> Policy:
-    data = _read_toml(path)
-    if path.name == PYPROJECT:
+    return policy_from_file_data(path.name, _read_toml(path), str(path), path.name)
+
+
+def has_lanegate_table(pyproject: Mapping[str, Any]) -> bool:
+    """Whether a parsed `pyproject.toml` holds a `[tool.lanegate]` (a policy source)."""
+    tool = pyproject.get("tool", {})
+    return isinstance(tool, dict) and "lanegate" in tool
+
+
+def policy_from_file_data(name: str, data: Mapping[str, Any], where: str, source: str) -> Policy:
+    """A policy file's parsed TOML as a Policy: a `pyproject.toml` by its `[tool.lanegate]` table,
+    any other file whole; `where` names the file in errors, `source` in the policy's origins."""
+    if name == PYPROJECT:
         tool = data.get("tool", {})
         section = tool.get("lanegate") if isinstance(tool, dict) else None
         if not isinstance(section, dict):
-            raise PolicyError(f"{path}: [tool.lanegate]: expected a table")
-        return policy_from_mapping(section, f"{path.name} [tool.lanegate]")
-    return policy_from_mapping(data, path.name)
+            raise PolicyError(f"{where}: [tool.lanegate]: expected a table")
+        return policy_from_mapping(section, f"{source} [tool.lanegate]")
+    return policy_from_mapping(data, source)

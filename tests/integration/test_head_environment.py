@@ -195,3 +195,35 @@ def test_merge_base_pass_env_reads_the_bases_file_or_the_callers_own(
     (repo.path / "ci" / "policy.toml").unlink()
     (repo.path / "ci" / "policy.toml").symlink_to(outside)
     assert merge_base_pass_env(repo.path, "main", "HEAD", given, inside) == ("FROM_BASE",)
+
+
+def test_the_merge_bases_pyproject_and_a_broken_base_policy(
+    make_repo: Callable[[str], Repo], tmp_path: Path
+) -> None:
+    table = "[tool.lanegate.sandbox]\npass_env = ['FROM_PYPROJECT']\n"
+    repo = feature_repo(
+        make_repo,
+        {"pyproject.toml": "[tool.lanegate.sandbox]\npass_env = ['HEAD']\n"},
+        {"pyproject.toml": table},
+    )
+    given = load_policy(repo.path)
+    # found by the default lookup, and named explicitly, as load_policy reads it
+    assert merge_base_pass_env(repo.path, "main", "HEAD", given) == ("FROM_PYPROJECT",)
+    explicit = repo.path / "pyproject.toml"
+    assert merge_base_pass_env(repo.path, "main", "HEAD", given, explicit) == ("FROM_PYPROJECT",)
+    # a base whose policy does not load passes nothing (fails closed)
+    broken = {
+        "lanegate.toml": "[sandbox\n",
+        "pyproject.toml": "[tool]\nlanegate = 3\n",
+    }
+    for index, (name, text) in enumerate(broken.items()):
+        bad = feature_repo(
+            lambda _, i=index: Repo(tmp_path / f"bad{i}"), {"x.txt": "x"}, {name: text}
+        )
+        assert merge_base_pass_env(bad.path, "main", "HEAD", given) == ()
+    reserved = feature_repo(
+        lambda _: Repo(tmp_path / "reserved"),
+        {"x.txt": "x"},
+        {"lanegate.toml": "[sandbox]\npass_env = ['PYTEST_ADDOPTS']\n"},
+    )
+    assert merge_base_pass_env(reserved.path, "main", "HEAD", given) == ()

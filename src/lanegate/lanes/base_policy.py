@@ -26,7 +26,8 @@ from lanegate.policy import (
     PYPROJECT,
     Policy,
     SandboxPolicy,
-    policy_from_mapping,
+    has_lanegate_table,
+    policy_from_file_data,
 )
 
 
@@ -48,23 +49,15 @@ def _at(repo: Path, commit: str, rel: str) -> dict[str, Any] | None:
 
 
 def _policy_at(repo: Path, commit: str, rel: str | None) -> Policy:
-    """The policy the merge base's file says (`rel`: an explicit file; None: the default
-    lookup); defaults where the base has none."""
-    names = [rel] if rel is not None else [POLICY_FILE, PYPROJECT]
-    for name in names:
+    """The policy the merge base's file says (`rel`: an explicit file; None: `lanegate.toml`, else
+    a `pyproject.toml` with `[tool.lanegate]`, as `load_policy` looks); defaults where there is
+    none."""
+    for name in [rel] if rel is not None else [POLICY_FILE, PYPROJECT]:
         data = _at(repo, commit, name)
-        if data is None:
+        if data is None or (rel is None and name == PYPROJECT and not has_lanegate_table(data)):
             continue
-        if name == PYPROJECT and rel is None:
-            section = (
-                data.get("tool", {}).get("lanegate") if isinstance(data.get("tool"), dict) else None
-            )
-            if section is None:
-                continue
-            if not isinstance(section, dict):
-                raise PolicyError(f"{name} at the merge base: [tool.lanegate]: expected a table")
-            return policy_from_mapping(section, f"{name} [tool.lanegate] at the merge base")
-        return policy_from_mapping(data, f"{name} at the merge base")
+        where = f"{name} at the merge base"
+        return policy_from_file_data(Path(name).name, data, where, where)
     return Policy()
 
 
