@@ -157,8 +157,7 @@ class Sandbox:
     _kept: list[Path] = field(default_factory=list)
     _private: list[Path] = field(default_factory=list)  # at most one folder, made on first use
     _spec_lock: threading.Lock = field(default_factory=threading.Lock)  # lanes call from threads
-    _git_configs: list[tuple[Path, Path]] | None = None
-    _git_logs: list[Path] = field(default_factory=list)
+    _git_covers_args: list[str] | None = None  # `_git_covers`, once per sandbox
     _release: weakref.finalize[[ProcessCap, list[Path]], Sandbox] | None = None
 
     def __post_init__(self) -> None:
@@ -272,31 +271,27 @@ class Sandbox:
 
     def _git_covers(self) -> list[str]:
         """The bubblewrap arguments that cover the tree's git files (`git_config`): each config by
-        a sanitized copy, written once per sandbox, each reflog folder by an empty tmpfs; every
-        cover at the file's real path, where the tree's `.git` (a link, maybe) shows it, and, for
-        a file inside the tree, in the view the copy is made from."""
+        a sanitized copy, the rest by empty files and folders, each at the file's real path, where
+        the tree's `.git` (a link, maybe) shows it, and, for a file inside the tree, in the view the
+        copy is made from. Found and written once per sandbox, on its first command."""
         with self._spec_lock:
-            if self._git_configs is None:
+            if self._git_covers_args is None:
                 found = git_config.git_files(self.repo)
-                made: list[tuple[Path, Path]] = []
-                for index, config in enumerate(found.configs):
-                    target = self._private_dir() / f"git-config-{index}"
-                    git_config.write_sanitized(config, target)
-                    made.append((target, config))
-                empty = self._private_dir() / "git-empty"
+                folder = self._private_dir()
+                empty = folder / "git-empty"
                 empty.write_bytes(b"")
-                made += [(empty, hidden) for hidden in found.hidden]
-                self._git_configs = made
-                self._git_logs = list(found.logs)
-            configs, logs = self._git_configs, self._git_logs
-        args: list[str] = []
-        for copy, config in configs:
-            for seen in self._views(config):
-                args += ["--ro-bind", str(copy), seen]
-        for folder in logs:
-            for seen in self._views(folder):
-                args += ["--tmpfs", seen]
-        return args
+                covers: list[tuple[list[str], Path]] = []
+                for index, (config, text) in enumerate(found.configs):
+                    copy = folder / f"git-config-{index}"
+                    copy.write_text(text, encoding="utf-8")
+                    covers.append((["--ro-bind", str(copy)], config))
+                covers += [(["--ro-bind", str(empty)], path) for path in found.empty_files]
+                covers += [(["--tmpfs"], path) for path in found.empty_folders]
+                args = [
+                    a for how, real in covers for seen in self._views(real) for a in (*how, seen)
+                ]
+                self._git_covers_args = args
+            return self._git_covers_args
 
     def _views(self, real: Path) -> list[str]:
         """Where a real path shows inside the sandbox: itself, under the tree's `.git` when that
@@ -419,7 +414,7 @@ class Sandbox:
         with self._spec_lock:
             if self._release is not None:
                 self._release()
-            self._git_configs = None
+            self._git_covers_args = None  # its private folder, and the copies in it, are gone
             self._arm_release()  # used again after closing, it is released again
 
     def _arm_release(self) -> None:

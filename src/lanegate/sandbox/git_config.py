@@ -22,12 +22,12 @@ import os
 import re
 import shlex
 import stat
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from lanegate.errors import SandboxError
+from lanegate import git
+from lanegate.errors import GitError, SandboxError
 
 # (section, key) kept, by name: nothing else of a config reaches head code.
 _CORE = (
@@ -63,41 +63,36 @@ _SCP = re.compile(r"(?:[A-Za-z0-9._-]+@)?[A-Za-z0-9.-]+:(?!//)[A-Za-z0-9._~/-]*"
 # a kept value that is not a URL: booleans, numbers, names, refs, refspecs (no spaces, no `@:`
 # userinfo, nothing a token hides in more than in a ref's own name)
 _PLAIN = re.compile(r"[+A-Za-z0-9._/*:-]{0,200}")
-# what a git dir holds that git reads as such; anything else in it (a token a helper reads, a
-# store file under any name) is covered by an empty file or folder
+# what head code sees of a git dir: what git needs to read a repository; anything else (the
+# reflogs, the legacy `remotes/` and `branches/`, a token a helper reads, a store file under any
+# name) is covered by an empty file or folder
 GIT_DIR_NAMES = frozenset(
     {
         *(
             "HEAD ORIG_HEAD FETCH_HEAD MERGE_HEAD MERGE_MSG MERGE_MODE AUTO_MERGE CHERRY_PICK_HEAD"
             " REVERT_HEAD BISECT_LOG COMMIT_EDITMSG config config.worktree packed-refs index shallow"
-            " commondir gitdir description objects refs info hooks modules worktrees logs remotes"
-            " branches lfs rebase-merge rebase-apply sequencer sparse-checkout"
+            " commondir gitdir description objects refs info hooks modules worktrees lfs"
+            " rebase-merge rebase-apply sequencer sparse-checkout"
         ).split(),
     }
 )
 # credential stores a workflow may leave in the work tree itself (covered by empty files)
 STORE_NAMES = frozenset({".git-credentials", ".netrc", "_netrc"})
-GIT_TIMEOUT_SECONDS = 30
 MAX_CONFIGS = 4096  # git dirs and config files covered per tree (submodules included)
 SYSTEM_CONFIG = Path("/etc/gitconfig")
 
 
 def read_entries(config: Path) -> list[tuple[str, str]] | None:
     """`(key, value)` of every entry of `config`, in file order, as git reads it (None: git could
-    not read it)."""
+    not read it). Run from `/`, outside any repository, whose own configuration git would read."""
     try:
-        done = subprocess.run(
-            ["git", "config", "--file", str(config), "--list", "--null", "--no-includes"],
-            capture_output=True,
-            timeout=GIT_TIMEOUT_SECONDS,
-            check=False,
+        out = git.run_git(
+            Path("/"), "config", "--file", str(config), "--list", "--null", "--no-includes"
         )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    if done.returncode != 0:
+    except GitError:
         return None
     entries = []
-    for item in done.stdout.decode("utf-8", "surrogateescape").split("\0"):
+    for item in out.decode("utf-8", "surrogateescape").split("\0"):
         if item:
             key, _, value = item.partition("\n")
             entries.append((key, value))
@@ -219,7 +214,7 @@ def _exists(path: Path, *, dir_: bool = False) -> bool:
         return False
 
 
-def _is_git_dir(folder: str, dirs: list[str], files: list[str]) -> bool:
+def _is_git_dir(dirs: list[str], files: list[str]) -> bool:
     """Whether a folder is a git dir of its own (a bare or mirror clone keeps no `.git`)."""
     return "HEAD" in files and "config" in files and "objects" in dirs and "refs" in dirs
 
@@ -249,14 +244,16 @@ def _submodules(gitdir: Path) -> list[Path]:
     return found
 
 
-def _entries(repo: Path) -> list[Path]:
-    """Where a git run in the tree, or head code reading files, finds a git dir: each `.git`
-    folder or file at any depth, a bare clone kept in the tree, what a link in the tree leads to,
-    and the checkouts the tree itself sits inside."""
+def _walk(repo: Path) -> tuple[list[Path], set[Path]]:
+    """One walk of the tree: where a git run in it, or head code reading files, finds a git dir
+    (each `.git` folder or file at any depth, a bare clone kept in the tree, what a link in the
+    tree leads to, and the checkouts the tree itself sits inside), and the credential stores a
+    workflow left in it (`STORE_NAMES`)."""
     found: list[Path] = []
+    stores: set[Path] = set()
     for folder, dirs, files in os.walk(repo):
         here = Path(folder)
-        if _is_git_dir(folder, dirs, files) and here != repo:
+        if _is_git_dir(dirs, files) and here != repo:
             found.append(here)  # walked on: a folder made to look like one hides nothing
         if ".git" in dirs:
             found.append(here / ".git")
@@ -267,19 +264,23 @@ def _entries(repo: Path) -> list[Path]:
             if (here / name).is_symlink():  # not walked into; it stays readable in the view
                 for target in _at(here, name):
                     found += [target, target / ".git"]
+        stores |= {
+            (here / name).resolve()
+            for name in STORE_NAMES.intersection(files)
+            if not (here / name).is_symlink()
+        }
         if len(found) > MAX_CONFIGS:
             raise _too_many(repo)
-    for parent in repo.parents:
-        found.append(parent / ".git")
-    return found
+    found += [parent / ".git" for parent in repo.parents]
+    return found, stores
 
 
-def git_dirs(repo: Path) -> list[Path]:
-    """Every git dir whose files head code could read through the tree (`_entries`), the dirs the
-    `.git` files name, their common dirs, their submodules' and their other worktrees';
-    `SandboxError` past `MAX_CONFIGS`."""
+def git_dirs(entries: list[Path], repo: Path) -> list[Path]:
+    """Every git dir whose files head code could read through the tree (`entries`, from `_walk`),
+    the dirs the `.git` files name, their common dirs, their submodules' and their other
+    worktrees'; `SandboxError` past `MAX_CONFIGS`."""
     queue: list[Path] = []
-    for entry in _entries(repo):
+    for entry in entries:
         if entry.is_file():
             queue += _pointed(entry)
         elif entry.is_dir():
@@ -303,52 +304,52 @@ def git_dirs(repo: Path) -> list[Path]:
 
 @dataclass(frozen=True, slots=True)
 class GitFiles:
-    """What the sandbox covers of git's files: config files (each by a sanitized copy), reflog and
-    legacy remote folders (`logs/`, `remotes/`, `branches/`, each by an empty one: `git pull
-    https://user:token@...` writes its command line into the reflog)
-    and the files configs include or a credential store keeps (each by an empty file), every path
-    real (links resolved)."""
+    """What the sandbox covers of git's files, every path real (links resolved): each config file
+    by its sanitized text; each folder in `empty_folders` (the reflogs: `git pull
+    https://user:token@...` writes its command line there; the legacy `remotes/` and `branches/`;
+    whatever else a git dir holds) and each file in `empty_files` (what configs include, a store
+    helper's file, credential stores in the tree) by an empty one."""
 
-    configs: tuple[Path, ...]
-    logs: tuple[Path, ...]
-    hidden: tuple[Path, ...] = ()  # included files and credential stores: covered by empty ones
+    configs: tuple[tuple[Path, str], ...]
+    empty_folders: tuple[Path, ...]
+    empty_files: tuple[Path, ...]
 
 
 def git_files(repo: Path) -> GitFiles:
-    """The config files and reflog folders of every git dir `git_dirs` finds, and the system's
-    own git configuration, which every git run reads; `SandboxError` past `MAX_CONFIGS`."""
-    dirs = git_dirs(repo)
-    configs = {
+    """What `GitFiles` says for every git dir `git_dirs` finds, and for the system's own git
+    configuration, which every git run reads; `SandboxError` past `MAX_CONFIGS`."""
+    entries, stores = _walk(repo)
+    dirs = git_dirs(entries, repo)
+    paths = {
         path.resolve()
         for gitdir in dirs
         for path in (gitdir / "config", gitdir / "config.worktree")
         if path.is_file()
     }
     if SYSTEM_CONFIG.is_file():
-        configs.add(SYSTEM_CONFIG.resolve())
-    if len(configs) > MAX_CONFIGS:
+        paths.add(SYSTEM_CONFIG.resolve())
+    if len(paths) > MAX_CONFIGS:
         raise _too_many(repo)
-    # reflogs, and the legacy `remotes/` and `branches/` files, which hold URLs as written
-    logs = {
-        (d / name).resolve()
-        for d in dirs
-        for name in ("logs", "remotes", "branches")
-        if _exists(d / name, dir_=True)
-    }
-    # what the configs include (`include.path`, `includeIf.*.path`: actions/checkout v6 keeps the
-    # token in such a file), a store helper's file, whatever else a git dir holds that git does not
-    # read as such, and the stores a workflow left in the tree are covered by empty files
-    hidden = {target for config in configs for target in _included(config)}
+    configs = []
+    empty_files = set(stores)
+    for path in sorted(paths):
+        read = read_entries(path)
+        configs.append((path, sanitized_text(read)))
+        # what it includes (`actions/checkout` v6 keeps the token in such a file), a store
+        # helper's file
+        empty_files.update(_included(path, read or []))
+    empty_folders: set[Path] = set()
     for gitdir in dirs:
         for entry in _listing(gitdir):
             if entry.name in GIT_DIR_NAMES:
                 continue
             if _exists(entry, dir_=True):
-                logs.add(entry.resolve())
+                empty_folders.add(entry.resolve())
             else:
-                hidden.add(entry.resolve())
-    hidden |= _tree_stores(repo)
-    return GitFiles(tuple(sorted(configs)), tuple(sorted(logs)), tuple(sorted(hidden - configs)))
+                empty_files.add(entry.resolve())
+    return GitFiles(
+        tuple(configs), tuple(sorted(empty_folders)), tuple(sorted(empty_files - paths))
+    )
 
 
 def _listing(folder: Path) -> list[Path]:
@@ -358,25 +359,12 @@ def _listing(folder: Path) -> list[Path]:
         return []
 
 
-def _tree_stores(repo: Path) -> set[Path]:
-    """Credential stores a workflow left in the work tree (`STORE_NAMES`), at any depth."""
-    found = set()
-    for folder, dirs, files in os.walk(repo):
-        if ".git" in dirs:
-            dirs.remove(".git")
-        for name in STORE_NAMES.intersection(files):
-            path = Path(folder) / name
-            if not path.is_symlink():
-                found.add(path.resolve())
-    return found
-
-
-def _included(config: Path, depth: int = 0) -> list[Path]:
+def _included(config: Path, entries: list[tuple[str, str]], depth: int = 0) -> list[Path]:
     """The files a config names that hold what it does not show: the files it includes (followed
     as git follows them, relative to its folder, ten deep at most, as git's own limit) and the file
     of a `store` credential helper (`credential.helper = store --file PATH`)."""
     out: list[Path] = []
-    for key, value in read_entries(config) or []:
+    for key, value in entries:
         section, _, rest = key.partition(".")
         section, name = section.lower(), rest.rpartition(".")[2].lower()
         if section in ("include", "includeif") and name == "path":
@@ -384,7 +372,7 @@ def _included(config: Path, depth: int = 0) -> list[Path]:
                 if _exists(target) and not _exists(target, dir_=True):
                     out.append(target)
                     if depth < 10:
-                        out += _included(target, depth + 1)
+                        out += _included(target, read_entries(target) or [], depth + 1)
         elif section == "credential" and name == "helper":
             for given in _store_files(value):
                 # relative: to where git runs the helper (the work tree's top), or to the config
@@ -409,8 +397,7 @@ def _store_files(helper: str) -> list[str]:
     return out
 
 
-def write_sanitized(config: Path, target: Path) -> None:
-    """Write to `target` what head code may read of `config` (an empty file when git cannot read
-    it)."""
-    entries = read_entries(config)
-    target.write_text(render(sanitized(entries)) if entries else "", encoding="utf-8")
+def sanitized_text(entries: list[tuple[str, str]] | None) -> str:
+    """The config file head code may read in place of one whose entries are `entries` (empty when
+    git could not read it: git then runs on its defaults)."""
+    return render(sanitized(entries)) if entries else ""

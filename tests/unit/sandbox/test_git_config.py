@@ -20,7 +20,7 @@ from lanegate.sandbox.git_config import (
     read_entries,
     render,
     sanitized,
-    write_sanitized,
+    sanitized_text,
 )
 
 TOKEN = "ghs_lanegatetesttoken0000"
@@ -90,7 +90,7 @@ def _repo(tmp_path: Path) -> Path:
 def test_credentials_are_left_out_and_the_rest_kept(tmp_path: Path) -> None:
     repo = _repo(tmp_path)
     target = tmp_path / "sanitized"
-    write_sanitized(repo / ".git" / "config", target)
+    target.write_text(sanitized_text(read_entries(repo / ".git" / "config")), encoding="utf-8")
     text = target.read_text(encoding="utf-8")
     assert TOKEN not in text and "extraheader" not in text and "include" not in text
     kept = dict(read_entries(target) or [])
@@ -135,9 +135,8 @@ def test_urls_keep_only_scheme_host_port_and_path() -> None:
 def test_a_config_git_cannot_read_becomes_empty(tmp_path: Path) -> None:
     config = tmp_path / "config"
     config.write_text(f"[core\n\tsecret = {TOKEN}\n", encoding="utf-8")
-    target = tmp_path / "sanitized"
-    write_sanitized(config, target)
-    assert target.read_text(encoding="utf-8") == ""
+    assert read_entries(config) is None
+    assert sanitized_text(read_entries(config)) == ""
 
 
 def test_head_code_in_the_sandbox_reads_no_credential_and_git_still_works(
@@ -383,7 +382,7 @@ def test_a_pointer_the_system_refuses_is_passed_over(tmp_path: Path) -> None:
     (fake / "config").write_text("[core]\n")
     (fake / "commondir").write_text("a" * 300 + "\n")  # a name too long for the file system
     (fake / "modules").symlink_to("/")  # not walked: the host's root is no submodule store
-    assert fake.resolve() / "config" in git_config.git_files(repo).configs
+    assert fake.resolve() / "config" in dict(git_config.git_files(repo).configs)
 
 
 def test_include_chains_and_a_credential_store_file_are_covered(outside: Path) -> None:
