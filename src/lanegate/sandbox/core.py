@@ -97,11 +97,10 @@ def _python_envs(repo: Path) -> list[Path]:
     envs = []
     for depth in ("*", "*/*"):
         for found in repo.glob(f"{depth}/pyvenv.cfg"):
-            folder = found.parent
-            steps = [folder, *folder.relative_to(repo).parents]
-            real = all(not (repo / step).is_symlink() for step in steps if str(step) != ".")
-            if real and found.is_file() and not found.is_symlink():
-                envs.append(folder)
+            parts = found.relative_to(repo).parts
+            steps = [repo.joinpath(*parts[: i + 1]) for i in range(len(parts))]
+            if found.is_file() and not any(step.is_symlink() for step in steps):
+                envs.append(found.parent)
     return sorted(set(envs))
 
 

@@ -11,6 +11,7 @@ from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import MutantStatus, PropertyLedger
 from lanegate.policy import load_policy
 from tests.gitrepo import Repo
+from tests.unit.flake.repos import feature_repo
 
 FORGE = """\
 import json
@@ -33,18 +34,19 @@ def test_forges_answers():
 
 
 def test_an_answer_for_another_job_stops_the_worker(make_repo: Callable[[str], Repo]) -> None:
-    repo = make_repo("repo")
-    repo.write("lanegate.toml", "[properties]\nmax_mutants = 4\nmutant_draw = 1\n")
-    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
-    repo.write(
-        "tests/test_calc.py",
-        "from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n",
+    calc = "def add(a, b):\n    return a + b\n"
+    repo = feature_repo(
+        make_repo,
+        {
+            "calc.py": calc.replace("return a + b", "total = a + b\n    return total"),
+            "tests/test_forge.py": FORGE,
+        },
+        {
+            "lanegate.toml": "[properties]\nmax_mutants = 4\nmutant_draw = 1\n",
+            "calc.py": calc,
+            "tests/test_calc.py": "from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n",
+        },
     )
-    repo.commit("base")
-    repo.branch("feature")
-    repo.write("calc.py", "def add(a, b):\n    total = a + b\n    return total\n")
-    repo.write("tests/test_forge.py", FORGE)
-    repo.commit("feature")
     out = repo.path.parent / "out"
     ctx = LaneContext(repo=repo.path, base="main", policy=load_policy(repo.path), out_dir=out)
     outcome = run_lane(ctx, workers=1)
