@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lanegate.errors import SandboxError
-from lanegate.sandbox import SandboxPolicy, inner, open_sandbox, probe
+from lanegate.sandbox import SandboxPolicy, core, inner, open_sandbox, probe
 from lanegate.sandbox.core import python_safe
 
 
@@ -162,6 +162,19 @@ def test_the_runners_temporary_folder_is_unreadable(
         shutil.rmtree(runner_temp)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False"]
+
+
+def test_a_runner_temp_that_is_no_place_to_mask_is_left_alone(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    masked = [Path("/tmp").resolve()]
+    (tmp_path / "other").mkdir()
+    # unset, the root, missing, the tree's own parent, one a mask already covers
+    for value in ("", "/", str(tmp_path / "missing"), str(repo.parent), str(tmp_path / "other")):
+        monkeypatch.setenv("RUNNER_TEMP", value)
+        assert core._runner_temp(masked, repo) is None, value
+    monkeypatch.setenv("RUNNER_TEMP", "/var/tmp")
+    assert core._runner_temp(masked, repo) == Path("/var/tmp").resolve()
 
 
 def test_only_the_given_directory_is_writable_outside(repo: Path, tmp_path: Path) -> None:
