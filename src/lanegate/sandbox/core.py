@@ -140,7 +140,11 @@ def refuse_commands(refuse: bool = True) -> None:
 
 @dataclass(slots=True, weakref_slot=True)
 class Sandbox:
-    """The sandbox of one lane run over the work tree `repo`; `enabled=False` is a pass-through."""
+    """The sandbox of one lane run over the work tree `repo`; `enabled=False` is a pass-through.
+
+    Whatever starts a process from `command` holds the sandbox for that process's life (as
+    `Standby` and the mutant workers do): a sandbox nobody holds is released, its pids cgroup
+    removed, and a process that has not entered that cgroup yet then fails to start."""
 
     repo: Path
     limits: SandboxPolicy = field(default_factory=SandboxPolicy)
