@@ -1,5 +1,5 @@
-"""`lanegate flake` on another host (the working directory, the terminal size, the CPU count) and
-on a daylight-saving day.
+"""`lanegate flake` on another host (the working directory, the terminal size, the CPU count, the
+order directories list in) and on a daylight-saving day.
 
 Each flaky test passes on the host the replays run on and fails on another one a CI job may be
 (pytest started from another directory, a terminal that is not 80 columns, one CPU or four, a
@@ -134,6 +134,66 @@ def test_host_runs_expose_cwd_terminal_and_cpu_flakes_and_pass_their_look_alikes
     assert "exposed by cwd: replay 2, cwd run 0" in printed
     capsys.readouterr()
     assert flake(repo.path, "--replay", "2") == 0  # the recorded host runs give the same outcomes
+    assert "reproduced the recorded outcomes" in capsys.readouterr().out
+
+
+LISTING = """\
+import glob
+import os
+
+
+def enqueue(spool, name, payload):
+    (spool / name).write_text(payload)
+
+
+def drain(spool):
+    return [(spool / name).read_text() for name in os.listdir(spool)]
+
+
+def test_drains_in_the_order_written(tmp_path):
+    enqueue(tmp_path, "job-k3v", "first")
+    enqueue(tmp_path, "job-a9x", "second")
+    assert drain(tmp_path) == ["first", "second"]
+
+
+def test_drains_in_name_order(tmp_path):
+    enqueue(tmp_path, "job-001", "first")
+    enqueue(tmp_path, "job-002", "second")
+    assert sorted(os.listdir(tmp_path)) == ["job-001", "job-002"]
+    assert [os.path.basename(p) for p in sorted(glob.glob(str(tmp_path / "*")))] == [
+        "job-001",
+        "job-002",
+    ]
+
+
+def test_counts_what_it_lists(tmp_path):
+    enqueue(tmp_path, "one", "1")
+    enqueue(tmp_path, "two", "2")
+    assert sorted(p.read_text() for p in tmp_path.iterdir()) == ["1", "2"]
+"""
+
+
+def test_listing_runs_expose_a_test_counting_on_the_file_systems_order(
+    make_repo, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    # the sandbox's tmpfs lists in one fixed order, a runner's ext4 in its names' hash order
+    repo = feature_repo(make_repo, {"tests/test_spool.py": LISTING})
+    assert flake(repo.path) == 1
+    printed = capsys.readouterr().out
+    tests = _tests(ledger(repo.path))
+    flaky = tests["test_drains_in_the_order_written"]
+    assert not flaky["deterministic"] and flaky["exposed_by"] == "listing", flaky["batches"]
+    assert flaky["reproduce"].startswith("replay 2, listing run "), flaky["reproduce"]
+    assert "directory listings" in flaky["reproduce"]
+    for name in ("test_drains_in_name_order", "test_counts_what_it_lists"):
+        test = tests[name]
+        assert test["deterministic"], (name, test["batches"])
+        assert test["power"]["listing"] == 2, name
+        listing = [b for b in test["batches"] if b["dimension"] == "listing"]
+        assert listing and all(b["passed"] == b["runs"] for b in listing), name
+    assert "exposed by listing" in printed
+    capsys.readouterr()
+    assert flake(repo.path, "--replay", "2") == 0  # the recorded listings give the same outcomes
     assert "reproduced the recorded outcomes" in capsys.readouterr().out
 
 

@@ -23,3 +23,4 @@ class Dimension(StrEnum):
     DST = "dst"  # a zone with daylight saving time, the clock moved to its next change
     ENV = "env"  # the environment variables of another machine (a CI runner, a colour terminal)
     DESCHEDULE = "deschedule"  # the whole process stopped for 100-300 ms while the test runs
+    LISTING = "listing"  # directories list their entries in another order (reversed, shuffled)

@@ -466,6 +466,7 @@ class DetectionPower:
     dst: int = 0
     env: int = 0
     deschedule: int = 0
+    listing: int = 0
     min_detectable_rate: float = field(default=1.0, metadata={"maximum": 1})
 
 

@@ -149,6 +149,7 @@ def power_of(test: FlakeTest) -> DetectionPower:
         dst=batch_runs[Dimension.DST],
         env=batch_runs[Dimension.ENV],
         deschedule=batch_runs[Dimension.DESCHEDULE],
+        listing=batch_runs[Dimension.LISTING],
         min_detectable_rate=min_detectable_rate(executions),
     )
 

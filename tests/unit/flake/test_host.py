@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import glob
 import multiprocessing
 import os
 import shutil
@@ -17,6 +18,7 @@ from lanegate.lanes.flake.dimensions import (
     CPU_COUNTS,
     ENV_SETS,
     HOST_DIMENSIONS,
+    LISTING_ORDERS,
     TERMINAL_SIZES,
     Dimension,
     run_pins,
@@ -35,6 +37,8 @@ def _snapshot() -> tuple[object, ...]:
         affinity,
         threading.active_count(),
         sorted(t.name for t in threading.enumerate()),
+        os.listdir,
+        os.scandir,
     )
 
 
@@ -114,3 +118,68 @@ def test_host_pins_are_recorded_and_described() -> None:
     counts = [run_pins(Dimension.CPUS, i, 7).cpus for i in range(len(CPU_COUNTS))]
     assert counts == [1, 4]
     assert "os.cpu_count() = 4" in run_pins(Dimension.CPUS, 1, 7).describe()
+
+
+def _folder(tmp_path: Path, names: list[str]) -> Path:
+    """A folder whose entries are made in the order of `names`."""
+    folder = tmp_path / "spool"
+    folder.mkdir()
+    for name in names:
+        (folder / name).write_text(name)
+    return folder
+
+
+def test_listing_runs_reverse_then_shuffle_every_way_a_directory_is_listed(tmp_path: Path) -> None:
+    names = [f"job-{i:02d}" for i in range(12)]
+    folder = _folder(tmp_path, names)
+    native = os.listdir(folder)
+
+    def listings() -> list[list[str]]:
+        with os.scandir(folder) as entries:
+            scanned = [e.name for e in entries]
+        return [
+            os.listdir(folder),
+            scanned,
+            [p.name for p in folder.iterdir()],
+            [os.path.basename(p) for p in glob.glob(str(folder / "*"))],
+            next(os.walk(folder))[2],
+        ]
+
+    with host.applied(run_pins(Dimension.LISTING, 0, 7)):
+        assert all(found == native[::-1] for found in listings())
+    with host.applied(run_pins(Dimension.LISTING, 1, 7)):
+        shuffled = listings()
+    assert all(sorted(found) == names for found in shuffled)
+    assert any(found not in (native, native[::-1]) for found in shuffled)  # 12! orders: not those
+    with host.applied(run_pins(Dimension.LISTING, 1, 7)):
+        again = listings()
+    assert again == shuffled  # a recorded run lists as it did
+    assert os.listdir(folder) == native and os.scandir is not None
+
+
+def test_a_listing_run_keeps_what_scandir_promises(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, ["a", "b"])
+    (folder / "sub").mkdir()
+    with host.listing("shuffled", 3):
+        entries = os.scandir(folder)
+        with entries:
+            found = {e.name: e.is_dir() for e in entries}
+        assert found == {"a": False, "b": False, "sub": True}
+        closed = os.scandir(folder)
+        closed.close()
+        assert list(closed) == []  # as a closed scandir iterator: nothing more
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            assert sorted(os.listdir(fd)) == ["a", "b", "sub"]  # a descriptor is listed too
+        finally:
+            os.close(fd)
+        with pytest.raises(FileNotFoundError):
+            os.listdir(tmp_path / "missing")
+
+
+def test_listing_pins_are_recorded_and_described() -> None:
+    runs = [run_pins(Dimension.LISTING, i, 7) for i in range(len(LISTING_ORDERS))]
+    assert [r.listing for r in runs] == ["reversed", "shuffled"]
+    assert "directory listings reversed" in runs[0].describe()
+    assert f"shuffled by seed {runs[1].listing_seed}" in runs[1].describe()
+    assert run_pins(Dimension.LISTING, 1, 8).listing_seed != runs[1].listing_seed

@@ -355,18 +355,32 @@ def test_cpus():
 
 def test_arithmetic():
     assert 1 + 1 == 2
+
+
+def _drain(spool):
+    return [(spool / name).read_text() for name in os.listdir(spool)]
+
+
+def test_listing(tmp_path):
+    assert _drain(tmp_path) == []
+
+
+def test_iterdir(tmp_path):
+    assert not list(tmp_path.iterdir())
 """
 
 
 def test_host_risks_follow_files_terminal_and_cpu_names_and_helpers() -> None:
-    names = ("cwd", "terminal", "columns_env", "cpus", "arithmetic")
+    names = ("cwd", "terminal", "columns_env", "cpus", "arithmetic", "listing", "iterdir")
     ids = [f"t.py::test_{n}" for n in names]
     risks = {t.node_id.split("_", 1)[1]: t.risks for t in discover_tests(HOST_MODULE, "t.py", ids)}
     assert "cwd" in risks["cwd"]  # through its helper
     assert "terminal" in risks["terminal"] and "terminal" in risks["columns_env"]
     assert "cpus" in risks["cpus"]
-    assert not risks["arithmetic"] & {"cwd", "terminal", "cpus"}
-    assert not risks["cpus"] & {"cwd", "terminal"}
+    assert not risks["arithmetic"] & {"cwd", "terminal", "cpus", "listing"}
+    assert not risks["cpus"] & {"cwd", "terminal", "listing"}
+    assert "listing" in risks["listing"] and "listing" in risks["iterdir"]  # the first by helper
+    assert "listing" not in risks["cwd"]  # reading one file lists no directory
 
 
 def test_host_risks_follow_names_imported_from_repository_modules_that_read_the_host() -> None:

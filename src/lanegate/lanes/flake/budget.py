@@ -28,6 +28,7 @@ from lanegate.lanes.flake.dimensions import (
     ENV_SETS,
     HOST_RISKS,
     ISOLATION_YIELD_EVERY,
+    LISTING_ORDERS,
     TERMINAL_SIZES,
     WIDE_ZONES,
     YIELD_EVERY,
@@ -100,13 +101,15 @@ FRESH_MAX_SECONDS = 0.02
 # Host runs (`lanes/flake/host.py`), unpaid like the floor, for tests whose AST shows the host
 # condition (`select.HOST_RISK_NAMES`): an empty working directory once (every relative path then
 # misses), the narrow and the wide terminal, one CPU and four, a CI runner's environment variables
-# and a colour terminal's. Each condition is deterministic, so a run per value shows what it does.
+# and a colour terminal's, directory listings reversed and shuffled. Each condition but the shuffle
+# is deterministic, so a run per value shows what it does.
 HOST_REPLAY = 2
 HOST_RUNS = {
     Dimension.CWD: 1,
     Dimension.TERMINAL: len(TERMINAL_SIZES),
     Dimension.CPUS: len(CPU_COUNTS),
     Dimension.ENV: len(ENV_SETS),
+    Dimension.LISTING: len(LISTING_ORDERS),
 }
 # DST runs (`dimensions.DST_CHANGES`), unpaid, for tests whose AST shows the clock: the US
 # spring-forward day and the EU fall-back day, each deterministic.

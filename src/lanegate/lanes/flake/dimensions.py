@@ -36,6 +36,10 @@ dimension that exposed the flake:
   read), one CPU and four (`os.cpu_count` and the CPU affinity), the variables a hosted CI runner
   exports (`CI`, `GITHUB_ACTIONS`, `NO_COLOR`, `TERM=dumb`) and those of a developer's colour
   terminal (`TERM=xterm-256color`, `COLORTERM`);
+- `listing`: every directory listing (`os.listdir`, `os.scandir`, and what is built on them:
+  `Path.iterdir`, `glob`, `os.walk`) reversed, then shuffled, from before the test's setup to after
+  its teardown: the sandbox's tmpfs lists entries in the order they were made, a CI runner's ext4
+  in an order no test may count on;
 - `dst`: a zone with daylight saving time (US rules, then EU rules) and the wall clock moved to
   00:30 local time on the day of its next change (spring forward, then fall back), in-process
   (`lanes/flake/clock.py`): a local day of 23 or 25 hours, which no fixed-offset zone has.
@@ -55,6 +59,7 @@ __all__ = [
     "ENV_SETS",
     "HOST_DIMENSIONS",
     "HOST_RISKS",
+    "LISTING_ORDERS",
     "ISOLATION_YIELD_EVERY",
     "TERMINAL_SIZES",
     "WIDE_ZONES",
@@ -77,10 +82,13 @@ BATCH_DIMENSIONS = (
     Dimension.DST,
     Dimension.ENV,
     Dimension.DESCHEDULE,
+    Dimension.LISTING,
 )
 # The host dimensions hold from before a test's setup to after its teardown (a fixture that changes
 # the directory or the environment itself must win), not only around its call.
-HOST_DIMENSIONS = frozenset({Dimension.CWD, Dimension.TERMINAL, Dimension.CPUS, Dimension.ENV})
+HOST_DIMENSIONS = frozenset(
+    {Dimension.CWD, Dimension.TERMINAL, Dimension.CPUS, Dimension.ENV, Dimension.LISTING}
+)
 # the risk names a test's AST earns for them (`select.HOST_RISK_NAMES`): the dimensions' own names
 HOST_RISKS = frozenset(str(d) for d in HOST_DIMENSIONS)
 
@@ -151,6 +159,12 @@ ENV_SETS: tuple[tuple[tuple[str, str], ...], ...] = (
     (("CI", "true"), ("GITHUB_ACTIONS", "true"), ("NO_COLOR", "1"), ("TERM", "dumb")),
     (("TERM", "xterm-256color"), ("COLORTERM", "truecolor")),
 )
+# Listing runs: the order directories list their entries in. The sandbox's temporary directories and
+# its copy of the tree are a tmpfs, which lists in the order entries were made; the ext4 of a CI
+# runner lists in the order of a hash of each name, so that `os.listdir` after two writes returns
+# them either way round. The first run reverses every listing (a test that expects the order of
+# creation, or of names made in sorted order, meets the other one), the second shuffles it.
+LISTING_ORDERS = ("reversed", "shuffled")
 # DST runs: (POSIX zone with its rules, which change): the US spring-forward day, the EU fall-back
 # day (a zone named like `America/New_York` or `Europe/Berlin` meets its own rules' day too).
 DST_CHANGES = (("LGS+5LGD,M3.2.0,M11.1.0", "start"), ("LGC-1LGK,M3.5.0,M10.5.0/3", "end"))
@@ -177,6 +191,8 @@ class RunPins:
     env: tuple[tuple[str, str], ...] = ()  # an env run's variables (`ENV_SETS`)
     # a deschedule run: (share of the test's base-run seconds before the stop, stop seconds)
     deschedule: tuple[float, float] | None = None
+    listing: str | None = None  # a listing run: `LISTING_ORDERS`, what directory listings return
+    listing_seed: int = 0  # a shuffled listing run's seed
 
     def describe(self) -> str:
         """`dimension run N (pins)`, the way the ledger and the report name one run."""
@@ -201,6 +217,10 @@ class RunPins:
             parts.append(f"os.cpu_count() = {self.cpus}, affinity at most {self.cpus} CPUs")
         if self.env:
             parts.append("environment " + " ".join(f"{k}={v}" for k, v in self.env))
+        if self.listing == "reversed":
+            parts.append("directory listings reversed")
+        elif self.listing is not None:
+            parts.append(f"directory listings shuffled by seed {self.listing_seed}")
         if self.deschedule is not None:
             share, hold = self.deschedule
             parts.append(
@@ -279,4 +299,8 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
         return RunPins(dimension, run, "0", cpus=CPU_COUNTS[run % len(CPU_COUNTS)])
     if dimension is Dimension.ENV:
         return RunPins(dimension, run, "0", env=ENV_SETS[run % len(ENV_SETS)])
+    if dimension is Dimension.LISTING:
+        seed = random.Random(f"{base_random}:listing:{run}").getrandbits(32)
+        order = LISTING_ORDERS[run % len(LISTING_ORDERS)]
+        return RunPins(dimension, run, "0", listing=order, listing_seed=seed)
     raise ValueError(f"{dimension} is not a batch dimension")

@@ -1,5 +1,5 @@
 """The host a CI job runs on, varied in-process: the working directory, the terminal, the CPUs,
-the environment variables.
+the environment variables, the order directories list in.
 
 A CI job starts pytest from wherever its script `cd`-ed to, with no terminal (`shutil` then falls
 back to 80 x 24) or a developer's, on a machine with one CPU or sixty-four; a test that reads a
@@ -12,7 +12,10 @@ another host and puts everything back after it, leaving no thread, module state 
 - `os.cpu_count()` (and `os.process_cpu_count()` where it exists) reporting the run's count, and
   the CPU affinity narrowed to that many of the CPUs the process may use;
 - the variables another machine's environment sets (`dimensions.ENV_SETS`: a CI runner's `CI`,
-  `NO_COLOR`, `TERM=dumb`; a colour terminal's `TERM`, `COLORTERM`).
+  `NO_COLOR`, `TERM=dumb`; a colour terminal's `TERM`, `COLORTERM`);
+- `os.listdir` and `os.scandir` returning a directory's entries reversed or shuffled (what
+  `Path.iterdir`, `glob` and `os.walk` call is theirs): a file system lists in an order of its own,
+  the same on every run of one machine and another on the next machine.
 A fixture that changes any of these itself still wins: the plugin enters the context before the
 test's setup and leaves it after its teardown.
 """
@@ -23,12 +26,14 @@ import contextlib
 import functools
 import itertools
 import os
+import random
 import shutil
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from lanegate.lanes.flake.dimensions import RunPins
 
-__all__ = ["applied", "cpus", "empty_cwd", "environment", "terminal"]
+__all__ = ["applied", "cpus", "empty_cwd", "environment", "listing", "terminal"]
 
 _BASE = os.environ.get("TMPDIR") or "/tmp"
 _counter = itertools.count()
@@ -105,6 +110,59 @@ def cpus(count: int) -> Iterator[None]:
                 os.sched_setaffinity(0, affinity)
 
 
+class _Listed:
+    """What `os.scandir` returns (an iterator of entries that is its own context manager and has
+    `close`) over entries already read: the directory is closed before the caller sees one."""
+
+    def __init__(self, entries: list[os.DirEntry[Any]]) -> None:
+        self._entries = iter(entries)
+
+    def __iter__(self) -> _Listed:
+        return self
+
+    def __next__(self) -> os.DirEntry[Any]:
+        return next(self._entries)
+
+    def __enter__(self) -> _Listed:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._entries = iter(())
+
+
+@contextlib.contextmanager
+def listing(order: str, seed: int) -> Iterator[None]:
+    """`os.listdir` and `os.scandir` return entries `reversed`, or `shuffled` by `seed` (each
+    listing of the run drawn from one generator), for the run; both restored after."""
+    saved_listdir, saved_scandir = os.listdir, os.scandir
+    draw = random.Random(seed)
+
+    def arranged(entries: list[Any]) -> list[Any]:
+        if order == "reversed":
+            entries.reverse()
+        else:
+            draw.shuffle(entries)
+        return entries
+
+    @functools.wraps(saved_listdir)
+    def listdir(*args: Any, **kwargs: Any) -> Any:
+        return arranged(saved_listdir(*args, **kwargs))
+
+    @functools.wraps(saved_scandir)
+    def scandir(*args: Any, **kwargs: Any) -> _Listed:
+        with saved_scandir(*args, **kwargs) as entries:
+            return _Listed(arranged(list(entries)))
+
+    os.listdir, os.scandir = listdir, scandir  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        os.listdir, os.scandir = saved_listdir, saved_scandir  # type: ignore[assignment]
+
+
 @contextlib.contextmanager
 def applied(pins: RunPins) -> Iterator[None]:
     """Every host condition `pins` asks for, for the duration of one run."""
@@ -117,4 +175,6 @@ def applied(pins: RunPins) -> Iterator[None]:
             stack.enter_context(cpus(pins.cpus))
         if pins.env:
             stack.enter_context(environment(pins.env))
+        if pins.listing is not None:
+            stack.enter_context(listing(pins.listing, pins.listing_seed))
         yield
