@@ -107,6 +107,13 @@ _ATTRS = {
     "__self__": "reaches a builtin's module (print.__self__ is builtins)",
     "exec": "runs code from a string",
 }
+# the modules whose attributes the scan watches, and every attribute name it watches on them
+_WATCHED_MODULES = frozenset({"sys", "os", "threading", "inspect", "signal", "builtins"})
+_WATCHED_ATTRS = frozenset(
+    {*_SYS_ATTRS, *_OS_ATTRS, *_THREADING_ATTRS, *(a for a, w in _ATTRS.items() if w)}
+)
+# builtins that reach an attribute by a name given as data
+_ATTRIBUTE_CALLS = frozenset({"getattr", "setattr", "delattr", "hasattr"})
 _CALLS = {
     "exec": "runs code from a string",
     "eval": "runs code from a string",
@@ -192,24 +199,39 @@ class _Scanner(ast.NodeVisitor):
                 )
                 if alias.name in owner:
                     self._hit(node, f"{owner[alias.name]} ({node.module}.{alias.name})")
+                elif alias.name == "*" and node.module in _WATCHED_MODULES:
+                    self._hit(
+                        node, f"imports every name of {node.module} (from {node.module} import *)"
+                    )
+
+    def _owner(self, node: ast.AST) -> str | None:
+        """The module a name stands for (`import sys as s`: `s` is `sys`), or the name itself."""
+        if not isinstance(node, ast.Name):
+            return None
+        return self.aliases.get(node.id, node.id)
+
+    def _attribute(self, node: ast.AST, owner: str | None, attr: str) -> None:
+        """Judge `owner.attr`, however it is reached: `sys.modules`, `getattr(sys, "modules")`,
+        `setattr(os, "_exit", f)`."""
+        if owner == "sys" and attr in _SYS_ATTRS:
+            self._hit(node, f"{_SYS_ATTRS[attr]} (sys.{attr})")
+        elif owner == "os" and attr in _OS_ATTRS:
+            self._hit(node, f"{_OS_ATTRS[attr]} (os.{attr})")
+        elif owner == "threading" and attr in _THREADING_ATTRS:
+            self._hit(node, f"{_THREADING_ATTRS[attr]} (threading.{attr})")
+        elif owner == "inspect" and attr in ("stack", "currentframe", "getouterframes"):
+            self._hit(node, f"walks call frames (inspect.{attr})")
+        elif owner == "signal" and attr in ("signal", "setitimer", "alarm"):
+            self._hit(node, f"changes signal handling (signal.{attr})")
+        elif owner == "builtins":
+            self._hit(node, f"reaches into builtins (builtins.{attr})")
+        elif owner in _WATCHED_MODULES and attr == "__dict__":
+            self._hit(node, f"reaches a module's namespace by name ({owner}.__dict__)")
+        elif _ATTRS.get(attr):
+            self._hit(node, f"{_ATTRS[attr]} (.{attr})")
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
-        owner = node.value.id if isinstance(node.value, ast.Name) else None
-        owner = self.aliases.get(owner, owner) if owner is not None else None
-        if owner == "sys" and node.attr in _SYS_ATTRS:
-            self._hit(node, f"{_SYS_ATTRS[node.attr]} (sys.{node.attr})")
-        elif owner == "os" and node.attr in _OS_ATTRS:
-            self._hit(node, f"{_OS_ATTRS[node.attr]} (os.{node.attr})")
-        elif owner == "threading" and node.attr in _THREADING_ATTRS:
-            self._hit(node, f"{_THREADING_ATTRS[node.attr]} (threading.{node.attr})")
-        elif owner == "inspect" and node.attr in ("stack", "currentframe", "getouterframes"):
-            self._hit(node, f"walks call frames (inspect.{node.attr})")
-        elif owner == "signal" and node.attr in ("signal", "setitimer", "alarm"):
-            self._hit(node, f"changes signal handling (signal.{node.attr})")
-        elif owner == "builtins":
-            self._hit(node, f"reaches into builtins (builtins.{node.attr})")
-        elif _ATTRS.get(node.attr):
-            self._hit(node, f"{_ATTRS[node.attr]} (.{node.attr})")
+        self._attribute(node, self._owner(node.value), node.attr)
         self.generic_visit(node)
 
     def visit_Name(self, node: ast.Name) -> None:
@@ -218,6 +240,9 @@ class _Scanner(ast.NodeVisitor):
         elif node.id in _CALLS and id(node) not in self.called:
             # `run = exec; run(src)`, `map(eval, xs)`: the same code from a string, under a new name
             self._hit(node, f"{_CALLS[node.id]}, passed on by name ({node.id})")
+        elif node.id in _ATTRIBUTE_CALLS and id(node) not in self.called:
+            # `reduce(getattr, ["modules"], sys)`: an attribute named where the scan cannot see it
+            self._hit(node, f"reaches attributes by name, passed on by name ({node.id})")
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
@@ -230,21 +255,40 @@ class _Scanner(ast.NodeVisitor):
             and not self._round_trip(node)
         ):
             self._hit(node, f"deserialises data that can run code ({func.value.id}.{func.attr})")
+        if name in _ATTRIBUTE_CALLS:
+            self.called.add(id(func))
         if name in _CALLS:
             self.called.add(id(func))
             self._hit(node, f"{_CALLS[name]} ({name}())")
-        elif name in ("getattr", "setattr", "delattr", "hasattr") and len(node.args) >= 2:
+        elif name in _ATTRIBUTE_CALLS and len(node.args) >= 2:
             if not _literal_str(node.args[1]):
                 self._hit(node, f"reaches an attribute by computed name ({name}())")
             else:
                 attribute = str(getattr(node.args[1], "value", ""))
                 if attribute in _CALLS:  # getattr(print.__self__, "exec")
                     self._hit(node, f"{_CALLS[attribute]} ({name}(..., {attribute!r}))")
+                else:  # getattr(sys, "modules") is sys.modules
+                    self._attribute(node, self._owner(node.args[0]), attribute)
+        elif self._names_attributes(func):
+            # operator.attrgetter("modules")(sys): the owner comes later, so any watched name counts
+            names = [a.value for a in node.args if isinstance(a, ast.Constant)]
+            if len(names) != len(node.args) or not all(isinstance(n, str) for n in names):
+                self._hit(node, "reaches an attribute by computed name (attrgetter())")
+            for dotted in names:
+                for attribute in str(dotted).split("."):
+                    if attribute in _WATCHED_ATTRS:
+                        self._hit(node, f"reaches {attribute!r} by name (attrgetter())")
         elif not self.is_test and self._reads_env(func):
             key = node.args[0] if node.args else None
             if key is None or not _literal_str(key) or self._env_tell(key):
                 self._hit(node, "reads the environment for a test-run sign")
         self.generic_visit(node)
+
+    @staticmethod
+    def _names_attributes(func: ast.AST) -> bool:
+        """`operator.attrgetter` or `operator.methodcaller`, called by either name."""
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        return name in ("attrgetter", "methodcaller")
 
     @staticmethod
     def _round_trip(node: ast.Call) -> bool:

@@ -85,11 +85,27 @@ FLAGGED_SOURCE = {
     "env-subscript": "import os\nSEED = os.environ['PYTHONHASHSEED']\n",
     "env-computed": "import os\nNAME = 'PY'\nX = os.getenv(NAME + 'TEST')\n",
     "env-in": "import os\nJUDGED = 'PYTEST_CURRENT_TEST' in os.environ\n",
+    # a literal name reaches what the attribute would (red-team pass 7: `"pytest" in
+    # getattr(sys, "modules")` passed the gate while `sys.modules` did not)
+    "getattr-modules": "import sys\nSTRICT = 'pytest' in getattr(sys, 'modules')\n",
+    "getattr-alias": "import sys as s\nFRAME = getattr(s, '_getframe')(1)\n",
+    "getattr-exit": "import os\nQUIT = getattr(os, '_exit')\n",
+    "setattr-hook": "import threading\nsetattr(threading, 'settrace', print)\n",
+    "hasattr-dunder": "def f(g):\n    return getattr(g, '__globals__')\n",
+    "getattr-by-name": "import sys\nfrom functools import reduce\nM = reduce(getattr, ['modules'], sys)\n",
+    "attrgetter": "import operator, sys\nM = operator.attrgetter('modules')(sys)\n",
+    "attrgetter-computed": "from operator import attrgetter\nM = attrgetter('mod' + 'ules')\n",
+    "star-import": "from sys import *\nSTRICT = 'pytest' in modules\n",
+    "module-dict": "import sys\nM = sys.__dict__['modules']\n",
 }
 CLEAN_SOURCE = {
     "config": "import os\nLEVEL = os.environ.get('MYAPP_LOG_LEVEL', 'info')\n",
     "regex": "import re\nWORD = re.compile(r'\\w+')\n",
     "attrs": "def name_of(obj):\n    return getattr(obj, '__name__', '?')\n",
+    "getattr-plain": "def size(cfg):\n    return getattr(cfg, 'modules', 0) + hasattr(cfg, 'argv')\n",
+    "setattr-plain": "def tag(obj):\n    setattr(obj, 'label', 'x')\n    return obj\n",
+    "object-dict": "def fields(obj):\n    return dict(obj.__dict__)\n",
+    "attrgetter-plain": "from operator import attrgetter\nBY_NAME = attrgetter('name', 'size')\n",
 }
 
 
