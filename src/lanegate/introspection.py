@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from lanegate import pysource
 from lanegate.diff import Change, DiffSummary, Role, changed_lines
 
 MAX_SCAN_BYTES = 2_000_000
@@ -364,7 +365,10 @@ def scan_source(
 ) -> list[Introspection]:
     """Introspection in one file: all of it, or only what starts on `lines` (changed lines)."""
     try:
-        tree = ast.parse(source[:MAX_SCAN_BYTES], filename=path)
+        tree = pysource.parse(source[:MAX_SCAN_BYTES], path)
+    except pysource.TooDeep as exc:
+        # Python may run it, but no scan can walk it: what it holds cannot be told
+        return [Introspection(path, 1, f"nests too deep for the scan to read ({exc.msg})")]
     except (SyntaxError, ValueError):
         return []  # a file Python cannot parse cannot run either; the lanes report it
     scanner = _Scanner(path, is_test, tree)
@@ -391,8 +395,14 @@ def scan_diff(repo: Path, summary: DiffSummary) -> tuple[Introspection, ...]:
     for path, is_test, whole in _candidates(summary):
         try:
             with open(repo / path, "rb") as handle:
-                source = handle.read(MAX_SCAN_BYTES)
+                source = handle.read(MAX_SCAN_BYTES + 1)
         except OSError:
+            continue
+        if len(source) > MAX_SCAN_BYTES:
+            # a cut file parses as something else, or not at all: what it holds cannot be told
+            found.append(
+                Introspection(path, 1, f"is larger than the scan reads ({MAX_SCAN_BYTES:,} bytes)")
+            )
             continue
         lines = None
         if not whole:

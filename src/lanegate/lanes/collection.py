@@ -18,6 +18,7 @@ from pathlib import Path, PurePosixPath
 from lanegate import git
 from lanegate.diff import ChangedFile, DiffSummary, Role
 from lanegate.lanes import pytest_ini
+from lanegate.pysource import parse as parse_python
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -157,7 +158,7 @@ def _end(node: ast.stmt) -> int:
 
 def sites(source: str, path: str, node_ids: Sequence[str]) -> list[TestSite]:
     """The definitions of a module's collected tests, in the order given; a SyntaxError propagates."""
-    tree = ast.parse(source, filename=path)
+    tree = parse_python(source, path)
     return [locate(tree, node_id) for node_id in node_ids]
 
 

@@ -151,3 +151,27 @@ def test_any_text_scans_without_raising(text: str) -> None:
     for is_test in (True, False):
         found = scan_source("x.py", text.encode("utf-8", "surrogatepass"), is_test=is_test)
         assert all(f.line >= 0 for f in found)
+
+
+def test_a_file_too_deep_to_walk_is_named_not_skipped() -> None:
+    # Python runs `x = a + ... + a` of a thousand terms; no recursive scan of it returns
+    deep = "import sys\nSTRICT = 'pytest' in sys.modules\nx = " + " + ".join(["a"] * 1000) + "\n"
+    (found,) = scan_source("demo/deep.py", deep.encode(), is_test=False)
+    assert found.path == "demo/deep.py" and "nests too deep" in found.what
+
+
+def test_a_file_larger_than_the_scan_reads_is_named(make_repo: Callable[[str], Repo]) -> None:
+    from lanegate.introspection import MAX_SCAN_BYTES
+
+    repo = make_repo("big")
+    repo.write("src/demo/__init__.py", "def f(x):\n    return x\n")
+    repo.commit("base")
+    repo.branch("agent")
+    # the flagged read first, then a string past the cut: a cut file would not parse at all
+    padding = "x" * (MAX_SCAN_BYTES + 10)
+    repo.write("src/demo/big.py", f"import sys\nSTRICT = 'pytest' in sys.modules\nPAD = '{padding}'\n")
+    repo.commit("agent")
+    summary = classify_diff(repo.path, "main", Policy())
+    found = scan_diff(repo.path, summary)
+    assert [(f.path, f.line) for f in found] == [("src/demo/big.py", 1)]
+    assert "larger than the scan reads" in found[0].what

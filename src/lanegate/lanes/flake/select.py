@@ -17,6 +17,7 @@ from pathlib import Path, PurePosixPath
 from lanegate import git
 from lanegate.diff import Change, DiffSummary, changed_lines
 from lanegate.lanes.collection import Collection, changed_test_files, locate, touched_by
+from lanegate.pysource import parse as parse_python
 
 RISK_NAMES: dict[str, frozenset[str]] = {
     "random": frozenset(
@@ -290,7 +291,7 @@ def imported_traits(
                     continue
                 looked += 1
                 try:
-                    traits = module_traits(ast.parse(text))
+                    traits = module_traits(parse_python(text))
                 except (SyntaxError, ValueError):
                     traits = frozenset()
                 if traits:
@@ -433,7 +434,7 @@ def discover_tests(
     """The collected tests of one module, in pytest's order, with the spans of their definitions and
     their risks (`hashing` also from the repository modules it imports, read through `read`); a
     SyntaxError propagates."""
-    tree = ast.parse(source, filename=path)
+    tree = parse_python(source, path)
     imported = imported_traits(tree, path, read) if read is not None else {}
     hashing_names = {name for name, found in imported.items() if HASHING in found}
     # what a test calls or builds from its own module: helper functions, and classes (a fake, a

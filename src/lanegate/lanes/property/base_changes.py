@@ -21,6 +21,7 @@ from lanegate import git
 from lanegate.diff import DiffSummary
 from lanegate.lanes.property.oracle_ast import test_functions
 from lanegate.ledgers.models import BaseTestChange
+from lanegate.pysource import parse as parse_python
 
 EXCERPT_CHARS = 300
 
@@ -29,7 +30,7 @@ def _parse(data: bytes | None) -> ast.Module | None:
     if data is None:
         return None
     try:
-        return ast.parse(data)
+        return parse_python(data)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 

@@ -58,6 +58,7 @@ from lanegate.lanes.property.plant import (
 )
 from lanegate.lanes.property.statement_parse import ModuleStatements
 from lanegate.policy import Policy
+from lanegate.pysource import parse as parse_python
 
 CANARY_FAMILIES = ("compare", "arithmetic", "boolean", "negate-condition", "rename-local", "no-op")
 MAX_CANARIES = 4
@@ -376,7 +377,7 @@ def _pending_canaries(
 ) -> list[_PendingCanary]:
     """The canary edits on `lines` of one file, by id, not yet checked."""
     try:
-        tree = ast.parse(source, filename=path)
+        tree = parse_python(source, path)
     except (SyntaxError, ValueError):
         return []
     finder = _Finder(tree, source, lines)
@@ -401,7 +402,7 @@ def _pending_canaries(
             same = original.statement_equals(alone.index, alone.node)
         else:
             try:
-                same = original.equals(ast.parse(mutated), spec.line)
+                same = original.equals(parse_python(mutated), spec.line)
                 code = compile(mutated, path, "exec", dont_inherit=True)
             except (SyntaxError, ValueError):
                 return None

@@ -28,6 +28,7 @@ from lanegate.errors import CoverageMapError
 from lanegate.lanes.collection import changed_test_files
 from lanegate.lanes.property.map_file import CoverageMapFile, file_name, read_map
 from lanegate.lanes.property.map_key import MapKey
+from lanegate.pysource import parse as parse_python
 
 _HUNK = re.compile(rb"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@", re.MULTILINE)
 MAX_LISTED = 3
@@ -122,7 +123,7 @@ def _units(path: str, source: bytes, lines: set[int]) -> set[str]:
     """The qualnames of the functions whose bodies hold `lines`; a line outside every function body
     (blank and comment lines aside) raises CoverageMapError."""
     try:
-        tree = ast.parse(source, filename=path)
+        tree = parse_python(source, path)
     except (SyntaxError, ValueError):
         raise CoverageMapError(f"{path} does not parse") from None
     text = source.decode("utf-8", "replace").splitlines()
@@ -178,8 +179,8 @@ def changed_functions(
         base_lines, head_lines = _hunks(repo, summary, path)
         base_units = _units(path, base_src, base_lines)
         head_units = _units(path, head_src, head_lines)
-        names = {q for q, _, _ in _bodies(ast.parse(base_src))}
-        heads = {q for q, _, _ in _bodies(ast.parse(head_src))}
+        names = {q for q, _, _ in _bodies(parse_python(base_src))}
+        heads = {q for q, _, _ in _bodies(parse_python(head_src))}
         for unit in base_units | head_units:
             if unit not in names or unit not in heads:
                 raise CoverageMapError(f"{path}: {unit} is not a function at both base and head")

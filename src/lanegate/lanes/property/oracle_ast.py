@@ -18,6 +18,7 @@ from pathlib import PurePosixPath
 
 from lanegate import oracles as _oracles
 from lanegate.lanes.collection import locate, touched_by
+from lanegate.pysource import parse as parse_python
 
 BUILTIN_ORACLE_MODULE = "lanegate.oracles"
 BUILTIN_ORACLES = frozenset(_oracles.__all__)
@@ -87,7 +88,7 @@ class OracleModule:
         functions: frozenset[str] | None = None
         if source is not None:
             try:
-                tree = ast.parse(source)
+                tree = parse_python(source)
             except SyntaxError:
                 tree = None
             if tree is not None:
@@ -505,7 +506,7 @@ def check_source(
     all). `node_ids` are what pytest collected from the file; None (pytest could not collect it)
     falls back to pytest's default names."""
     try:
-        tree = ast.parse(source, filename=path)
+        tree = parse_python(source, path)
     except SyntaxError as exc:
         reason = REASON_SYNTAX.format(error=exc.msg)
         return FileVerdict(

@@ -32,6 +32,7 @@ from lanegate.lanes.property.operators import (
 from lanegate.lanes.property.statement_parse import ModuleStatements
 from lanegate.lanes.property.syntax_equal import same_syntax
 from lanegate.policy import Policy
+from lanegate.pysource import parse as parse_python
 
 MAX_PER_LINE = 2
 MAX_DRAW = 2**62  # draws are 62-bit: exact as an integer in every JSON reader
@@ -123,7 +124,7 @@ def planting_candidates(repo: Path, summary: DiffSummary, policy: Policy) -> lis
 def _compiled_tree(source: bytes, path: str) -> ast.Module | None:
     """The syntax tree of `source` when it also compiles (parsed once), else None."""
     try:
-        tree = ast.parse(source, filename=path)
+        tree = parse_python(source, path)
         compile(tree, path, "exec", dont_inherit=True)
     except (SyntaxError, ValueError):
         return None
@@ -186,7 +187,7 @@ def _pending(
 ) -> list[_Pending]:
     """The candidates on `lines` of one file, by mutant id, not yet checked."""
     try:
-        tree = ast.parse(source, filename=path)
+        tree = parse_python(source, path)
     except (SyntaxError, ValueError):
         return []
     original = SyntaxTree(tree)
@@ -381,7 +382,7 @@ def statement_lines(source: bytes, lines: frozenset[int]) -> frozenset[int]:
     """`lines` grown to every line of each simple statement they touch: a change on the third line
     of a statement spread over five gets the statement's mutants, wherever its operators sit."""
     try:
-        tree = ast.parse(source)
+        tree = parse_python(source)
     except (SyntaxError, ValueError):
         return lines
     grown = set(lines)

@@ -29,6 +29,7 @@ from pathlib import Path
 from types import CodeType, ModuleType
 
 from lanegate.lanes.property.importhook import located_elsewhere
+from lanegate.pysource import parse as parse_python
 
 PROBE = "__lanegate_probe__"
 Hit = Callable[[int, int], None]
@@ -36,7 +37,7 @@ Hit = Callable[[int, int], None]
 
 def instrument(source: bytes, filename: str, index: int) -> CodeType:
     """The module's code with a probe `PROBE(index, first_line)` opening every body."""
-    tree = ast.parse(source, filename)
+    tree = parse_python(source, filename)
     _Probes(index).visit(tree)
     _open_body(tree.body, index, 1, module=True)
     return compile(tree, filename, "exec", dont_inherit=True)

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from lanegate.pysource import parse as parse_python
+
 SIMILAR = 0.85
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -133,7 +135,7 @@ def module_paths(module: str, source_dirs: tuple[str, ...]) -> list[str]:
 
 def _function(source: bytes, name: str) -> FunctionNode | None:
     try:
-        tree = ast.parse(source)
+        tree = parse_python(source)
     except (SyntaxError, ValueError):
         return None
     for node in tree.body:
@@ -151,7 +153,7 @@ def restatements(
 
     `read(path) -> bytes | None` gives a head file (so this module stays free of git)."""
     try:
-        tree = ast.parse(test_source)
+        tree = parse_python(test_source)
     except SyntaxError:
         return []
     imports = _imports(tree)

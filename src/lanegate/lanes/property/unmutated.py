@@ -26,6 +26,7 @@ from lanegate.lanes.property.operators import candidates, is_arid_statement
 from lanegate.lanes.property.plant import mutable_sources, statement_lines
 from lanegate.ledgers.models import UnmutatedLine
 from lanegate.policy import Policy
+from lanegate.pysource import parse as parse_python
 
 # the statements whose own line computes something: a value assigned, returned or called for its
 # effect, or a condition; control keywords (`break`, `del`, `assert`, `raise`, `with`, `try`, a loop
@@ -99,7 +100,7 @@ def _holds_code(text: str) -> bool:
     if len(text) > MAX_CODE_STRING or not text.strip():
         return False
     try:
-        tree = ast.parse(textwrap.dedent(text))
+        tree = parse_python(textwrap.dedent(text))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     return any(isinstance(node, _CODE_NODES) for node in ast.walk(tree))
@@ -152,7 +153,7 @@ def _bare_lines(path: str, node: ast.stmt, own: range, bare: frozenset[int]) -> 
 def unmutated_in_source(path: str, source: bytes, lines: frozenset[int]) -> list[UnmutatedLine]:
     """The changed statements of one file that no mutation operator reaches."""
     try:
-        tree = ast.parse(source, filename=path)
+        tree = parse_python(source, path)
     except (SyntaxError, ValueError):
         return []
     changed = lines

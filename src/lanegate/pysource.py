@@ -1,0 +1,52 @@
+"""Python source as lanegate reads a diff's files: parsed, and refused when too deep to walk.
+
+Every analysis of a parsed file (mutation operators, the oracle check, the introspection scan, the
+flake lane's risk scan) walks the syntax tree recursively, so a file whose expressions nest past the
+interpreter's recursion limit (`x = a + a + ... + a` with a thousand terms parses, then no walk of
+it returns) would end a lane in a `RecursionError`. `parse` turns that, the parser's own
+`RecursionError` and `MemoryError` into the `SyntaxError` every caller already handles for a file
+Python cannot read: no analysis of such a file is attempted, and the lanes report it as unreadable.
+"""
+
+from __future__ import annotations
+
+import ast
+
+__all__ = ["MAX_DEPTH", "TooDeep", "depth", "parse"]
+
+# Nesting levels (syntax tree nodes from the module down) lanegate walks; the recursion limit of
+# 1000 frames leaves room for about two frames per level plus the caller's. Hand-written code stays
+# far below it (CPython's parser refuses 200 nested parentheses itself).
+MAX_DEPTH = 200
+
+
+class TooDeep(SyntaxError):
+    """A file Python may well run, but that nests too deep for lanegate to walk."""
+
+
+def depth(tree: ast.AST, limit: int = MAX_DEPTH) -> int:
+    """The nesting depth of `tree`, counted without recursion; stops counting past `limit`."""
+    deepest = 0
+    stack = [(tree, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        if deepest > limit:
+            return deepest
+        stack.extend((child, level + 1) for child in ast.iter_child_nodes(node))
+    return deepest
+
+
+def parse(source: str | bytes, filename: str = "<unknown>") -> ast.Module:
+    """`ast.parse(source, filename)`, raising SyntaxError (naming the file) for a file Python
+    cannot parse, and its subclass `TooDeep` for one that exhausts the parser or nests deeper than
+    `MAX_DEPTH`."""
+    try:
+        tree = ast.parse(source, filename=filename)
+    except (RecursionError, MemoryError) as exc:
+        raise TooDeep(
+            f"too deeply nested to parse ({type(exc).__name__})", (filename, 1, 0, "")
+        ) from None
+    if depth(tree) > MAX_DEPTH:
+        raise TooDeep(f"nests deeper than {MAX_DEPTH} levels", (filename, 1, 0, ""))
+    return tree
