@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from lanegate import pysource
+from lanegate import git, pysource
 from lanegate.diff import Change, DiffSummary, Role, changed_lines
 
 MAX_SCAN_BYTES = 2_000_000
@@ -140,6 +140,7 @@ _TELLS = (
 _ENV_TELLS = ("CI", "GITHUB_", "PYTEST", "LANEGATE", "HYPOTHESIS", "TOX", "COV", "PYTHON")
 # hooks a test module may define: pytest reads these from test modules by design
 _TEST_MODULE_HOOKS = frozenset({"pytest_generate_tests"})
+ORACLE_MODULE = "lanegate.oracles"  # what tests assert with; the code under test has no use for it
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +157,9 @@ def _literal_str(node: ast.AST) -> bool:
 
 
 class _Scanner(ast.NodeVisitor):
-    def __init__(self, path: str, is_test: bool, tree: ast.AST) -> None:
+    def __init__(
+        self, path: str, is_test: bool, tree: ast.AST, own: frozenset[str] = frozenset()
+    ) -> None:
         self.path = path
         self.is_test = is_test
         self.found: list[Introspection] = []
@@ -170,12 +173,19 @@ class _Scanner(ast.NodeVisitor):
             for alias in node.names
             if alias.asname
         }
+        # names bound to another project's modules or their members (`import unittest`,
+        # `from lanegate import oracles as o`, `from unittest import TestCase`): in the code under
+        # test, rebinding one of their attributes reaches into whatever else imported them, such
+        # as the trusted tests judging it; `own` are the repository's own top-level packages
+        self.foreign = _foreign_names(tree, own)
 
     def _hit(self, node: ast.AST, what: str) -> None:
         self.found.append(Introspection(self.path, getattr(node, "lineno", 0), what))
 
     def _module(self, node: ast.AST, name: str) -> None:
         top = name.split(".")[0]
+        if not self.is_test and (name == ORACLE_MODULE or name.startswith(ORACLE_MODULE + ".")):
+            self._hit(node, f"the code under test imports the tests' oracles (import {name})")
         if top in _MODULES:
             self._hit(node, f"{_MODULES[top]} (import {name})")
         elif top == "lanegate" and name != "lanegate.oracles" and name != "lanegate":
@@ -194,6 +204,8 @@ class _Scanner(ast.NodeVisitor):
                 for alias in node.names:
                     if alias.name != "oracles":
                         self._hit(node, f"imports lanegate's own machinery ({alias.name})")
+                    elif not self.is_test:
+                        self._hit(node, "the code under test imports the tests' oracles (oracles)")
             for alias in node.names:
                 owner = {"sys": _SYS_ATTRS, "os": _OS_ATTRS, "threading": _THREADING_ATTRS}.get(
                     node.module, {}
@@ -233,7 +245,19 @@ class _Scanner(ast.NodeVisitor):
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self._attribute(node, self._owner(node.value), node.attr)
+        if isinstance(node.ctx, ast.Store | ast.Del):
+            self._rebinds(node, node.value, node.attr)
         self.generic_visit(node)
+
+    def _rebinds(self, node: ast.AST, owner: ast.AST, attr: str) -> None:
+        """`owner.attr = ...` (or `del`, a `for`/`with` target, `setattr`) in the code under test,
+        where `owner` is another project's module or a name imported from one."""
+        root = owner
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if self.is_test or not isinstance(root, ast.Name) or root.id not in self.foreign:
+            return
+        self._hit(node, f"rebinds a name of another module ({self.foreign[root.id]}: .{attr})")
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id == "__builtins__":
@@ -270,6 +294,8 @@ class _Scanner(ast.NodeVisitor):
                     self._hit(node, f"{_CALLS[attribute]} ({name}(..., {attribute!r}))")
                 else:  # getattr(sys, "modules") is sys.modules
                     self._attribute(node, self._owner(node.args[0]), attribute)
+                    if name in ("setattr", "delattr"):
+                        self._rebinds(node, node.args[0], attribute)
         elif self._names_attributes(func):
             # operator.attrgetter("modules")(sys): the owner comes later, so any watched name counts
             names = [a.value for a in node.args if isinstance(a, ast.Constant)]
@@ -360,10 +386,48 @@ class _Scanner(ast.NodeVisitor):
         self.generic_visit(node)
 
 
+def _foreign_names(tree: ast.AST, own: frozenset[str]) -> dict[str, str]:
+    """Local name -> the absolute module it comes from, for every import of a module outside `own`
+    (relative imports are the project's own)."""
+    out: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] not in own:
+                    local = alias.asname or alias.name.split(".")[0]
+                    out[local] = alias.name if alias.asname else local
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            if node.module.split(".")[0] not in own:
+                for alias in node.names:
+                    if alias.name != "*":
+                        out[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    return out
+
+
+def own_packages(repo: Path, commit: str) -> frozenset[str]:
+    """Every name the repository's own modules may be imported by, as of `commit` (the merge base:
+    a diff cannot add a folder named `unittest` to make a module its own): each folder and module
+    name on the path of a tracked Python file, wherever the project puts its import roots."""
+    listing = git.run_git(repo, "ls-tree", "-r", "-z", "--name-only", commit)
+    names: set[str] = set()
+    for raw in listing.split(b"\0"):
+        parts = raw.decode("utf-8", "replace").split("/")
+        if parts[-1].endswith(".py"):
+            names.update(parts[:-1])
+            names.add(parts[-1][:-3])
+    return frozenset(names)
+
+
 def scan_source(
-    path: str, source: bytes, *, is_test: bool, lines: frozenset[int] | None = None
+    path: str,
+    source: bytes,
+    *,
+    is_test: bool,
+    lines: frozenset[int] | None = None,
+    own: frozenset[str] = frozenset(),
 ) -> list[Introspection]:
-    """Introspection in one file: all of it, or only what starts on `lines` (changed lines)."""
+    """Introspection in one file: all of it, or only what starts on `lines` (changed lines);
+    `own`: the repository's own top-level import names (`own_packages`)."""
     try:
         tree = pysource.parse(source[:MAX_SCAN_BYTES], path)
     except pysource.TooDeep as exc:
@@ -371,7 +435,7 @@ def scan_source(
         return [Introspection(path, 1, f"nests too deep for the scan to read ({exc.msg})")]
     except (SyntaxError, ValueError):
         return []  # a file Python cannot parse cannot run either; the lanes report it
-    scanner = _Scanner(path, is_test, tree)
+    scanner = _Scanner(path, is_test, tree, own)
     scanner.visit(tree)
     if lines is None:
         return scanner.found
@@ -392,6 +456,7 @@ def scan_diff(repo: Path, summary: DiffSummary) -> tuple[Introspection, ...]:
     """Introspection the diff adds: new files whole, changed files on the lines it changed (the rest
     is the base's, trusted). Read from the work tree, which the lanes judge as the head."""
     found: list[Introspection] = []
+    own = own_packages(repo, summary.merge_base)
     for path, is_test, whole in _candidates(summary):
         try:
             with open(repo / path, "rb") as handle:
@@ -407,5 +472,5 @@ def scan_diff(repo: Path, summary: DiffSummary) -> tuple[Introspection, ...]:
         lines = None
         if not whole:
             lines = changed_lines(repo, summary.merge_base, summary.head_commit, path)
-        found.extend(scan_source(path, source, is_test=is_test, lines=lines))
+        found.extend(scan_source(path, source, is_test=is_test, lines=lines, own=own))
     return tuple(sorted(set(found), key=lambda f: (f.path, f.line, f.what)))

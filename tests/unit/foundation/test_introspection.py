@@ -175,3 +175,59 @@ def test_a_file_larger_than_the_scan_reads_is_named(make_repo: Callable[[str], R
     found = scan_diff(repo.path, summary)
     assert [(f.path, f.line) for f in found] == [("src/demo/big.py", 1)]
     assert "larger than the scan reads" in found[0].what
+
+
+REBINDING_SOURCE = {
+    # red-team pass 7: the code under test put a wrapper in the oracle's place before the trusted
+    # base test imported it, as a `for` target so that no assignment statement showed
+    "for-target": (
+        "import lanegate.oracles as o\nfor o.round_trip in [print]:\n    pass\n"
+    ),
+    "from-lanegate": "from lanegate import oracles\noracles.round_trip = print\n",
+    "framework-class": (
+        "from unittest import TestCase\nTestCase.assertEqual = lambda *a, **k: None\n"
+    ),
+    "setattr": "import pytest\nsetattr(pytest, 'approx', lambda x, **k: x)\n",
+    "delete": "import json\ndel json.dumps\n",
+    "with-target": "import json\nwith open('x') as json.decoder:\n    pass\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(REBINDING_SOURCE))
+def test_the_code_under_test_rebinding_another_modules_names_is_named(name: str) -> None:
+    found = scan_source("demo/codec.py", REBINDING_SOURCE[name].encode(), is_test=False)
+    assert any(
+        "rebinds a name of another module" in f.what or "imports the tests' oracles" in f.what
+        for f in found
+    ), (name, found)
+
+
+def test_the_projects_own_modules_and_local_objects_may_be_set() -> None:
+    source = (
+        "import demo.settings\nfrom demo import registry\nfrom . import config\n\n"
+        "demo.settings.DEBUG = True\nregistry.ITEMS = []\nconfig.LEVEL = 2\n\n"
+        "class Box:\n    def __init__(self):\n        self.size = 1\n\n"
+        "def tag(obj):\n    obj.label = 'x'\n    setattr(obj, 'kind', 1)\n"
+    )
+    own = frozenset({"demo", "settings", "registry", "config"})
+    assert scan_source("demo/codec.py", source.encode(), is_test=False, own=own) == []
+    # a test may set what it likes on what it imports: it runs in the head's own process only
+    test = "import json\n\ndef test_x():\n    json.FLAG = 1\n"
+    assert scan_source("tests/test_x.py", test.encode(), is_test=True) == []
+
+
+def test_own_packages_come_from_the_merge_base(make_repo: Callable[[str], Repo]) -> None:
+    from lanegate.introspection import own_packages
+
+    repo = make_repo("own")
+    repo.write("src/demo/__init__.py", "")
+    repo.write("src/demo/io/files.py", "")
+    repo.write("tests/test_demo.py", "")
+    repo.write("README.md", "")
+    base = repo.commit("base")
+    repo.branch("agent")
+    repo.write("unittest/__init__.py", "")  # the head cannot make a module its own
+    repo.commit("agent")
+    names = own_packages(repo.path, base)
+    assert {"src", "demo", "io", "files", "tests", "test_demo", "__init__"} <= names
+    assert "unittest" not in names and "README" not in names

@@ -26,15 +26,20 @@ from typing import Any
 
 import pytest
 
+import lanegate.oracles
 from lanegate.lanes.lazy_hypothesis import skip_idle_summary, when_imported
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_disk
+from lanegate.lanes.property.oracle_guard import OracleGuard
 from lanegate.lanes.property.probes import ProbeFinder, install_probes
 from lanegate.lanes.property.running import mark_running
 from lanegate.lanes.quick_exit import exit_after_session
 from lanegate.lanes.rewrite import unmark_rewrite
 
 _STATE_KEY = pytest.StashKey["_Recorder"]()
+# the oracle functions as this process first imported them: before any conftest or test module, so
+# before any code of the project's (`oracle_guard`)
+_GUARD = OracleGuard(lanegate.oracles)
 _IGNORED_KEY = pytest.StashKey[frozenset[str]]()
 
 #: Set by the fork server in each child: {"out": record path, "tests": node ids to run, in order}.
@@ -173,6 +178,9 @@ class _Recorder:
         self.counting = self.mode == "baseline" and self.observe_mode == "callback"
         self.uninstall: Callable[[], None] | None = None
         self.hypothesis_ready = False
+        # test module file -> how its oracle names were replaced (`oracle_guard`): its tests error
+        self.tampered: dict[str, str] = {}
+        self.modules: dict[str, ModuleType] = {}  # node id -> the test module it was collected from
         self._kinds: dict[str, _FileKind] = {}  # code file name -> its part in either trace
         self.tracing = False
         # coverage-map build: calls keyed by qualified name, traced from configure to the end;
@@ -580,6 +588,28 @@ def _fixture_reach(item: pytest.Item, recorder: _Recorder) -> set[tuple[str, str
     return out
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    recorder: _Recorder | None = session.config.stash.get(_STATE_KEY, None)
+    if recorder is None:
+        return
+    for item in session.items:
+        module = getattr(item, "module", None)
+        if isinstance(module, ModuleType):
+            recorder.modules[item.nodeid] = module
+    recorder.tampered.update(_GUARD.problems(set(recorder.modules.values())))
+
+
+def _mark_tampered(recorder: _Recorder) -> None:
+    """Every recorded test of a test module whose oracle names were replaced is an error."""
+    recorder.tampered.update(_GUARD.problems(set(recorder.modules.values())))
+    for node_id, entry in recorder.tests.items():
+        module = recorder.modules.get(node_id)
+        problem = recorder.tampered.get(getattr(module, "__file__", None) or "")
+        if problem:
+            entry["outcome"] = "error"
+            entry["detail"] = problem[:300]
+
+
 def pytest_collectreport(report: pytest.CollectReport) -> None:
     if report.failed:
         _pending_collect_errors.append(report.nodeid or "<session>")
@@ -693,6 +723,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
                         counts.failed,
                         counts.gave_up,
                     )
+    _mark_tampered(recorder)
     payload = {
         "exitstatus": int(exitstatus),
         "hypothesis_version": _hypothesis_version(),
