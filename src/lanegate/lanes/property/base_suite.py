@@ -12,11 +12,12 @@ own test file (the code under test raising `pytest.skip`) counts as not passing.
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import tempfile
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -46,6 +47,9 @@ class BaseSuite:
     # modules beside the tests (`tests/strategies.py`) the diff changed or deleted: restored too, so
     # a weakened shared strategy or helper cannot weaken the base's tests
     helpers: tuple[str, ...] = ()
+    # every Python file of the base the suite's process imports as the base's own: test files,
+    # modules in test folders and conftest files, served from verified bytes (`protected`)
+    protected: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +111,19 @@ def base_suite(repo: Path, summary: DiffSummary) -> BaseSuite:
         and not is_test_file(name)
         and _TEST_FOLDERS.intersection(PurePosixPath(name).parts[:-1])
     )
-    return BaseSuite(tuple(files), tuple(p for p in files if p in touched), tuple(helpers))
+    protected = sorted(
+        name
+        for name in names
+        if name.endswith(".py")
+        and (
+            is_test_file(name)
+            or PurePosixPath(name).name == "conftest.py"
+            or _TEST_FOLDERS.intersection(PurePosixPath(name).parts[:-1])
+        )
+    )
+    return BaseSuite(
+        tuple(files), tuple(p for p in files if p in touched), tuple(helpers), tuple(protected)
+    )
 
 
 def _relative(path: str, root: Path) -> str:
@@ -166,6 +182,8 @@ class BaseOverlays:
 
     staging: Path
     overlays: dict[Path, Path]
+    # relative path -> SHA-256 of the bytes the base suite's process must import for it
+    digests: dict[str, str] = field(default_factory=dict)
 
     def close(self) -> None:
         """Remove the staged files (a second call does nothing)."""
@@ -176,6 +194,7 @@ def stage_base_overlays(repo: Path, summary: DiffSummary, suite: BaseSuite) -> B
     """Stage every restored base test file and every touched helper (see `BaseOverlays`)."""
     staging = Path(tempfile.mkdtemp(prefix="lanegate-base-tests-"))
     overlays: dict[Path, Path] = {}
+    digests: dict[str, str] = {}
     try:
         for index, path in enumerate([*suite.restored, *suite.helpers]):
             data = git.show_file(repo, summary.merge_base, path)
@@ -184,10 +203,26 @@ def stage_base_overlays(repo: Path, summary: DiffSummary, suite: BaseSuite) -> B
             staged = staging / f"{index:05d}-{PurePosixPath(path).name}"
             staged.write_bytes(data)
             overlays[repo / path] = staged
+            digests[path] = hashlib.sha256(data).hexdigest()
+        for path in suite.protected:
+            if path not in digests:
+                found = _regular_file_bytes(repo / path)
+                if found is not None:  # the head's copy: untouched, or a gate input it changed
+                    digests[path] = hashlib.sha256(found).hexdigest()
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    return BaseOverlays(staging, overlays)
+    return BaseOverlays(staging, overlays, digests)
+
+
+def _regular_file_bytes(path: Path) -> bytes | None:
+    """The bytes of a regular file of the work tree (not through a link), else None."""
+    try:
+        if path.is_symlink() or not path.is_file():
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +311,7 @@ def run_base_suite(
                 stop=stop,
                 extra_flags=[*flags, f"--lanegate-tracer={tracer}"],
                 standby=standby,
+                protect=staged.files.digests,
             )
             standby = None  # taken by the first run: a rerun with the tracer starts its own
             # probes miss a traced file that code loaded by a loader of its own: trace the calls

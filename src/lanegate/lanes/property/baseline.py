@@ -109,6 +109,7 @@ def run_baseline(
     record_oracles: bool = False,
     stop: threading.Event | None = None,
     standby: Standby | None = None,
+    protect: Mapping[str, str] | None = None,
 ) -> Baseline:
     """Run the suite once (or `selection`) under the plugin, in `sandbox`; its output goes to a file
     (bounded by the sandbox's file limit) and the record is read only after the process exits.
@@ -122,7 +123,8 @@ def run_baseline(
     started in its own sandbox with these `overlays` and `removed` and the default environment
     (see `standby`), that this run sends its arguments to instead of starting one; its seconds
     count from its start, so a mutant's timeout allows at least what a process started here would
-    have needed."""
+    have needed. `protect`: path (relative to `repo`) -> SHA-256 of the files the process imports
+    only from bytes with that digest (`protected`)."""
     if standby is not None:
         if env is not None or observe_mode != "callback":
             raise RunnerError("a standby test process runs with the default environment only")
@@ -152,6 +154,10 @@ def run_baseline(
         keep_path = scratch / "keep.json"
         keep_path.write_text(json.dumps({k: list(v) for k, v in keep.items()}), encoding="utf-8")
         extra.append(f"--lanegate-select={keep_path}")
+    if protect:
+        protect_path = scratch / "protect.json"
+        protect_path.write_text(json.dumps(dict(protect), sort_keys=True), encoding="utf-8")
+        extra.append(f"--lanegate-protect={protect_path}")
     if record_oracles:
         extra.append(f"--lanegate-oracle-module={policy.properties.module}")
     arguments = [*flags, *extra, *selection, f"--lanegate-out={record_path}"]

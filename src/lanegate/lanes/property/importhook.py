@@ -12,6 +12,7 @@ import importlib.util
 import linecache
 import os
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from types import CodeType, ModuleType
@@ -65,14 +66,27 @@ def located_elsewhere(
     finder: object, fullname: str, path: Sequence[str] | None, target: ModuleType | None
 ) -> importlib.machinery.ModuleSpec | None:
     """Where the meta-path finders other than `finder` would load `fullname` from (the first one
-    that knows), so that a finder serving other code for a file serves exactly that file."""
-    for other in sys.meta_path:
-        if other is finder or not hasattr(other, "find_spec"):
-            continue
-        spec = other.find_spec(fullname, path, target)
-        if spec is not None:
-            return spec
-    return None
+    that knows), so that a finder serving other code for a file serves exactly that file. Two such
+    finders ask each other once: a finder asked again while it is asking answers None."""
+    asking = _ASKING.__dict__.setdefault("keys", set())
+    key = (id(finder), fullname)
+    if key in asking:
+        return None
+    asking.add(key)
+    try:
+        for other in sys.meta_path:
+            if other is finder or not hasattr(other, "find_spec"):
+                continue
+            spec = other.find_spec(fullname, path, target)
+            if spec is not None:
+                return spec
+        return None
+    finally:
+        asking.discard(key)
+
+
+# (finder, module name) pairs whose `located_elsewhere` is under way, per thread
+_ASKING = threading.local()
 
 
 def install_mutant(path: Path, source: str) -> MutantFinder:

@@ -32,6 +32,7 @@ from lanegate.lanes.property import observe
 from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_disk
 from lanegate.lanes.property.oracle_guard import OracleGuard
 from lanegate.lanes.property.probes import ProbeFinder, install_probes
+from lanegate.lanes.property.protected import install_protected
 from lanegate.lanes.property.running import mark_running
 from lanegate.lanes.quick_exit import exit_after_session
 from lanegate.lanes.rewrite import unmark_rewrite
@@ -93,6 +94,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="JSON file: test files not to collect (relative to the invocation directory)",
     )
+    group.addoption(
+        "--lanegate-protect",
+        default=None,
+        help="JSON file: path -> SHA-256 of the base files imported only from verified bytes",
+    )
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -101,6 +107,12 @@ def pytest_load_initial_conftests(
 ) -> None:
     # Before any conftest or test module imports the target, so the hook serves the mutant everywhere.
     known = early_config.known_args_namespace
+    protect = getattr(known, "lanegate_protect", None)
+    if protect:  # before the first conftest: every base test file from the bytes the lane hashed
+        try:
+            install_protected(Path(protect), early_config.invocation_params.dir, early_config)
+        except (OSError, ValueError) as exc:
+            raise pytest.UsageError(f"--lanegate-protect: {exc}") from None
     if getattr(known, "lanegate_map", False):
         sys.settrace(_early_trace)  # conftest files import (and may call) the code under test
     if _probing_wanted(known):
