@@ -6,8 +6,9 @@ The shapes: a `for` or `while` whose body runs an act under `try` (or `with supp
 `ExitStack` that entered a `suppress`), swallows its failure in an `except` that goes round again, and
 leaves the loop once the act succeeded (`break`/`return`, or a flag the `while` tests); a loop that
 leaves on the result of a helper of the same module that swallows the act's failure (`if attempt():
-break`, `while not attempt():`, `any(attempt() for _ in range(3))`); a function that calls itself again
-from its `except`; a retry library (`tenacity`, `backoff`, `retrying`) as a decorator or a
+break`, `while not attempt():`, `any(attempt() for _ in range(3))`), or runs such a helper more than
+once on the same input whatever consumes the results (`max(...)`, `True in [...]`, `sum(map(...))`,
+`next(filter(...))`, a counter in the `while`); a function that calls itself again from its `except`; a retry library (`tenacity`, `backoff`, `retrying`) as a decorator or a
 `for attempt in Retrying(...)` loop. A loop over different inputs (`for value in values: try:
 parse(value)`) is not a retry: a `for` is one only when its act does not use the loop's own variable.
 """
@@ -132,17 +133,102 @@ def _sets_loop_flag(loop: ast.For | ast.AsyncFor | ast.While, succeeded: list[as
 
 def _swallowing_helpers(module: ast.Module) -> set[str]:
     """Functions of the module whose body swallows a failure of its act (a `try` with an `except`
-    that does not re-raise): `attempt()` returns instead of failing."""
+    that does not re-raise, or `with suppress(...)`): `attempt()` returns instead of failing."""
     out = set()
     for node in ast.walk(module):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             for inner in _own_nodes(node.body):
-                if isinstance(inner, ast.Try | ast.TryStar) and any(
-                    not h.body or not isinstance(h.body[-1], ast.Raise) for h in inner.handlers
-                ):
+                if (
+                    isinstance(inner, ast.Try | ast.TryStar)
+                    and any(
+                        not h.body or not isinstance(h.body[-1], ast.Raise) for h in inner.handlers
+                    )
+                ) or (isinstance(inner, ast.With | ast.AsyncWith) and _suppresses(inner)):
                     out.add(node.name)
                     break
     return out
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+# what calls the function it is given again and again
+_MAPPERS = frozenset({"map", "filter", "starmap", "filterfalse", "takewhile", "dropwhile"})
+
+
+def _stored(nodes: list[ast.stmt]) -> set[str]:
+    """Names a loop's body assigns: what changes from one round to the next."""
+    return {
+        n.id
+        for s in nodes
+        for n in ast.walk(s)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+
+
+def _repeated_helper_calls(
+    module: ast.Module, helpers: set[str]
+) -> Iterator[tuple[ast.AST, ast.expr]]:
+    """(the construct that repeats, the call or name) for every swallowing helper run more than
+    once on the same input: in a loop's test or body, a comprehension, a lambda (which `map`,
+    `sorted` or `filter` call again), or handed by name to `map`/`filter`, whatever consumes the
+    results (`max(...)`, `True in [...]`, `sum(...) > 0`, `next(filter(...))`, a counter in the
+    loop's test). A call whose arguments change from round to round (the loop's variables, a name
+    the body assigns) is a loop over inputs; `assert helper()` on each round and `all(...)` demand
+    every run to pass, which is no retry. Walked without recursion."""
+    stack: list[tuple[ast.AST, ast.AST | None, frozenset[str]]] = [(module, None, frozenset())]
+    while stack:
+        node, repeating, varying = stack.pop()
+        children: list[tuple[ast.AST, ast.AST | None, frozenset[str]]] = []
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            children = [(c, None, frozenset()) for c in ast.iter_child_nodes(node)]
+        elif isinstance(node, ast.For | ast.AsyncFor):
+            loop = varying | _names([node.target]) | _stored([*node.body, *node.orelse])
+            children = [(node.iter, repeating, varying)]
+            children += [(s, node, loop) for s in (*node.body, *node.orelse)]
+        elif isinstance(node, ast.While):
+            loop = varying | _stored([*node.body, *node.orelse])
+            children = [(c, node, loop) for c in (node.test, *node.body, *node.orelse)]
+        elif isinstance(node, _COMPREHENSIONS):
+            targets = varying | {
+                n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)
+            }
+            first, *rest = node.generators
+            children = [(first.iter, repeating, varying)]
+            for part in (*(g.iter for g in rest), *(i for g in node.generators for i in g.ifs)):
+                children.append((part, node, targets))
+            elts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+            children += [(e, node, targets) for e in elts]
+        elif isinstance(node, ast.Lambda):
+            args = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+            children = [(node.body, node, varying | args)]
+        elif isinstance(node, ast.Assert) and _calls([node.test], helpers) is node.test:
+            children = [(a, repeating, varying) for a in ast.iter_child_nodes(node.test)]
+        elif isinstance(node, ast.Call) and _call_name(node) == "all" and len(node.args) == 1:
+            # every run must pass: the comprehension's parts are judged as if run once
+            arg = node.args[0]
+            parts = list(ast.iter_child_nodes(arg)) if isinstance(arg, _COMPREHENSIONS) else [arg]
+            for part in parts:
+                inner = (
+                    ast.iter_child_nodes(part) if isinstance(part, ast.comprehension) else [part]
+                )
+                children += [(c, repeating, varying) for c in inner]
+        elif isinstance(node, ast.Call):
+            name = node.func.id if isinstance(node.func, ast.Name) else None
+            used = {
+                n.id
+                for a in (*node.args, *node.keywords)
+                for n in ast.walk(a)
+                if isinstance(n, ast.Name)
+            }
+            if name in helpers and repeating is not None and not used & varying:
+                yield repeating, node
+            if _call_name(node) in _MAPPERS:
+                for arg in node.args:
+                    if isinstance(arg, ast.Name) and arg.id in helpers:
+                        yield node, arg
+            children = [(c, repeating, varying) for c in ast.iter_child_nodes(node)]
+        else:
+            children = [(c, repeating, varying) for c in ast.iter_child_nodes(node)]
+        stack.extend(children)
 
 
 def _calls(nodes: list[ast.AST], names: set[str]) -> ast.Call | None:
@@ -263,10 +349,13 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         return ctx.finding(RULE, line, column, message)
 
     rerun = "a failure is re-run inside the test"
+    flagged: set[int] = set()  # constructs the shapes below already named
     for node in ast.walk(module):
         if isinstance(node, ast.For | ast.AsyncFor | ast.While):
             found = _retry_try(node)
             call = None if found is not None else _helper_retry(node, helpers)
+            if found is not None or call is not None:
+                flagged.add(id(node))
             if found is not None:
                 yield at(
                     node,
@@ -284,6 +373,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             ):
                 yield at(node, "a loop over a retry library's attempts: " + rerun)
         elif isinstance(node, ast.Call) and _generator_retry(node, helpers):
+            flagged.update(id(arg) for arg in node.args)
             yield at(
                 node,
                 "any(...) runs a helper that swallows its act's failure until it succeeds: "
@@ -296,6 +386,16 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             for decorator in node.decorator_list:
                 if _library_retry(decorator, aliases, names):
                     yield at(decorator, f"{node.name} is wrapped by a retry library: " + rerun)
+    for construct, run in _repeated_helper_calls(module, helpers):
+        if id(construct) in flagged:
+            continue
+        flagged.add(id(construct))
+        helper = run.id if isinstance(run, ast.Name) else _call_name(run)
+        yield at(
+            construct,
+            f"{helper}(), which swallows its act's failure, runs more than once on the same "
+            "input and the test goes on with its results: " + rerun,
+        )
 
 
 RULE = Rule(
