@@ -270,3 +270,45 @@ def test_the_base_overlays_follow_from_the_diff_whichever_tests_the_map_selects(
     finally:
         files.close()
     files.close()  # a second close does nothing
+
+
+def test_every_base_python_file_of_the_tests_is_listed_with_the_digest_it_must_have(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    import hashlib
+
+    repo = make_repo("digests")
+    repo.write("calc.py", CALC)
+    repo.write("conftest.py", "")
+    repo.write("tests/test_calc.py", TESTS)
+    repo.write("tests/helpers.py", "LIMIT = 1\n")
+    repo.write("tests/data/expected.json", "{}\n")
+    repo.write("pkg/test_inline.py", "def test_inline():\n    pass\n")
+    repo.commit("base")
+    repo.branch("agent")
+    repo.write("calc.py", WRONG)
+    repo.write("tests/helpers.py", "LIMIT = 2\n")  # restored: its base bytes are the ones to see
+    repo.write("tests/test_new.py", "def test_new():\n    pass\n")  # the head's: not the base's
+    repo.commit("agent")
+    summary = classify_diff(repo.path, "main", Policy())
+    suite = base_suite(repo.path, summary)
+    assert suite.protected == (
+        "conftest.py",
+        "pkg/test_inline.py",
+        "tests/helpers.py",
+        "tests/test_calc.py",
+    )
+    files = stage_base_overlays(repo.path, summary, suite)
+    try:
+
+        def digest(text: str) -> str:
+            return hashlib.sha256(text.encode()).hexdigest()
+
+        assert files.digests == {
+            "conftest.py": digest(""),
+            "pkg/test_inline.py": digest("def test_inline():\n    pass\n"),
+            "tests/helpers.py": digest("LIMIT = 1\n"),
+            "tests/test_calc.py": digest(TESTS),
+        }
+    finally:
+        files.close()
