@@ -143,6 +143,12 @@ _TEST_MODULE_HOOKS = frozenset({"pytest_generate_tests"})
 ORACLE_MODULE = "lanegate.oracles"  # what tests assert with; the code under test has no use for it
 
 
+def _is_oracles(name: str) -> bool:
+    """`lanegate.oracles`, or a project's own oracle module by SPEC's name (`tests/oracles.py`
+    imported as `oracles` or `tests.oracles`)."""
+    return name.split(".")[-1] == "oracles" or name.startswith(ORACLE_MODULE + ".")
+
+
 @dataclass(frozen=True, slots=True)
 class Introspection:
     """One place where the diff's code inspects or reaches into its own test run."""
@@ -184,7 +190,7 @@ class _Scanner(ast.NodeVisitor):
 
     def _module(self, node: ast.AST, name: str) -> None:
         top = name.split(".")[0]
-        if not self.is_test and (name == ORACLE_MODULE or name.startswith(ORACLE_MODULE + ".")):
+        if not self.is_test and _is_oracles(name):
             self._hit(node, f"the code under test imports the tests' oracles (import {name})")
         if top in _MODULES:
             self._hit(node, f"{_MODULES[top]} (import {name})")
@@ -204,8 +210,15 @@ class _Scanner(ast.NodeVisitor):
                 for alias in node.names:
                     if alias.name != "oracles":
                         self._hit(node, f"imports lanegate's own machinery ({alias.name})")
-                    elif not self.is_test:
-                        self._hit(node, "the code under test imports the tests' oracles (oracles)")
+            if not self.is_test and not _is_oracles(node.module):
+                for alias in node.names:
+                    if (
+                        alias.name == "oracles"
+                    ):  # from lanegate import oracles, from tests import ...
+                        self._hit(
+                            node,
+                            f"the code under test imports the tests' oracles ({node.module}.oracles)",
+                        )
             for alias in node.names:
                 owner = {"sys": _SYS_ATTRS, "os": _OS_ATTRS, "threading": _THREADING_ATTRS}.get(
                     node.module, {}
@@ -393,14 +406,14 @@ def _foreign_names(tree: ast.AST, own: frozenset[str]) -> dict[str, str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.name.split(".")[0] not in own:
+                if alias.name.split(".")[0] not in own or _is_oracles(alias.name):
                     local = alias.asname or alias.name.split(".")[0]
                     out[local] = alias.name if alias.asname else local
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            if node.module.split(".")[0] not in own:
-                for alias in node.names:
-                    if alias.name != "*":
-                        out[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+            foreign = node.module.split(".")[0] not in own or _is_oracles(node.module)
+            for alias in node.names:
+                if alias.name != "*" and (foreign or alias.name == "oracles"):
+                    out[alias.asname or alias.name] = f"{node.module}.{alias.name}"
     return out
 
 
