@@ -210,15 +210,11 @@ class _Scanner(ast.NodeVisitor):
                 for alias in node.names:
                     if alias.name != "oracles":
                         self._hit(node, f"imports lanegate's own machinery ({alias.name})")
-            if not self.is_test and not _is_oracles(node.module):
-                for alias in node.names:
-                    if (
-                        alias.name == "oracles"
-                    ):  # from lanegate import oracles, from tests import ...
-                        self._hit(
-                            node,
-                            f"the code under test imports the tests' oracles ({node.module}.oracles)",
-                        )
+            # `from lanegate import oracles`, `from tests import oracles`
+            oracles = [a for a in node.names if a.name == "oracles"]
+            if oracles and not self.is_test and not _is_oracles(node.module):
+                what = f"the code under test imports the tests' oracles ({node.module}.oracles)"
+                self._hit(node, what)
             for alias in node.names:
                 owner = {"sys": _SYS_ATTRS, "os": _OS_ATTRS, "threading": _THREADING_ATTRS}.get(
                     node.module, {}

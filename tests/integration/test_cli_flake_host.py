@@ -173,9 +173,7 @@ def test_counts_what_it_lists(tmp_path):
 """
 
 
-def test_listing_runs_expose_a_test_counting_on_the_file_systems_order(
-    make_repo, capsys
-) -> None:  # type: ignore[no-untyped-def]
+def test_listing_runs_expose_a_test_counting_on_the_file_systems_order(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
     # the sandbox's tmpfs lists in one fixed order, a runner's ext4 in its names' hash order
     repo = feature_repo(make_repo, {"tests/test_spool.py": LISTING})
     assert flake(repo.path) == 1

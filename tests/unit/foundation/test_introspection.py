@@ -169,7 +169,9 @@ def test_a_file_larger_than_the_scan_reads_is_named(make_repo: Callable[[str], R
     repo.branch("agent")
     # the flagged read first, then a string past the cut: a cut file would not parse at all
     padding = "x" * (MAX_SCAN_BYTES + 10)
-    repo.write("src/demo/big.py", f"import sys\nSTRICT = 'pytest' in sys.modules\nPAD = '{padding}'\n")
+    repo.write(
+        "src/demo/big.py", f"import sys\nSTRICT = 'pytest' in sys.modules\nPAD = '{padding}'\n"
+    )
     repo.commit("agent")
     summary = classify_diff(repo.path, "main", Policy())
     found = scan_diff(repo.path, summary)
@@ -180,9 +182,7 @@ def test_a_file_larger_than_the_scan_reads_is_named(make_repo: Callable[[str], R
 REBINDING_SOURCE = {
     # red-team pass 7: the code under test put a wrapper in the oracle's place before the trusted
     # base test imported it, as a `for` target so that no assignment statement showed
-    "for-target": (
-        "import lanegate.oracles as o\nfor o.round_trip in [print]:\n    pass\n"
-    ),
+    "for-target": ("import lanegate.oracles as o\nfor o.round_trip in [print]:\n    pass\n"),
     "from-lanegate": "from lanegate import oracles\noracles.round_trip = print\n",
     "framework-class": (
         "from unittest import TestCase\nTestCase.assertEqual = lambda *a, **k: None\n"

@@ -12,12 +12,12 @@ import pytest
 
 FORGED = "def test_b():\n    pass\n"
 # imported by the first test module: rewrites the second before pytest collects it
-REWRITER = f'''
+REWRITER = f"""
 import pathlib
 
 _HERE = pathlib.Path(__file__).parent
 (_HERE / "tests" / "test_b.py").write_text({FORGED!r})
-'''
+"""
 TEST_A = "import rewriter\n\n\ndef test_a():\n    assert rewriter\n"
 TEST_B = "def test_b():\n    assert 1 == 2\n"
 

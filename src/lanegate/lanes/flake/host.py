@@ -160,7 +160,7 @@ def listing(order: str, seed: int) -> Iterator[None]:
     try:
         yield
     finally:
-        os.listdir, os.scandir = saved_listdir, saved_scandir  # type: ignore[assignment]
+        os.listdir, os.scandir = saved_listdir, saved_scandir
 
 
 @contextlib.contextmanager

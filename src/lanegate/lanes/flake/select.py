@@ -103,8 +103,9 @@ RISK_NAMES: dict[str, frozenset[str]] = {
 
 # The host a CI job runs on (`lanes/flake/host.py`): names that show a test reads files by a path
 # the working directory may resolve (`cwd`), the terminal size (`terminal`), the CPU count
-# (`cpus`), the environment (`env`) or a directory's listing (`listing`). Counted bare, unlike the names above: builtins such as `open` and methods such as
-# `read_text` are never imported, and `"COLUMNS"` is a string.
+# (`cpus`), the environment (`env`) or a directory's listing (`listing`). Counted bare, unlike the
+# names above: builtins such as `open` and methods such as `read_text` are never imported, and
+# `"COLUMNS"` is a string.
 HOST_RISK_NAMES: dict[str, frozenset[str]] = {
     "cwd": frozenset(
         {

@@ -181,7 +181,8 @@ def _repeated_helper_calls(
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             children = [(c, None, frozenset()) for c in ast.iter_child_nodes(node)]
         elif isinstance(node, ast.For | ast.AsyncFor):
-            loop = varying | _names([node.target]) | _stored([*node.body, *node.orelse])
+            target = {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+            loop = varying | target | _stored([*node.body, *node.orelse])
             children = [(node.iter, repeating, varying)]
             children += [(s, node, loop) for s in (*node.body, *node.orelse)]
         elif isinstance(node, ast.While):
@@ -205,10 +206,12 @@ def _repeated_helper_calls(
         elif isinstance(node, ast.Call) and _call_name(node) == "all" and len(node.args) == 1:
             # every run must pass: the comprehension's parts are judged as if run once
             arg = node.args[0]
-            parts = list(ast.iter_child_nodes(arg)) if isinstance(arg, _COMPREHENSIONS) else [arg]
-            for part in parts:
+            parts: list[ast.AST] = (
+                list(ast.iter_child_nodes(arg)) if isinstance(arg, _COMPREHENSIONS) else [arg]
+            )
+            for piece in parts:
                 inner = (
-                    ast.iter_child_nodes(part) if isinstance(part, ast.comprehension) else [part]
+                    ast.iter_child_nodes(piece) if isinstance(piece, ast.comprehension) else [piece]
                 )
                 children += [(c, repeating, varying) for c in inner]
         elif isinstance(node, ast.Call):
