@@ -366,6 +366,12 @@ def _working_tree_matches(
     for path in paths:
         head = git.show_file(repo, summary.head_commit, path)
         local = repo / path
+        if local.is_symlink():
+            raise RunnerError(
+                f"{path}: a symbolic link (to {os.readlink(local)}) where the lane plants mutants: "
+                "only a regular file can be mutated",
+                hint="commit the module itself in place of the link",
+            )
         if head is None or not local.is_file() or local.read_bytes() != head:
             raise RunnerError(
                 f"{path}: the working tree differs from {summary.head_commit[:12]}",
