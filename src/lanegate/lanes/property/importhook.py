@@ -35,13 +35,15 @@ class _MutantLoader(importlib.abc.Loader):
         exec(self.get_code(module.__name__), module.__dict__)
 
 
-class MutantFinder(importlib.abc.MetaPathFinder):
-    """Asks the other finders where a module lives; when that is the mutated file, loads the mutant."""
+class ServingFinder(importlib.abc.MetaPathFinder):
+    """Asks the other finders where a module lives; when that is a Python file this finder serves
+    (`loader_for` answers a loader), the module is loaded from that file by that loader, as a
+    package where the file is one. The mutant, the probes and the verified base files are served
+    this way."""
 
-    def __init__(self, path: Path, source: str) -> None:
-        self.path = path.resolve()
-        self.source = source
-        self.served: list[str] = []
+    def loader_for(self, fullname: str, origin: str) -> importlib.abc.Loader | None:
+        """The loader for `origin` (the file the other finders found), or None: not served here."""
+        raise NotImplementedError
 
     def find_spec(
         self,
@@ -50,16 +52,32 @@ class MutantFinder(importlib.abc.MetaPathFinder):
         target: ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
         spec = located_elsewhere(self, fullname, path, target)
-        origin = None if spec is None else spec.origin
-        if origin is None or not origin.endswith(".py") or Path(origin).resolve() != self.path:
+        if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
             return None
-        self.served.append(fullname)
+        loader = self.loader_for(fullname, spec.origin)
+        if loader is None:
+            return None
         return importlib.util.spec_from_file_location(
             fullname,
-            origin,
-            loader=_MutantLoader(self.path, self.source),
-            submodule_search_locations=spec.submodule_search_locations if spec else None,
+            spec.origin,
+            loader=loader,
+            submodule_search_locations=spec.submodule_search_locations,
         )
+
+
+class MutantFinder(ServingFinder):
+    """Serves the mutant for the mutated file."""
+
+    def __init__(self, path: Path, source: str) -> None:
+        self.path = path.resolve()
+        self.source = source
+        self.served: list[str] = []
+
+    def loader_for(self, fullname: str, origin: str) -> importlib.abc.Loader | None:
+        if Path(origin).resolve() != self.path:
+            return None
+        self.served.append(fullname)
+        return _MutantLoader(self.path, self.source)
 
 
 def located_elsewhere(
@@ -68,7 +86,9 @@ def located_elsewhere(
     """Where the meta-path finders other than `finder` would load `fullname` from (the first one
     that knows), so that a finder serving other code for a file serves exactly that file. Two such
     finders ask each other once: a finder asked again while it is asking answers None."""
-    asking = _ASKING.__dict__.setdefault("keys", set())
+    if not hasattr(_ASKING, "keys"):
+        _ASKING.keys = set()
+    asking: set[tuple[int, str]] = _ASKING.keys
     key = (id(finder), fullname)
     if key in asking:
         return None

@@ -23,6 +23,8 @@ from pathlib import Path
 from types import FunctionType, ModuleType
 from typing import Any
 
+from lanegate import pysource
+
 ORACLE_MODULE = "lanegate.oracles"
 # a test module is read for its imports only when its source names the oracle module
 _NAMED = ORACLE_MODULE.rsplit(".", 1)[-1].encode()
@@ -40,6 +42,9 @@ class OracleGuard:
             and not name.startswith("_")
             and value.__module__ == module.__name__
         }
+        # test module file -> its oracle imports, read once (after collection: the source the
+        # module was loaded from; the session's end asks again of the same modules)
+        self._bindings: dict[str, list[tuple[str, str]]] = {}
 
     def problems(self, modules: Iterable[ModuleType]) -> dict[str, str]:
         """The file of each test module with a problem -> what it is (empty: none)."""
@@ -61,14 +66,11 @@ class OracleGuard:
         return ""
 
     def _imports_problem(self, module: ModuleType, path: Path) -> str:
-        try:
-            data = path.read_bytes()
-        except OSError:
-            return ""
-        if _NAMED not in data:
-            return ""
+        bindings = self._bindings.get(str(path))
+        if bindings is None:
+            bindings = self._bindings[str(path)] = _oracle_bindings(path)
         namespace = vars(module)
-        for local, name in _oracle_bindings(data):
+        for local, name in bindings:
             original = self.originals.get(name)
             value: Any = namespace.get(local, original)
             if original is not None and value is not original:
@@ -80,11 +82,14 @@ class OracleGuard:
         return ""
 
 
-def _oracle_bindings(data: bytes) -> list[tuple[str, str]]:
-    """(local name, oracle function name) of every `from lanegate.oracles import ...` in a source."""
+def _oracle_bindings(path: Path) -> list[tuple[str, str]]:
+    """(local name, oracle function name) of every `from lanegate.oracles import ...` in a file."""
     try:
-        tree = ast.parse(data)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        data = path.read_bytes()
+        if _NAMED not in data:
+            return []
+        tree = pysource.parse(data, str(path))
+    except (OSError, SyntaxError, ValueError):
         return []
     out: list[tuple[str, str]] = []
     for node in ast.walk(tree):

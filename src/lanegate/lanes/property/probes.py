@@ -26,9 +26,9 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import CodeType, ModuleType
+from types import CodeType
 
-from lanegate.lanes.property.importhook import located_elsewhere
+from lanegate.lanes.property.importhook import ServingFinder
 from lanegate.pysource import parse as parse_python
 
 PROBE = "__lanegate_probe__"
@@ -116,32 +116,17 @@ class _ProbedLoader(importlib.machinery.SourceFileLoader):
         return instrument(self.get_data(path), path, self.index)
 
 
-class ProbeFinder(importlib.abc.MetaPathFinder):
-    """Asks the other finders where a module lives; when that is a probed file, loads it probed."""
+class ProbeFinder(ServingFinder):
+    """Serves every probed file probed."""
 
     def __init__(self, paths: Sequence[str]) -> None:
         self.paths = tuple(str(Path(p).resolve()) for p in paths)
         self._index = {path: i for i, path in enumerate(self.paths)}
         self._names = frozenset(Path(p).name for p in self.paths)
 
-    def find_spec(
-        self,
-        fullname: str,
-        path: Sequence[str] | None,
-        target: ModuleType | None = None,
-    ) -> importlib.machinery.ModuleSpec | None:
-        spec = located_elsewhere(self, fullname, path, target)
-        if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
-            return None
-        index = self._index.get(str(Path(spec.origin).resolve()))
-        if index is None:
-            return None
-        return importlib.util.spec_from_file_location(
-            fullname,
-            spec.origin,
-            loader=_ProbedLoader(fullname, spec.origin, index),
-            submodule_search_locations=spec.submodule_search_locations,
-        )
+    def loader_for(self, fullname: str, origin: str) -> importlib.abc.Loader | None:
+        index = self._index.get(str(Path(origin).resolve()))
+        return None if index is None else _ProbedLoader(fullname, origin, index)
 
     def unprobed(self) -> list[str]:
         """The probed files some module of this process was loaded from without probes (by a

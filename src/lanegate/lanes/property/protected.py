@@ -25,12 +25,12 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from lanegate.lanes.property.importhook import located_elsewhere
+from lanegate.lanes.property.importhook import ServingFinder
 
 __all__ = ["ProtectedFinder", "install_protected", "read_digests"]
 
@@ -68,32 +68,16 @@ def _rewritten(path: str) -> bool:
     return name == "conftest.py" or name.startswith("test_") or name.endswith("_test.py")
 
 
-class ProtectedFinder(importlib.abc.MetaPathFinder):
-    """Asks the other finders where a module lives; when that is a protected file, loads it from
-    its verified bytes."""
+class ProtectedFinder(ServingFinder):
+    """Serves every protected file from its verified bytes."""
 
     def __init__(self, digests: Mapping[str, str], config: Any) -> None:
         self.digests = dict(digests)
         self.config = config
 
-    def find_spec(
-        self,
-        fullname: str,
-        path: Sequence[str] | None,
-        target: ModuleType | None = None,
-    ) -> importlib.machinery.ModuleSpec | None:
-        spec = located_elsewhere(self, fullname, path, target)
-        if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
-            return None
-        digest = self.digests.get(os.path.realpath(spec.origin))
-        if digest is None:
-            return None
-        return importlib.util.spec_from_file_location(
-            fullname,
-            spec.origin,
-            loader=_VerifiedLoader(spec.origin, digest, self.config),
-            submodule_search_locations=spec.submodule_search_locations,
-        )
+    def loader_for(self, fullname: str, origin: str) -> importlib.abc.Loader | None:
+        digest = self.digests.get(os.path.realpath(origin))
+        return None if digest is None else _VerifiedLoader(origin, digest, self.config)
 
 
 def read_digests(listing: Path, root: Path) -> dict[str, str]:
