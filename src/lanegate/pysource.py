@@ -25,15 +25,23 @@ class TooDeep(SyntaxError):
 
 
 def depth(tree: ast.AST, limit: int = MAX_DEPTH) -> int:
-    """The nesting depth of `tree`, counted without recursion; stops counting past `limit`."""
+    """The nesting depth of `tree`, counted level by level without recursion; stops counting past
+    `limit`."""
+    level: list[ast.AST] = [tree]
     deepest = 0
-    stack = [(tree, 1)]
-    while stack:
-        node, level = stack.pop()
-        deepest = max(deepest, level)
+    while level:
+        deepest += 1
         if deepest > limit:
             return deepest
-        stack.extend((child, level + 1) for child in ast.iter_child_nodes(node))
+        below: list[ast.AST] = []
+        for node in level:
+            for name in node._fields:
+                value = getattr(node, name, None)
+                if isinstance(value, ast.AST):
+                    below.append(value)
+                elif isinstance(value, list):
+                    below.extend(item for item in value if isinstance(item, ast.AST))
+        level = below
     return deepest
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -40,3 +41,18 @@ def test_depth_counts_levels_without_recursion(levels: int) -> None:
     # Module > Assign > List ... > Load: the innermost list's context sits `levels` + 3 down
     assert depth(ast.parse(source)) == levels + 3
     assert depth(ast.parse(source), limit=3) == 4  # counting stops past the limit
+
+
+def _recursive_depth(node: ast.AST) -> int:
+    return 1 + max((_recursive_depth(child) for child in ast.iter_child_nodes(node)), default=0)
+
+
+def test_depth_agrees_with_a_recursive_count_on_lanegate_own_modules() -> None:
+    import lanegate
+
+    root = Path(lanegate.__file__).parent
+    files = sorted(root.rglob("*.py"))
+    assert len(files) > 50
+    for path in files:
+        tree = ast.parse(path.read_bytes())
+        assert depth(tree) == _recursive_depth(tree), path

@@ -102,7 +102,8 @@ def _list(value: Any, path: Path, field: str) -> list[Any]:
 
 def _indices(value: Any, size: int, path: Path, field: str) -> frozenset[int]:
     items = _list(value, path, field)
-    if not all(type(i) is int and 0 <= i < size for i in items):
+    # whole-list checks (a map holds an index list per base test): exact ints only, then the range
+    if items and (set(map(type, items)) != {int} or min(items) < 0 or max(items) >= size):
         raise _fail(path, field, f"expected indices into functions (0..{size - 1})")
     return frozenset(items)
 
