@@ -41,3 +41,27 @@ def test_import_hook_serves_the_mutant_without_touching_the_file(module_dir: Pat
     mod = importlib.import_module("lg_target_mod")
     assert mod.LIMIT == 11 and finder.served == ["lg_target_mod"]
     assert (module_dir / "lg_target_mod.py").read_text(encoding="utf-8") == SOURCE
+
+
+LATIN1 = b"# -*- coding: latin-1 -*-\nWORD = 'caf\xe9'\n\n\ndef f(x):\n    return WORD + x\n"
+
+
+@pytest.fixture
+def latin1_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "lg_latin1_mod.py").write_bytes(LATIN1)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield tmp_path
+    sys.modules.pop("lg_latin1_mod", None)
+    sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != "MutantFinder"]
+
+
+def test_a_mutant_of_a_latin1_file_keeps_its_coding_declaration(latin1_dir: Path) -> None:
+    # the lane holds a file's source as its bytes decoded as UTF-8 with surrogateescape
+    mutated = LATIN1.replace(b"WORD + x", b"x + WORD").decode("utf-8", "surrogateescape")
+    mod = importlib.import_module("lg_latin1_mod")
+    assert swap_function_code(latin1_dir / "lg_latin1_mod.py", mutated, "f", 5)
+    assert mod.f("!") == "!caf\u00e9"
+    sys.modules.pop("lg_latin1_mod")
+    install_mutant(latin1_dir / "lg_latin1_mod.py", mutated)
+    again = importlib.import_module("lg_latin1_mod")
+    assert again.WORD == "caf\u00e9" and again.f("?") == "?caf\u00e9"

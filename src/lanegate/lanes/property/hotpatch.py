@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import CodeType, FunctionType, ModuleType
 
+from lanegate.lanes.property.importhook import source_bytes
+
 
 def _codes(code: CodeType) -> Iterator[CodeType]:
     yield code
@@ -72,7 +74,8 @@ def swap_function_code(path: Path, source: str, qualname: str, first_line: int) 
     module = loaded_module(path)
     if module is None:
         return False
-    new = _find(compile(source, str(path), "exec", dont_inherit=True), qualname, first_line)
+    code = compile(source_bytes(source), str(path), "exec", dont_inherit=True)
+    new = _find(code, qualname, first_line)
     if new is None:
         return False
     found = _by_attribute(module, qualname)

@@ -18,6 +18,13 @@ from pathlib import Path
 from types import CodeType, ModuleType
 
 
+def source_bytes(source: str) -> bytes:
+    """A mutant's source as the file's bytes again (the lane decodes a file's bytes as UTF-8 with
+    `surrogateescape`), for `compile`: compiled from bytes, a `coding:` declaration holds, as it does
+    when Python imports the file; compiled as text, a Latin-1 file's non-UTF-8 byte is an error."""
+    return source.encode("utf-8", "surrogateescape")
+
+
 class _MutantLoader(importlib.abc.Loader):
     """Executes the mutated source under the real file name (tracebacks point at the real lines)."""
 
@@ -29,7 +36,7 @@ class _MutantLoader(importlib.abc.Loader):
         return None
 
     def get_code(self, fullname: str) -> CodeType:
-        return compile(self.source, str(self.path), "exec", dont_inherit=True)
+        return compile(source_bytes(self.source), str(self.path), "exec", dont_inherit=True)
 
     def exec_module(self, module: ModuleType) -> None:
         exec(self.get_code(module.__name__), module.__dict__)
@@ -130,7 +137,7 @@ def write_mutant_on_disk(path: Path, source: str) -> None:
     """Put the mutated source into the (sandbox's copy of the) file, and forget cached lines of it."""
     before = os.stat(path)
     with open(path, "wb") as handle:
-        handle.write(source.encode("utf-8", "surrogateescape"))
+        handle.write(source_bytes(source))
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns + MTIME_SHIFT_NS))
     linecache.checkcache(str(path))
     linecache.cache.pop(str(path), None)
@@ -139,5 +146,5 @@ def write_mutant_on_disk(path: Path, source: str) -> None:
 def restore_on_disk(path: Path, original: str, times: tuple[int, int]) -> None:
     """Put the original source and times back after a mutant's child process has ended."""
     with open(path, "wb") as handle:
-        handle.write(original.encode("utf-8", "surrogateescape"))
+        handle.write(source_bytes(original))
     os.utime(path, ns=times)
