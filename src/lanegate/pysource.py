@@ -6,18 +6,31 @@ interpreter's recursion limit (`x = a + a + ... + a` with a thousand terms parse
 it returns) would end a lane in a `RecursionError`. `parse` turns that, the parser's own
 `RecursionError` and `MemoryError` into the `SyntaxError` every caller already handles for a file
 Python cannot read: no analysis of such a file is attempted, and the lanes report it as unreadable.
+
+`as_utf8` gives the bytes the property lane plants in: a syntax tree's columns count UTF-8 bytes of
+the decoded text, so a file declared in another encoding (`# -*- coding: latin-1 -*-`) is planted
+in, and its mutants served, as the same text in UTF-8 with the declaration saying so.
 """
 
 from __future__ import annotations
 
 import ast
+import codecs
+import io
+import re
+import tokenize
 
-__all__ = ["MAX_DEPTH", "TooDeep", "depth", "parse"]
+__all__ = ["MAX_DEPTH", "TooDeep", "as_utf8", "depth", "parse"]
 
 # Nesting levels (syntax tree nodes from the module down) lanegate walks; the recursion limit of
 # 1000 frames leaves room for about two frames per level plus the caller's. Hand-written code stays
 # far below it (CPython's parser refuses 200 nested parentheses itself).
 MAX_DEPTH = 200
+
+
+# PEP 263's declaration, on one of a file's first two lines
+_DECLARATION = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.ASCII)
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
 class TooDeep(SyntaxError):
@@ -58,3 +71,23 @@ def parse(source: str | bytes, filename: str = "<unknown>") -> ast.Module:
     if depth(tree) > MAX_DEPTH:
         raise TooDeep(f"nests deeper than {MAX_DEPTH} levels", (filename, 1, 0, ""))
     return tree
+
+
+def as_utf8(source: bytes) -> bytes:
+    """`source` as UTF-8 bytes of the same text, with a declaration of another encoding rewritten
+    to `utf-8` (same lines, same code). A UTF-8 (or undeclared) file, and one whose bytes do not
+    decode as it declares (Python cannot import it either), come back unchanged."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+        if codecs.lookup(encoding).name in ("utf-8", "utf-8-sig"):
+            return source
+        text = source.decode(encoding)
+    except (SyntaxError, LookupError, UnicodeDecodeError):
+        return source
+    lines = _LINE.findall(text)
+    for index, line in enumerate(lines[:2]):
+        found = _DECLARATION.match(line)
+        if found:
+            lines[index] = line[: found.start(1)] + "utf-8" + line[found.end(1) :]
+            return "".join(lines).encode("utf-8")
+    return source

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lanegate.pysource import MAX_DEPTH, TooDeep, depth, parse
+from lanegate.pysource import MAX_DEPTH, TooDeep, as_utf8, depth, parse
 
 
 def _chain(terms: int) -> str:
@@ -56,3 +56,36 @@ def test_depth_agrees_with_a_recursive_count_on_lanegate_own_modules() -> None:
     for path in files:
         tree = ast.parse(path.read_bytes())
         assert depth(tree) == _recursive_depth(tree), path
+
+
+LATIN1_TEXT = st.text(st.characters(min_codepoint=32, max_codepoint=255, exclude_characters="\\'"))
+
+
+@given(LATIN1_TEXT, st.sampled_from(["latin-1", "iso-8859-15", "cp1252"]), st.booleans())
+def test_as_utf8_keeps_the_text_and_says_utf8(word: str, encoding: str, second_line: bool) -> None:
+    try:
+        body = f"WORD = '{word}'\nCOUNT = len(WORD) + 1\n".encode(encoding)
+    except UnicodeEncodeError:
+        return  # a character the codec lacks (cp1252 has no 0x81, ...)
+    declaration = f"# -*- coding: {encoding} -*-\n".encode()
+    source = (b"#!/usr/bin/env python\n" if second_line else b"") + declaration + body
+    out = as_utf8(source)
+    assert out.count(b"\n") == source.count(b"\n")  # the same lines
+    assert b"coding: utf-8" in out and out.decode("utf-8")  # valid UTF-8, declared so
+    names: dict[str, object] = {}
+    exec(compile(out, "m.py", "exec"), names)  # noqa: S102
+    assert names["WORD"] == word and names["COUNT"] == len(word) + 1
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        b"x = 'caf\xc3\xa9'\n",  # UTF-8, undeclared
+        b"# coding: utf-8\nx = 'caf\xc3\xa9'\n",
+        b"\xef\xbb\xbfx = 1\n",  # a byte order mark
+        b"# coding: latin-1\nx = '\xe9'\n".replace(b"latin-1", b"no-such-codec"),
+        b"# coding: ascii\nx = '\xe9'\n",  # bytes the declaration cannot decode
+    ],
+)
+def test_as_utf8_leaves_utf8_and_unreadable_files_alone(source: bytes) -> None:
+    assert as_utf8(source) is source

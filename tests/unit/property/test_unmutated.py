@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lanegate.diff import classify_diff
+from lanegate.lanes.property.canary import plan_canaries
 from lanegate.lanes.property.plant import plan_from_summary, specs_for_file, statement_lines
 from lanegate.lanes.property.unmutated import unmutated_in_source, unmutated_lines
 from lanegate.policy import Policy
@@ -96,3 +97,23 @@ def test_a_changed_string_holding_code_is_named_and_text_is_not() -> None:
     )
     found = unmutated_in_source("m.py", source, frozenset(range(1, 8)))
     assert [(u.line, "holds Python code" in u.what) for u in found] == [(2, True)]
+
+
+def test_a_latin1_module_is_planted_in_on_lines_that_hold_non_ascii_text(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    # red-team pass 7: its mutants all errored; then a changed line holding a non-ASCII character
+    # lost its mutants (columns off by a byte) and crashed the canary plan
+    declared = b"# -*- coding: latin-1 -*-\n"
+    repo = make_repo("r")
+    repo.write("calc.py", declared + b"def f(x):\n    return len('\xe9') + x\n")
+    repo.commit("base")
+    repo.branch("agent")
+    repo.write("calc.py", declared + b"def f(x):\n    return len('\xe9\xe9') + x * 2\n")
+    repo.commit("agent")
+    summary = classify_diff(repo.path, "main", Policy())
+    specs = plan_from_summary(repo.path, summary, Policy(), draw=0)
+    assert {"+", "2"} <= {s.original for s in specs}  # operators and constants after the literal
+    canaries = plan_canaries(repo.path, summary, Policy(), 7, len(specs))
+    assert canaries and all(c.line == 3 for c in canaries)
+    assert unmutated_lines(repo.path, summary, Policy()) == ()

@@ -58,6 +58,7 @@ from lanegate.lanes.property.plant import (
 )
 from lanegate.lanes.property.statement_parse import ModuleStatements
 from lanegate.policy import Policy
+from lanegate.pysource import as_utf8
 from lanegate.pysource import parse as parse_python
 
 CANARY_FAMILIES = ("compare", "arithmetic", "boolean", "negate-condition", "rename-local", "no-op")
@@ -491,6 +492,7 @@ def plan_canaries(
         source = git.show_file(repo, summary.head_commit, path)
         if source is None:
             continue
+        source = as_utf8(source)
         lines = statement_lines(
             source, changed_lines(repo, summary.merge_base, summary.head_commit, path)
         )

@@ -32,6 +32,7 @@ from lanegate.lanes.property.operators import (
 from lanegate.lanes.property.statement_parse import ModuleStatements
 from lanegate.lanes.property.syntax_equal import same_syntax
 from lanegate.policy import Policy
+from lanegate.pysource import as_utf8
 from lanegate.pysource import parse as parse_python
 
 MAX_PER_LINE = 2
@@ -348,6 +349,7 @@ def _all_pending(
         source = git.show_file(repo, summary.head_commit, path)
         if source is None:
             continue
+        source = as_utf8(source)
         lines = statement_lines(
             source, changed_lines(repo, summary.merge_base, summary.head_commit, path)
         )

@@ -84,6 +84,7 @@ from lanegate.ledgers.models import (
 )
 from lanegate.model import Severity
 from lanegate.policy import Policy
+from lanegate.pysource import as_utf8
 from lanegate.sandbox import Sandbox
 from lanegate.scoring import lane_reasons
 from lanegate.scoring.property_rules import (
@@ -289,11 +290,12 @@ def build_jobs(
 ) -> list[MutantJob]:
     """One job per mutant: the mutated source, the covering tests in kill-credit order, the timeout."""
     jobs = []
+    planted = {path: as_utf8(source) for path, source in sources.items()}  # what the plan read
     for spec in specs:
         path = repo / spec.path
         tests = ordered(coverage.tests_for(path, spec.function_line), property_tests)
         seconds = sum(float(baseline_tests[t].get("duration", 0.0)) for t in tests)
-        mutated = spec.mutated_source(sources[spec.path]).decode("utf-8", "surrogateescape")
+        mutated = spec.mutated_source(planted[spec.path]).decode("utf-8", "surrogateescape")
         jobs.append(
             MutantJob(
                 spec.id,

@@ -26,6 +26,7 @@ from lanegate.lanes.property.operators import candidates, is_arid_statement
 from lanegate.lanes.property.plant import mutable_sources, statement_lines
 from lanegate.ledgers.models import UnmutatedLine
 from lanegate.policy import Policy
+from lanegate.pysource import as_utf8
 from lanegate.pysource import parse as parse_python
 
 # the statements whose own line computes something: a value assigned, returned or called for its
@@ -210,5 +211,5 @@ def unmutated_lines(repo: Path, summary: DiffSummary, policy: Policy) -> tuple[U
         if source is None:
             continue
         lines = changed_lines(repo, summary.merge_base, summary.head_commit, path)
-        found.extend(unmutated_in_source(path, source, lines))
+        found.extend(unmutated_in_source(path, as_utf8(source), lines))
     return tuple(found)

@@ -29,7 +29,7 @@ def decode(encoded: str) -> str:
             out.append(char * int(count))
             count = ""
     if count:
-        raise ValueError(f"trailing count {count!r} without a letter")
+        raise ValueError(f"trailing count {count!r} without a letter (compte sans lettre: é)")
     return "".join(out)
 
 
