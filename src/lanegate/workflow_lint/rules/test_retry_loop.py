@@ -133,20 +133,56 @@ def _sets_loop_flag(loop: ast.For | ast.AsyncFor | ast.While, succeeded: list[as
 
 def _swallowing_helpers(module: ast.Module) -> set[str]:
     """Functions of the module whose body swallows a failure of its act (a `try` with an `except`
-    that does not re-raise, or `with suppress(...)`): `attempt()` returns instead of failing."""
+    that does not re-raise, or `with suppress(...)`): `attempt()` returns instead of failing. A
+    function that hands on such a helper's result (`return attempt()`, `ok = attempt(); return
+    ok`) or calls it and goes on (`attempt()` as a statement) swallows too, however deep the chain;
+    one that asserts the result (`assert attempt()`) does not."""
+    functions = [
+        node
+        for node in ast.walk(module)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    ]
     out = set()
-    for node in ast.walk(module):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            for inner in _own_nodes(node.body):
-                if (
-                    isinstance(inner, ast.Try | ast.TryStar)
-                    and any(
-                        not h.body or not isinstance(h.body[-1], ast.Raise) for h in inner.handlers
-                    )
-                ) or (isinstance(inner, ast.With | ast.AsyncWith) and _suppresses(inner)):
-                    out.add(node.name)
-                    break
+    for node in functions:
+        for inner in _own_nodes(node.body):
+            if (
+                isinstance(inner, ast.Try | ast.TryStar)
+                and any(not h.body or not isinstance(h.body[-1], ast.Raise) for h in inner.handlers)
+            ) or (isinstance(inner, ast.With | ast.AsyncWith) and _suppresses(inner)):
+                out.add(node.name)
+                break
+    grown = True
+    while grown:  # one function more per round at least, so at most len(functions) rounds
+        grown = False
+        for node in functions:
+            if node.name not in out and _hands_on(node, out):
+                out.add(node.name)
+                grown = True
     return out
+
+
+def _hands_on(func: ast.FunctionDef | ast.AsyncFunctionDef, helpers: set[str]) -> bool:
+    """Whether `func` returns a swallowing helper's result or calls one as a statement."""
+
+    def calls(node: ast.AST | None) -> bool:
+        return node is not None and any(_call_name(n) in helpers for n in ast.walk(node))
+
+    own = list(_own_nodes(func.body))
+    carried = {
+        target.id
+        for node in own
+        if isinstance(node, ast.Assign | ast.AnnAssign) and calls(node.value)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    }
+    for node in own:
+        if isinstance(node, ast.Return) and node.value is not None:
+            names = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+            if calls(node.value) or names & carried:
+                return True
+        if isinstance(node, ast.Expr) and _call_name(node.value) in helpers:
+            return True
+    return False
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
