@@ -24,6 +24,7 @@ from lanegate.ledgers.models import SandboxLimitsRecord, SandboxRecord
 from lanegate.policy import SandboxPolicy
 from lanegate.sandbox import boot, bytecode, git_config, inner, probe
 from lanegate.sandbox.environment import passed_environment
+from lanegate.sandbox.frozen import FrozenTree, stage_frozen
 from lanegate.sandbox.interpreter import sandbox_interpreter
 from lanegate.sandbox.pids import ProcessCap, process_cap
 
@@ -161,6 +162,8 @@ class Sandbox:
     _private: list[Path] = field(default_factory=list)  # at most one folder, made on first use
     _spec_lock: threading.Lock = field(default_factory=threading.Lock)  # lanes call from threads
     _git_covers_args: list[str] | None = None  # `_git_covers`, once per sandbox
+    # staged snapshots by what they hold (read-only, so commands that freeze alike share one)
+    _frozen: dict[tuple[object, ...], FrozenTree] = field(default_factory=dict)
     _release: weakref.finalize[[ProcessCap, list[Path]], Sandbox] | None = None
 
     def __post_init__(self) -> None:
@@ -217,12 +220,15 @@ class Sandbox:
         readable: Iterable[Path] = (),
         overlays: Mapping[Path, Path] | None = None,
         removed: Iterable[str] = (),
+        frozen: Iterable[str] = (),
     ) -> SandboxedCommand:
         """The command that runs `argv` inside the sandbox, with `writable` dirs (the lane's result
         files) bound read-write, `readable` paths bound read-only at their own paths, and each
         `overlays` file (destination in the tree -> trusted source) mounted read-only over the copy
         of the tree (how the base's own test files replace the head's); `removed` (repo-relative
-        POSIX paths) are left out of the copy (the files a diff added, when the base is rebuilt)."""
+        POSIX paths) are left out of the copy (the files a diff added, when the base is rebuilt);
+        `frozen` (repo-relative folders) are shown read-only, as the copy would have them, and
+        cannot be changed, renamed or replaced by the command (`frozen`)."""
         if _REFUSING.is_set():
             raise SandboxError("the run is being stopped: no new process starts")
         environ = dict(env)
@@ -233,11 +239,15 @@ class Sandbox:
         environ["HOME"] = SANDBOX_HOME
         environ.setdefault("TMPDIR", SANDBOX_TMP)
         workdir = (cwd or self.repo).resolve()
+        removed = list(removed)
+        mounted = {**(overlays or {}), **self.trusted_files}
+        tree = self._freeze(list(frozen), mounted, removed)
         spec = {
             "source": SOURCE_MOUNT,
             "target": str(self.repo),
             "skip": sorted(self._skipped_names()),
             "drop": sorted({_relative_path(path) for path in removed}),
+            "fill": [folder for folder, _ in tree.pinned],
             "home": SANDBOX_HOME,
             "cwd": str(workdir),
             "limits": self._rlimits(),
@@ -245,9 +255,7 @@ class Sandbox:
         data = marshal.dumps(spec)  # `inner.py` reads it without importing `json`
         text = data.hex()
         mounts = self._mounts(
-            [Path(p) for p in writable],
-            [Path(p) for p in readable],
-            {**(overlays or {}), **self.trusted_files},
+            [Path(p) for p in writable], [Path(p) for p in readable], mounted, tree
         )
         if len(text) > MAX_INLINE_SPEC:
             mounts += ["--ro-bind", str(self._spec_file(data)), SPEC_MOUNT]
@@ -256,6 +264,25 @@ class Sandbox:
         shared = ["--share-net"] if self.network else []
         bwrap = [probe.BWRAP, *probe.NAMESPACES, *shared, *mounts, "--chdir", "/", "--", *entry]
         return SandboxedCommand(self.cap.wrap([*bwrap, *python_safe(argv)]), environ)
+
+    def _freeze(
+        self, folders: list[str], overlays: Mapping[Path, Path], removed: list[str]
+    ) -> FrozenTree:
+        """Stage the snapshots of one command's frozen folders in the private folder, or reuse
+        those of an earlier command with the same folders, overlays and removals."""
+        if not folders:
+            return FrozenTree({}, ())
+        key = (tuple(sorted(folders)), tuple(sorted(overlays.items())), tuple(sorted(removed)))
+        with self._spec_lock:
+            if key in self._frozen:
+                return self._frozen[key]
+            into = Path(tempfile.mkdtemp(prefix="frozen-", dir=self._private_dir()))
+            skip = [self.repo / ".git", *self._kept, *self.hidden]
+            tree = stage_frozen(
+                self.repo, folders, into, overlays=overlays, removed=removed, skip=skip
+            )
+            self._frozen[key] = tree
+            return tree
 
     def _private_dir(self) -> Path:
         """The sandbox's own folder outside itself (setup specs, the sanitized git config), made on
@@ -329,7 +356,11 @@ class Sandbox:
         return values
 
     def _mounts(
-        self, writable: list[Path], readable: list[Path], overlays: dict[Path, Path]
+        self,
+        writable: list[Path],
+        readable: list[Path],
+        overlays: dict[Path, Path],
+        frozen: FrozenTree,
     ) -> list[str]:
         home = Path(os.path.expanduser("~")).resolve()
         masked = [Path(SANDBOX_TMP), Path("/run")]
@@ -369,6 +400,14 @@ class Sandbox:
                 args += ["--tmpfs", SOURCE_MOUNT + "/" + path.relative_to(self.repo).as_posix()]
         size = self._tree_size + self.limits.disk_mb * MB
         args += ["--size", str(size), "--tmpfs", str(self.repo)]
+        # the folders above a frozen one: mount points of their own, which cannot be renamed
+        for folder, held in frozen.pinned:
+            args += [
+                "--size",
+                str(held + self.limits.disk_mb * MB),
+                "--tmpfs",
+                str(self.repo / folder),
+            ]
         for path in [self.repo / ".git", *self._kept]:
             if path.exists():
                 args += ["--ro-bind", str(path), str(path)]
@@ -380,7 +419,10 @@ class Sandbox:
             target = Path(os.path.normpath(self.repo / dest))
             if not _inside(target, self.repo) or target == self.repo:
                 raise ValueError(f"overlay {dest} is not inside the tree {self.repo}")
-            args += ["--ro-bind", str(source.resolve()), str(target)]
+            if not any(_inside(target, self.repo / f) for f in frozen.snapshots):
+                args += ["--ro-bind", str(source.resolve()), str(target)]  # else in the snapshot
+        for folder, snapshot in sorted(frozen.snapshots.items()):
+            args += ["--ro-bind", str(snapshot), str(self.repo / folder)]
         for path in writable:
             args += ["--bind", str(path.resolve()), str(path.resolve())]
         for path in readable:

@@ -40,11 +40,16 @@ _BYTE_CODE = (".pyc", ".pyo")
 
 
 def _copy_tree(
-    source: str, target: str, skip: set[str], drop: frozenset[str] = frozenset()
+    source: str,
+    target: str,
+    skip: set[str],
+    drop: frozenset[str] = frozenset(),
+    fill: frozenset[str] = frozenset(),
 ) -> None:
     """Copy `source` into the (empty, mounted) `target`: links kept as links unless they leave the
     tree, `skip` (top-level names) and `drop` (relative paths) left out, and whatever the sandbox
-    already mounted there (`.git`, a virtual environment, a restored base file) left as mounted.
+    already mounted there (`.git`, a virtual environment, a restored base file, a frozen folder)
+    left as mounted, except `fill` (relative paths: the empty folders pinned above a frozen one).
     Byte code is never copied (`__pycache__` folders, `*.pyc`, `*.pyo`): Python would run a
     committed `oracles.pyc` (an unchecked-hash one reads no source) in place of the trusted
     `oracles.py` mounted beside it; each sandbox compiles its own from the sources it sees.
@@ -70,7 +75,7 @@ def _copy_tree(
                 if not os.path.lexists(dest):
                     os.symlink(os.readlink(src), dest)
                     links.append(dest)
-            elif os.path.ismount(dest):
+            elif os.path.ismount(dest) and os.path.relpath(dest, target) not in fill:
                 continue  # mounted read-only by the sandbox: not ours to fill
             else:
                 os.makedirs(dest, exist_ok=True)
@@ -139,7 +144,11 @@ def main(argv: list[str]) -> None:
     try:
         spec = _spec(argv[0])
         _copy_tree(
-            spec["source"], spec["target"], set(spec["skip"]), frozenset(spec.get("drop", ()))
+            spec["source"],
+            spec["target"],
+            set(spec["skip"]),
+            frozenset(spec.get("drop", ())),
+            frozenset(spec.get("fill", ())),
         )
         os.makedirs(spec["home"], exist_ok=True)
         _lower_limits(spec["limits"])

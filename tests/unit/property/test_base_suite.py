@@ -312,3 +312,64 @@ def test_every_base_python_file_of_the_tests_is_listed_with_the_digest_it_must_h
         }
     finally:
         files.close()
+
+
+TABLE_TEST = (
+    "from pathlib import Path\n\nfrom calc import add\n\n\n"
+    "def test_table():\n"
+    "    for line in (Path(__file__).parent / 'data' / 'table.txt').read_text().splitlines():\n"
+    "        a, b, c = map(int, line.split())\n"
+    "        assert add(a, b) == c\n"
+)
+
+
+@pytest.fixture
+def table_repo(make_repo: Callable[[str], Repo]) -> Repo:
+    repo = make_repo("table")
+    repo.write("calc.py", CALC)
+    repo.write("tests/test_table.py", TABLE_TEST)
+    repo.write("tests/data/table.txt", "1 1 2\n2 2 4\n")
+    repo.commit("base")
+    repo.branch("agent")
+    return repo
+
+
+def test_the_base_tests_read_the_base_data_of_their_folder(table_repo: Repo) -> None:
+    # the diff rewrites the expected outputs a base test reads, and adds a file beside them
+    table_repo.write("calc.py", WRONG)
+    table_repo.write("tests/data/table.txt", "1 1 2\n")
+    table_repo.write("tests/data/extra.txt", "added\n")
+    table_repo.commit("wrong, table narrowed")
+    summary = classify_diff(table_repo.path, "main", Policy())
+    suite = base_suite(table_repo.path, summary)
+    assert (suite.frozen, suite.data, suite.added) == (
+        ("tests",),
+        ("tests/data/table.txt",),
+        ("tests/data/extra.txt",),
+    )
+    with open_sandbox(table_repo.path) as sandbox:
+        answer = run_base_suite(table_repo.path, summary, Policy(), sandbox=sandbox)
+    assert {r.node_id: r.outcome for r in answer.runs} == {
+        "tests/test_table.py::test_table": "failed"
+    }
+
+
+def test_code_under_test_cannot_rewrite_the_data_a_base_test_reads(table_repo: Repo) -> None:
+    table_repo.write(
+        "calc.py",
+        WRONG + "\nimport os, pathlib\n_t = pathlib.Path(__file__).parent / 'tests'\n"
+        "for _act in (lambda: (_t / 'data' / 'table.txt').write_text('1 1 2\\n'),\n"
+        "             lambda: os.rename(_t, _t.with_name('moved'))):\n"
+        "    try:\n        _act()\n    except OSError:\n        pass\n"
+        "if not (_t / 'data').exists():\n"
+        "    (_t / 'data').mkdir(parents=True)\n"
+        "    (_t / 'data' / 'table.txt').write_text('1 1 2\\n')\n",
+    )
+    table_repo.commit("wrong, table rewritten at import")
+    summary = classify_diff(table_repo.path, "main", Policy())
+    with open_sandbox(table_repo.path) as sandbox:
+        answer = run_base_suite(table_repo.path, summary, Policy(), sandbox=sandbox)
+    assert {r.node_id: r.outcome for r in answer.runs} == {
+        "tests/test_table.py::test_table": "failed"
+    }
+    assert (table_repo.path / "tests" / "data" / "table.txt").read_text() == "1 1 2\n2 2 4\n"

@@ -16,6 +16,7 @@ no recheck (`not-checked`): a failure at base would then not be evidence about t
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 import tempfile
@@ -61,10 +62,12 @@ _REGULAR = (b"100644", b"100755")
 @dataclass(frozen=True, slots=True)
 class BaseTree:
     """How the sandbox's copy of the head tree becomes the base tree: files mounted over it
-    (destination -> staged base bytes) and the files the diff added, left out."""
+    (destination -> staged base bytes), the files the diff added, left out, and the test folders
+    frozen as the base suite's run had them (`sandbox.frozen`)."""
 
     overlays: dict[Path, Path]
     removed: tuple[str, ...]
+    frozen: tuple[str, ...] = ()
 
 
 def environment_input(path: str) -> bool:
@@ -191,8 +194,11 @@ def recheck_at_base(
     runs: Sequence[BaseTestRun],
     *,
     sandbox: Sandbox,
+    frozen: Sequence[str] = (),
 ) -> list[BaseRecheck]:
-    """Re-run the base tests that failed or errored at head on the base's own code (see module)."""
+    """Re-run the base tests that failed or errored at head on the base's own code (see module),
+    with the test folders the base suite's run froze frozen as well (`frozen`): a test that fails
+    for writing there fails the same way at base."""
     failing = [r for r in runs if r.outcome in RECHECKED]
     if not failing:
         return []
@@ -205,6 +211,7 @@ def recheck_at_base(
         if isinstance(tree, str):
             refusal = tree
         else:
+            tree = dataclasses.replace(tree, frozen=tuple(frozen))
             refusal = _run_rounds(
                 repo, policy, [r.node_id for r in failing], tree, sandbox, rounds, seen
             )
@@ -291,6 +298,7 @@ def _run_at_base(
         sandbox=sandbox,
         overlays=tree.overlays,
         removed=tree.removed,
+        frozen=tree.frozen,
         keep=keep,
     )
     return baseline.record

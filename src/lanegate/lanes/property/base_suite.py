@@ -50,6 +50,14 @@ class BaseSuite:
     # every Python file of the base the suite's process imports as the base's own: test files,
     # modules in test folders and conftest files, served from verified bytes (`protected`)
     protected: tuple[str, ...] = ()
+    # the test folders (`tests/`, `pkg/test/`: the outermost of those names) holding any of them,
+    # which the suite's process sees frozen (`sandbox.frozen`): their data files cannot change
+    frozen: tuple[str, ...] = ()
+    # the other files of those folders the diff changed or deleted (an expected output a base test
+    # reads: restored like the tests, SPEC 9: the base's tests are the oracle, data and all), and
+    # those it added (left out of the suite's tree)
+    data: tuple[str, ...] = ()
+    added: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +129,41 @@ def base_suite(repo: Path, summary: DiffSummary) -> BaseSuite:
             or _TEST_FOLDERS.intersection(PurePosixPath(name).parts[:-1])
         )
     )
-    return BaseSuite(
-        tuple(files), tuple(p for p in files if p in touched), tuple(helpers), tuple(protected)
+    frozen = _test_folders(protected)
+
+    def in_frozen(name: str) -> bool:
+        return not name.endswith(".py") and any(
+            PurePosixPath(name).is_relative_to(folder) for folder in frozen
+        )
+
+    data = sorted(name for name in names if name in touched and in_frozen(name))
+    added = sorted(
+        f.path
+        for f in summary.files
+        if f.change in (Change.ADDED, Change.RENAMED) and f.path not in names and in_frozen(f.path)
     )
+    return BaseSuite(
+        tuple(files),
+        tuple(p for p in files if p in touched),
+        tuple(helpers),
+        tuple(protected),
+        frozen,
+        tuple(data),
+        tuple(added),
+    )
+
+
+def _test_folders(paths: Sequence[str]) -> tuple[str, ...]:
+    """The outermost folder named as a test folder on each of `paths` (none for a file outside one,
+    such as a test module at the root or beside the code it tests)."""
+    found = set()
+    for path in paths:
+        parts = PurePosixPath(path).parts[:-1]
+        for depth, part in enumerate(parts, start=1):
+            if part in _TEST_FOLDERS:
+                found.add("/".join(parts[:depth]))
+                break
+    return tuple(sorted(found))
 
 
 def _relative(path: str, root: Path) -> str:
@@ -191,19 +231,21 @@ class BaseOverlays:
 
 
 def stage_base_overlays(repo: Path, summary: DiffSummary, suite: BaseSuite) -> BaseOverlays:
-    """Stage every restored base test file and every touched helper (see `BaseOverlays`)."""
+    """Stage every restored base test file, every touched helper and every touched data file of a
+    test folder (see `BaseOverlays`)."""
     staging = Path(tempfile.mkdtemp(prefix="lanegate-base-tests-"))
     overlays: dict[Path, Path] = {}
     digests: dict[str, str] = {}
     try:
-        for index, path in enumerate([*suite.restored, *suite.helpers]):
+        for index, path in enumerate([*suite.restored, *suite.helpers, *suite.data]):
             data = git.show_file(repo, summary.merge_base, path)
             if data is None:
                 continue
             staged = staging / f"{index:05d}-{PurePosixPath(path).name}"
             staged.write_bytes(data)
             overlays[repo / path] = staged
-            digests[path] = hashlib.sha256(data).hexdigest()
+            if path.endswith(".py"):
+                digests[path] = hashlib.sha256(data).hexdigest()
         for path in suite.protected:
             if path not in digests:
                 found = _regular_file_bytes(repo / path)
@@ -307,6 +349,8 @@ def run_base_suite(
                 selection=staged.selection,
                 sandbox=sandbox,
                 overlays=staged.overlays,
+                removed=suite.added,
+                frozen=suite.frozen,
                 keep=staged.keep,
                 stop=stop,
                 extra_flags=[*flags, f"--lanegate-tracer={tracer}"],

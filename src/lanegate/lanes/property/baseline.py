@@ -103,6 +103,7 @@ def run_baseline(
     sandbox: Sandbox,
     overlays: Mapping[Path, Path] | None = None,
     removed: Sequence[str] = (),
+    frozen: Sequence[str] = (),
     extra_flags: Sequence[str] = (),
     keep: Mapping[str, Sequence[str]] | None = None,
     ignore: Sequence[str] = (),
@@ -117,8 +118,8 @@ def run_baseline(
     `keep` (`{"node_ids": [...], "files": [...]}`) keeps only those tests of the collected files;
     `ignore`: files (relative to `repo`) pytest does not collect, as `--ignore` would.
     `record_oracles` also records, per test, the lines that called a trusted oracle (a tracer on
-    every call: only the run that judges the new tests pays for it). `overlays` and `removed` change
-    the sandbox's copy of the tree (see `Sandbox.command`). `stop`, once set, kills the run (a lane
+    every call: only the run that judges the new tests pays for it). `overlays`, `removed` and
+    `frozen` change the sandbox's copy of the tree (see `Sandbox.command`). `stop`, once set, kills the run (a lane
     that is unwinding must not wait for a run beside it to finish). `standby`: the process, already
     started in its own sandbox with these `overlays` and `removed` and the default environment
     (see `standby`), that this run sends its arguments to instead of starting one; its seconds
@@ -128,7 +129,11 @@ def run_baseline(
     if standby is not None:
         if env is not None or observe_mode != "callback":
             raise RunnerError("a standby test process runs with the default environment only")
-        if dict(overlays or {}) != standby.overlays or tuple(removed) != standby.removed:
+        if (
+            dict(overlays or {}) != standby.overlays
+            or tuple(removed) != standby.removed
+            or tuple(frozen) != standby.frozen
+        ):
             raise RunnerError("a standby test process was started over another tree")
         scratch = standby.scratch
         storage = standby.storage
@@ -173,6 +178,7 @@ def run_baseline(
             writable=[scratch],
             overlays=overlays,
             removed=removed,
+            frozen=frozen,
         )
         started = time.perf_counter()
         with log_path.open("wb") as log:

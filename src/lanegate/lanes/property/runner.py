@@ -523,7 +523,15 @@ def run_lane(
         head_standby = start_standby(repo, sandbox)
         standbys += [] if head_standby is None else [head_standby]
         base_standby = (
-            start_standby(repo, sandbox, overlays=base_files.overlays) if suite.files else None
+            start_standby(
+                repo,
+                sandbox,
+                overlays=base_files.overlays,
+                removed=suite.added,
+                frozen=suite.frozen,
+            )
+            if suite.files
+            else None
         )
         standbys += [] if base_standby is None else [base_standby]
         mark("standby")
@@ -628,7 +636,9 @@ def run_lane(
         joined = join(head, base.traced if split.shared else None, split)
         baseline = joined.baseline
         recheck_started = time.perf_counter()
-        rechecks = recheck_at_base(repo, summary, policy, base.runs, sandbox=sandbox)
+        rechecks = recheck_at_base(
+            repo, summary, policy, base.runs, sandbox=sandbox, frozen=base.suite.frozen
+        )
         if rechecks:
             times["base_recheck"] = time.perf_counter() - recheck_started
         coverage = CoverageMap.from_record(baseline.tests)

@@ -57,6 +57,7 @@ class Standby:
         *,
         overlays: Mapping[Path, Path] | None = None,
         removed: Sequence[str] = (),
+        frozen: Sequence[str] = (),
     ) -> None:
         self.repo = repo
         # held for the process's life: a sandbox nobody holds is released (its pids cgroup
@@ -64,6 +65,7 @@ class Standby:
         self.sandbox = sandbox
         self.overlays = dict(overlays or {})
         self.removed = tuple(removed)
+        self.frozen = tuple(frozen)
         self.scratch, self.storage = new_scratch()
         self.log_path = self.scratch / "output.log"
         self.env = child_env(None, self.storage, sandbox)
@@ -74,6 +76,7 @@ class Standby:
             writable=[self.scratch],
             overlays=self.overlays,
             removed=self.removed,
+            frozen=self.frozen,
         )
         self.started = time.perf_counter()
         self.used = False
@@ -131,9 +134,10 @@ def start_standby(
     *,
     overlays: Mapping[Path, Path] | None = None,
     removed: Sequence[str] = (),
+    frozen: Sequence[str] = (),
 ) -> Standby | None:
     """A standby for one later `run_baseline`, or None where a process would start unsandboxed
     (then the run starts its own process, as without a standby)."""
     if not sandbox.enabled:
         return None
-    return Standby(repo, sandbox, overlays=overlays, removed=removed)
+    return Standby(repo, sandbox, overlays=overlays, removed=removed, frozen=frozen)

@@ -1,0 +1,183 @@
+"""Frozen folders, with real bubblewrap processes: what head code can and cannot do to them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lanegate.errors import SandboxError
+from lanegate.sandbox import open_sandbox
+from lanegate.sandbox.frozen import stage_frozen
+
+# every way red-team pass 7's review thought of to change what a base test reads, then what is seen
+ATTACKS = r"""
+import json, os, shutil, sys
+tried = {}
+def attempt(name, act):
+    try:
+        act()
+        tried[name] = "done"
+    except OSError as exc:
+        tried[name] = type(exc).__name__ + ":" + str(exc.errno)
+def write(path, text):
+    with open(path, "w") as handle:
+        handle.write(text)
+attempt("write", lambda: write("tests/data/expected.txt", "forged\n"))
+attempt("append", lambda: open("tests/data/expected.txt", "a").write("x"))
+attempt("truncate", lambda: os.truncate("tests/data/expected.txt", 0))
+attempt("chmod", lambda: os.chmod("tests/data/expected.txt", 0o777))
+attempt("remove", lambda: os.remove("tests/data/expected.txt"))
+attempt("new_file", lambda: write("tests/data/new.txt", "x"))
+attempt("rename_folder", lambda: os.rename("tests/data", "tests/old"))
+attempt("rename_tests", lambda: os.rename("tests", "tests_old"))
+attempt("rename_pkg", lambda: os.rename("pkg", "pkg_old"))
+attempt("rename_nested", lambda: os.rename("pkg/tests", "pkg/old"))
+attempt("rmtree", lambda: shutil.rmtree("pkg/tests"))
+attempt("replace_over", lambda: (write("pkg/forged.txt", "forged\n"), os.replace("pkg/forged.txt", "pkg/tests/golden.txt")))
+attempt("new_in_pinned", lambda: write("pkg/made.txt", "made\n"))
+seen = {
+    "expected": open("tests/data/expected.txt").read(),
+    "golden": open("pkg/tests/golden.txt").read(),
+    "module": open("pkg/mod.py").read(),
+    "restored": open("tests/test_restored.py").read(),
+    "listing": sorted(os.listdir("tests")),
+    "gone": os.path.exists("tests/added_by_diff.txt"),
+}
+print(json.dumps({"tried": tried, "seen": seen}))
+"""
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "repo"
+    (root / "tests" / "data").mkdir(parents=True)
+    (root / "tests" / "__pycache__").mkdir()
+    (root / "pkg" / "tests").mkdir(parents=True)
+    (root / "tests" / "data" / "expected.txt").write_text("expected\n")
+    (root / "tests" / "test_restored.py").write_text("HEAD = True\n")
+    (root / "tests" / "added_by_diff.txt").write_text("added\n")
+    (root / "tests" / "__pycache__" / "forged.cpython-311.pyc").write_bytes(b"\0" * 16)
+    (root / "tests" / "stray.pyc").write_bytes(b"\0" * 16)
+    (root / "tests" / "inside").symlink_to("data/expected.txt")
+    (root / "tests" / "outside").symlink_to("/etc/passwd")
+    (root / "pkg" / "tests" / "golden.txt").write_text("golden\n")
+    (root / "pkg" / "mod.py").write_text("X = 1\n")
+    return root
+
+
+def _attack(
+    repo: Path, tmp_path: Path, code: str, frozen: list[str]
+) -> dict[str, dict[str, object]]:
+    base = tmp_path / "base-version.py"
+    base.write_text("BASE = True\n")
+    with open_sandbox(repo) as sandbox:
+        cmd = sandbox.command(
+            [sys.executable, "-c", code],
+            env=dict(os.environ),
+            cwd=repo,
+            overlays={repo / "tests" / "test_restored.py": base},
+            removed=["tests/added_by_diff.txt"],
+            frozen=frozen,
+        )
+        done = subprocess.run(
+            cmd.argv, env=cmd.env, cwd=repo, capture_output=True, text=True, timeout=60
+        )
+    assert done.returncode == 0, done.stderr
+    result: dict[str, dict[str, object]] = json.loads(done.stdout)
+    return result
+
+
+def test_a_frozen_folder_cannot_be_changed_renamed_or_replaced(repo: Path, tmp_path: Path) -> None:
+    got = _attack(repo, tmp_path, ATTACKS, ["tests", "pkg/tests"])
+    tried, seen = got["tried"], got["seen"]
+    assert {k for k, v in tried.items() if v == "done"} == {"new_in_pinned"}
+    # EROFS inside the snapshot, EBUSY for a mount point or a folder above one, EXDEV for a file
+    # moved over from a pinned folder
+    assert {v for k, v in tried.items() if k != "new_in_pinned"} <= {
+        "OSError:30",
+        "OSError:16",
+        "OSError:18",
+    }
+    for name in ("rename_tests", "rename_pkg", "rename_nested"):
+        assert tried[name] == "OSError:16", name
+    assert seen["expected"] == "expected\n" and seen["golden"] == "golden\n"
+    assert seen["module"] == "X = 1\n"  # the pinned folder above was filled as the copy fills
+    assert seen["restored"] == "BASE = True\n"  # the overlay is in the snapshot
+    assert seen["gone"] is False  # removed paths are left out
+    # byte code and a link out of the tree are left out, as the copy leaves them
+    assert seen["listing"] == ["data", "inside", "test_restored.py"]
+    # nothing changed outside
+    assert (repo / "tests" / "data" / "expected.txt").read_text() == "expected\n"
+    assert (repo / "tests" / "test_restored.py").read_text() == "HEAD = True\n"
+    assert not (repo / "pkg" / "made.txt").exists()
+
+
+RENAME_AWAY = r"""
+import json, os
+os.rename("pkg", "pkg_old")
+os.makedirs("pkg/tests")
+open("pkg/tests/golden.txt", "w").write("forged\n")
+print(json.dumps({"tried": {}, "seen": {"golden": open("pkg/tests/golden.txt").read()}}))
+"""
+
+
+def test_unfrozen_a_folder_renamed_away_is_replaced(repo: Path, tmp_path: Path) -> None:
+    # what the pinning above a frozen folder is for: a folder that only holds a read-only file
+    # (or folder) can be renamed, and a new one made in its place
+    assert _attack(repo, tmp_path, RENAME_AWAY, [])["seen"]["golden"] == "forged\n"
+
+
+def test_stage_frozen_refuses_paths_outside_and_skips_links(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / "real" / "tests").mkdir(parents=True)
+    (repo / "linked").symlink_to("real")
+    for bad in ["/etc", "../x", "", "."]:
+        with pytest.raises(SandboxError, match="not a folder inside the tree"):
+            stage_frozen(repo, [bad], tmp_path / "into")
+    tree = stage_frozen(repo, ["linked/tests", "missing", "real/tests"], tmp_path / "into")
+    assert list(tree.snapshots) == ["real/tests"] and [f for f, _ in tree.pinned] == ["real"]
+
+
+def test_an_overlay_replaces_the_work_tree_file_only_in_the_snapshot(
+    repo: Path, tmp_path: Path
+) -> None:
+    trusted = tmp_path / "trusted.txt"
+    trusted.write_text("trusted\n")
+    tree = stage_frozen(
+        repo,
+        ["tests"],
+        tmp_path / "into",
+        overlays={repo / "tests" / "data" / "expected.txt": trusted},
+    )
+    assert (tree.snapshots["tests"] / "data" / "expected.txt").read_text() == "trusted\n"
+    assert (repo / "tests" / "data" / "expected.txt").read_text() == "expected\n"
+
+
+def test_staging_leaves_the_work_tree_files_inodes_alone(repo: Path, tmp_path: Path) -> None:
+    # a hard link would change the link count and ctime that the fixture lane watches
+    expected = repo / "tests" / "data" / "expected.txt"
+    before = os.stat(expected)
+    stage_frozen(repo, ["tests"], tmp_path / "into")
+    after = os.stat(expected)
+    assert (after.st_nlink, after.st_ctime_ns) == (before.st_nlink, before.st_ctime_ns)
+
+
+def test_commands_that_freeze_alike_share_one_snapshot(repo: Path) -> None:
+    def snapshots(argv: list[str]) -> list[str]:
+        return [
+            argv[i + 1]
+            for i, a in enumerate(argv[:-2])
+            if a == "--ro-bind" and "frozen-" in argv[i + 1]
+        ]
+
+    with open_sandbox(repo) as sandbox:
+        first = sandbox.command(["true"], env={}, frozen=["tests"])
+        again = sandbox.command(["true"], env={}, frozen=["tests"])
+        other = sandbox.command(["true"], env={}, frozen=["tests"], removed=["tests/stray.pyc"])
+    assert len(snapshots(first.argv)) == 1
+    assert snapshots(first.argv) == snapshots(again.argv) != snapshots(other.argv)
