@@ -6,7 +6,8 @@ of the tree. Verifying the Python files it imports (`lanes/property/protected`) 
 test folder open: an expected output a base test compares with could be rewritten before the test
 reads it. A frozen folder closes that: the lane stages a snapshot of it outside the sandbox (copies
 of the work tree's files, never hard links, which would change their inodes; the command's overlays
-put in; its removed paths, byte code and links that leave the tree left out), bubblewrap mounts the
+put in; a link to a file elsewhere in the tree copied in its place; its removed paths, byte code,
+links to folders elsewhere and links out of the tree left out), bubblewrap mounts the
 snapshot read-only at the folder's path, and every folder between it and the tree's root is a mount
 point of its own (a small tmpfs the copy fills as it fills the tree). The kernel then refuses every
 way to change what the path shows: a write or `chmod` inside is EROFS, and renaming or removing the
@@ -68,18 +69,23 @@ def _subtree_bytes(root: Path) -> int:
     return total
 
 
-def _inside_tree(link: str, repo: Path) -> bool:
-    """Whether a relative link, read where the tree shows it, stays inside the tree."""
-    target = os.readlink(link)
-    if os.path.isabs(target):
-        return False
-    resolved = os.path.normpath(os.path.join(os.path.dirname(link), target))
-    return resolved == str(repo) or resolved.startswith(str(repo) + os.sep)
+def _relink(link: str, staged: Path, repo: Path, folder: Path) -> None:
+    """Stage a link of the folder: kept when it leads into the folder itself (read-only, like the
+    rest); a link to a regular file elsewhere in the tree becomes a copy of that file, which the
+    command cannot rewrite behind the link; a link to a folder elsewhere, or out of the tree, is left
+    out (the sandbox's copy drops links out of the tree too)."""
+    target = Path(os.path.realpath(link))
+    if target.is_relative_to(folder):
+        os.symlink(os.readlink(link), staged)
+    elif target.is_relative_to(repo) and target.is_file():
+        shutil.copy2(target, staged)
 
 
 def _snapshot(repo: Path, folder: str, into: Path, removed: frozenset[str]) -> None:
     """Stage the work tree's `folder` as the sandbox's copy would show it."""
     source_root = repo / folder
+    real_root = Path(os.path.realpath(source_root))
+    real_repo = Path(os.path.realpath(repo))
     for current, dirs, files in os.walk(source_root):
         rel = os.path.relpath(current, repo).replace(os.sep, "/")
         here = into / os.path.relpath(current, source_root)
@@ -94,8 +100,7 @@ def _snapshot(repo: Path, folder: str, into: Path, removed: frozenset[str]) -> N
             if name == "__pycache__" or left_out(name):
                 continue
             if os.path.islink(path):
-                if _inside_tree(path, repo):
-                    os.symlink(os.readlink(path), here / name)
+                _relink(path, here / name, real_repo, real_root)
             else:
                 entered.append(name)
         dirs[:] = entered
@@ -104,8 +109,7 @@ def _snapshot(repo: Path, folder: str, into: Path, removed: frozenset[str]) -> N
             if name.endswith(_BYTE_CODE) or left_out(name):
                 continue
             if os.path.islink(path):
-                if _inside_tree(path, repo):
-                    os.symlink(os.readlink(path), here / name)
+                _relink(path, here / name, real_repo, real_root)
             elif os.path.isfile(path):
                 # a copy, never a hard link: a link changes the work tree file's inode (its link
                 # count and ctime), which the fixture lane, running beside, reads as a write

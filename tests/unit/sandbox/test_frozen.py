@@ -40,6 +40,7 @@ attempt("rename_nested", lambda: os.rename("pkg/tests", "pkg/old"))
 attempt("rmtree", lambda: shutil.rmtree("pkg/tests"))
 attempt("replace_over", lambda: (write("pkg/forged.txt", "forged\n"), os.replace("pkg/forged.txt", "pkg/tests/golden.txt")))
 attempt("new_in_pinned", lambda: write("pkg/made.txt", "made\n"))
+attempt("behind_link", lambda: write("root_data.txt", "forged\n"))
 seen = {
     "expected": open("tests/data/expected.txt").read(),
     "golden": open("pkg/tests/golden.txt").read(),
@@ -47,6 +48,8 @@ seen = {
     "restored": open("tests/test_restored.py").read(),
     "listing": sorted(os.listdir("tests")),
     "gone": os.path.exists("tests/added_by_diff.txt"),
+    "through_link": open("tests/to_root").read(),
+    "link_kept": os.path.islink("tests/inside"),
 }
 print(json.dumps({"tried": tried, "seen": seen}))
 """
@@ -65,6 +68,8 @@ def repo(tmp_path: Path) -> Path:
     (root / "tests" / "stray.pyc").write_bytes(b"\0" * 16)
     (root / "tests" / "inside").symlink_to("data/expected.txt")
     (root / "tests" / "outside").symlink_to("/etc/passwd")
+    (root / "root_data.txt").write_text("root data\n")
+    (root / "tests" / "to_root").symlink_to("../root_data.txt")
     (root / "pkg" / "tests" / "golden.txt").write_text("golden\n")
     (root / "pkg" / "mod.py").write_text("X = 1\n")
     return root
@@ -95,10 +100,10 @@ def _attack(
 def test_a_frozen_folder_cannot_be_changed_renamed_or_replaced(repo: Path, tmp_path: Path) -> None:
     got = _attack(repo, tmp_path, ATTACKS, ["tests", "pkg/tests"])
     tried, seen = got["tried"], got["seen"]
-    assert {k for k, v in tried.items() if v == "done"} == {"new_in_pinned"}
+    assert {k for k, v in tried.items() if v == "done"} == {"new_in_pinned", "behind_link"}
     # EROFS inside the snapshot, EBUSY for a mount point or a folder above one, EXDEV for a file
     # moved over from a pinned folder
-    assert {v for k, v in tried.items() if k != "new_in_pinned"} <= {
+    assert {v for k, v in tried.items() if k not in ("new_in_pinned", "behind_link")} <= {
         "OSError:30",
         "OSError:16",
         "OSError:18",
@@ -110,7 +115,10 @@ def test_a_frozen_folder_cannot_be_changed_renamed_or_replaced(repo: Path, tmp_p
     assert seen["restored"] == "BASE = True\n"  # the overlay is in the snapshot
     assert seen["gone"] is False  # removed paths are left out
     # byte code and a link out of the tree are left out, as the copy leaves them
-    assert seen["listing"] == ["data", "inside", "test_restored.py"]
+    assert seen["listing"] == ["data", "inside", "test_restored.py", "to_root"]
+    # a link into the folder stays a link; one to a file elsewhere is a copy the command cannot
+    # rewrite behind it (root_data.txt was rewritten in the copy of the tree)
+    assert seen["link_kept"] is True and seen["through_link"] == "root data\n"
     # nothing changed outside
     assert (repo / "tests" / "data" / "expected.txt").read_text() == "expected\n"
     assert (repo / "tests" / "test_restored.py").read_text() == "HEAD = True\n"
