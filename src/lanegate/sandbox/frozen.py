@@ -76,7 +76,9 @@ def _relink(link: str, staged: Path, repo: Path, folder: Path) -> None:
     out (the sandbox's copy drops links out of the tree too)."""
     target = Path(os.path.realpath(link))
     if target.is_relative_to(folder):
-        os.symlink(os.readlink(link), staged)
+        # re-pointed from where it resolves, never by its own text: `../x/tests/data` through a
+        # link `x` in the writable tree could be made to lead somewhere else inside the sandbox
+        os.symlink(os.path.relpath(target, os.path.realpath(os.path.dirname(link))), staged)
     elif target.is_relative_to(repo) and target.is_file():
         shutil.copy2(target, staged)
 

@@ -50,6 +50,11 @@ seen = {
     "gone": os.path.exists("tests/added_by_diff.txt"),
     "through_link": open("tests/to_root").read(),
     "link_kept": os.path.islink("tests/inside"),
+    "roundabout": (
+        os.remove("via"), os.makedirs("via/data"),
+        open("via/data/expected.txt", "w").write("forged\n"),
+        open("tests/roundabout").read(),
+    )[-1],
 }
 print(json.dumps({"tried": tried, "seen": seen}))
 """
@@ -70,6 +75,8 @@ def repo(tmp_path: Path) -> Path:
     (root / "tests" / "outside").symlink_to("/etc/passwd")
     (root / "root_data.txt").write_text("root data\n")
     (root / "tests" / "to_root").symlink_to("../root_data.txt")
+    (root / "via").symlink_to("tests")  # a link into the folder through a link outside it
+    (root / "tests" / "roundabout").symlink_to("../via/data/expected.txt")
     (root / "pkg" / "tests" / "golden.txt").write_text("golden\n")
     (root / "pkg" / "mod.py").write_text("X = 1\n")
     return root
@@ -115,7 +122,9 @@ def test_a_frozen_folder_cannot_be_changed_renamed_or_replaced(repo: Path, tmp_p
     assert seen["restored"] == "BASE = True\n"  # the overlay is in the snapshot
     assert seen["gone"] is False  # removed paths are left out
     # byte code and a link out of the tree are left out, as the copy leaves them
-    assert seen["listing"] == ["data", "inside", "test_restored.py", "to_root"]
+    assert seen["listing"] == ["data", "inside", "roundabout", "test_restored.py", "to_root"]
+    # a kept link is re-pointed from where it resolves, not through `via`, which head code replaced
+    assert seen["roundabout"] == "expected\n"
     # a link into the folder stays a link; one to a file elsewhere is a copy the command cannot
     # rewrite behind it (root_data.txt was rewritten in the copy of the tree)
     assert seen["link_kept"] is True and seen["through_link"] == "root data\n"
