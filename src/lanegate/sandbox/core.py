@@ -279,7 +279,13 @@ class Sandbox:
             into = Path(tempfile.mkdtemp(prefix="frozen-", dir=self._private_dir()))
             skip = [self.repo / ".git", *self._kept, *self.hidden]
             tree = stage_frozen(
-                self.repo, folders, into, overlays=overlays, removed=removed, skip=skip
+                self.repo,
+                folders,
+                into,
+                overlays=overlays,
+                removed=removed,
+                skip=skip,
+                limit=self._tree_size + self.limits.disk_mb * MB,
             )
             self._frozen[key] = tree
             return tree

@@ -28,8 +28,10 @@ from lanegate.errors import SandboxError
 
 __all__ = ["FrozenTree", "MAX_FROZEN_FOLDERS", "stage_frozen"]
 
-# a lane freezes a repository's few test folders; each costs a mount and one above it per level
-MAX_FROZEN_FOLDERS = 64
+# a lane freezes a repository's test folders (a monorepo: one per package); each costs a mount and
+# one above it per level, and bubblewrap's mounts cost more the more there are
+MAX_FROZEN_FOLDERS = 256
+DEFAULT_LIMIT = 1 << 30
 _BYTE_CODE = (".pyc", ".pyo")
 
 
@@ -69,59 +71,91 @@ def _subtree_bytes(root: Path) -> int:
     return total
 
 
-def _relink(link: str, staged: Path, repo: Path, folder: Path) -> None:
-    """Stage a link of the folder: kept when it leads into the folder itself (read-only, like the
-    rest); a link to a regular file elsewhere in the tree becomes a copy of that file, which the
-    command cannot rewrite behind the link; a link to a folder elsewhere, or out of the tree, is left
-    out (the sandbox's copy drops links out of the tree too)."""
-    target = Path(os.path.realpath(link))
-    if target.is_relative_to(folder):
-        # re-pointed from where it resolves, never by its own text: `../x/tests/data` through a
-        # link `x` in the writable tree could be made to lead somewhere else inside the sandbox
-        os.symlink(os.path.relpath(target, os.path.realpath(os.path.dirname(link))), staged)
-    elif target.is_relative_to(repo) and target.is_file():
-        shutil.copy2(target, staged)
+class _Stager:
+    """Copies one frozen folder into its snapshot, within a byte budget (a link copies its target,
+    so links could multiply the bytes on the host)."""
 
+    def __init__(self, repo: Path, skip: frozenset[Path], limit: int) -> None:
+        self.repo = repo
+        self.skip = skip
+        self.limit = limit
+        self.used = 0
 
-def _snapshot(repo: Path, folder: str, into: Path, removed: frozenset[str]) -> None:
-    """Stage the work tree's `folder` as the sandbox's copy would show it."""
-    source_root = repo / folder
-    real_root = Path(os.path.realpath(source_root))
-    real_repo = Path(os.path.realpath(repo))
-    for current, dirs, files in os.walk(source_root):
-        rel = os.path.relpath(current, repo).replace(os.sep, "/")
-        here = into / os.path.relpath(current, source_root)
-        here.mkdir(parents=True, exist_ok=True)
+    def _charge(self, path: str, where: str) -> None:
+        self.used += os.lstat(path).st_size
+        if self.used > self.limit:
+            raise SandboxError(
+                f"{where}: the snapshot of the frozen folders passes {self.limit} bytes "
+                "(links that copy their targets count each time)"
+            )
 
-        def left_out(name: str, rel: str = rel) -> bool:
-            return f"{rel}/{name}" in removed
+    def _readable(self, target: Path) -> bool:
+        """A place in the tree the sandbox's copy shows as it is (not `.git`, a mounted
+        environment or a hidden path: their bytes are not for the tests)."""
+        return target.is_relative_to(self.repo) and not any(
+            target.is_relative_to(s) for s in self.skip
+        )
 
-        entered = []
-        for name in dirs:
-            path = os.path.join(current, name)
-            if name == "__pycache__" or left_out(name):
+    def folder(
+        self,
+        source: Path,
+        into: Path,
+        rel: str | None,
+        removed: frozenset[str],
+        root: Path,
+        seen: frozenset[Path],
+    ) -> None:
+        """Stage `source` into `into`; `rel`: its tree-relative path (None inside a linked folder,
+        where `removed` does not apply); `root`: the frozen folder's real path (links into it stay
+        links); `seen`: the real folders being staged (a link back to one is a cycle, left out)."""
+        into.mkdir(parents=True, exist_ok=True)
+        for entry in sorted(os.scandir(source), key=lambda e: e.name):
+            name, path = entry.name, entry.path
+            if rel is not None and f"{rel}/{name}" in removed:
                 continue
-            if os.path.islink(path):
-                _relink(path, here / name, real_repo, real_root)
-            else:
-                entered.append(name)
-        dirs[:] = entered
-        for name in files:
-            path = os.path.join(current, name)
-            if name.endswith(_BYTE_CODE) or left_out(name):
-                continue
-            if os.path.islink(path):
-                _relink(path, here / name, real_repo, real_root)
-            elif os.path.isfile(path):
+            where = f"{rel}/{name}" if rel is not None else path
+            if entry.is_symlink():
+                self._link(path, into / name, root, seen, where)
+            elif entry.is_dir(follow_symlinks=False):
+                if name != "__pycache__":
+                    below = None if rel is None else f"{rel}/{name}"
+                    self.folder(Path(path), into / name, below, removed, root, seen)
+            elif entry.is_file(follow_symlinks=False) and not name.endswith(_BYTE_CODE):
                 # a copy, never a hard link: a link changes the work tree file's inode (its link
                 # count and ctime), which the fixture lane, running beside, reads as a write
-                shutil.copy2(path, here / name, follow_symlinks=False)
+                self._charge(path, where)
+                shutil.copy2(path, into / name, follow_symlinks=False)
             # sockets, FIFOs and devices are not part of a test tree: left out, as the copy does
 
+    def _link(self, link: str, staged: Path, root: Path, seen: frozenset[Path], where: str) -> None:
+        """A link into the frozen folder stays a link, re-pointed from where it resolves (its own
+        text could lead through a link in the writable tree that head code replaces); a link to a
+        file or folder elsewhere in the tree becomes a copy of it, which the command cannot rewrite
+        behind the link; a link out of the tree, into `.git` or a hidden path, or back into a folder
+        being staged, is left out."""
+        target = Path(os.path.realpath(link))
+        if target.is_relative_to(root):
+            os.symlink(os.path.relpath(target, os.path.realpath(os.path.dirname(link))), staged)
+        elif not self._readable(target) or any(
+            target == s or s.is_relative_to(target) for s in seen
+        ):
+            return
+        elif target.is_file():
+            self._charge(str(target), where)
+            shutil.copy2(target, staged)
+        elif target.is_dir():
+            self.folder(target, staged, None, frozenset(), root, seen | {target})
 
-def _put(source: Path, staged: Path) -> None:
-    """Replace what the snapshot has at `staged` by a copy of `source`."""
-    staged.parent.mkdir(parents=True, exist_ok=True)
+
+def _put(source: Path, staged: Path, top: Path) -> None:
+    """Replace what the snapshot `top` has at `staged` by a copy of `source`, making every folder
+    on the way a real folder of the snapshot (a staged link there is replaced, never followed)."""
+    current = top
+    for part in staged.relative_to(top).parts[:-1]:
+        current = current / part
+        if current.is_symlink() or (current.exists() and not current.is_dir()):
+            current.unlink()
+        current.mkdir(exist_ok=True)
     if staged.is_symlink() or staged.is_file():
         staged.unlink()
     elif staged.is_dir():
@@ -137,13 +171,14 @@ def stage_frozen(
     overlays: Mapping[Path, Path] | None = None,
     removed: Iterable[str] = (),
     skip: Iterable[Path] = (),
+    limit: int = DEFAULT_LIMIT,
 ) -> FrozenTree:
     """Snapshot each of `folders` (tree-relative) of the work tree `repo` under `into` (see the
     module docstring): `overlays` (tree path -> trusted file) replace what the tree has there,
     `removed` (tree-relative) are left out. A folder that is not a real folder of the tree
     (missing, a link, or under a link), or that holds or lies in one of `skip` (absolute: paths
     the sandbox mounts or hides its own way), is not frozen: the command sees it as the copy has
-    it."""
+    it. Past `limit` bytes staged in all (`SandboxError`), nothing is."""
     wanted = _outermost(_relative(f) for f in folders)
     if len(wanted) > MAX_FROZEN_FOLDERS:
         raise SandboxError(
@@ -151,6 +186,8 @@ def stage_frozen(
         )
     gone = frozenset(_relative(p) for p in removed)
     hidden = frozenset(skip)
+    real_repo = Path(os.path.realpath(repo))
+    stager = _Stager(real_repo, frozenset(Path(os.path.realpath(p)) for p in hidden), limit)
     snapshots: dict[str, Path] = {}
     pinned: dict[str, int] = {}
     for index, folder in enumerate(wanted):
@@ -161,11 +198,12 @@ def stage_frozen(
         if any(chain[-1].is_relative_to(h) or h.is_relative_to(chain[-1]) for h in hidden):
             continue  # a path the sandbox mounts or hides in its own way: left to it
         target = into / f"frozen-{index:03d}"
-        _snapshot(repo, folder, target, gone)
+        real = real_repo / folder
+        stager.folder(real, target, folder, gone, real, frozenset({real}))
         for dest, source in (overlays or {}).items():
             rel = PurePosixPath(os.path.relpath(os.path.normpath(dest), repo).replace(os.sep, "/"))
             if rel.parts[:1] != ("..",) and rel.is_relative_to(folder):
-                _put(source, target / rel.relative_to(folder))
+                _put(source, target / rel.relative_to(folder), target)
         snapshots[folder] = target
         for depth in range(1, len(parts)):
             above = "/".join(parts[:depth])

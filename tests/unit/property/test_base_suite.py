@@ -373,3 +373,33 @@ def test_code_under_test_cannot_rewrite_the_data_a_base_test_reads(table_repo: R
         "tests/test_table.py::test_table": "failed"
     }
     assert (table_repo.path / "tests" / "data" / "table.txt").read_text() == "1 1 2\n2 2 4\n"
+
+
+@pytest.mark.parametrize(
+    ("code", "v2", "outcome"),
+    [(CALC, "1 1 2\n2 2 4\n", "passed"), (WRONG, "1 1 2\n", "failed")],
+    ids=["honest-retarget", "hostile-retarget"],
+)
+def test_a_data_link_of_the_base_is_restored_as_what_it_reads(
+    make_repo: Callable[[str], Repo], code: str, v2: str, outcome: str
+) -> None:
+    # red-team pass 8: a link restored as a file holding the link's own text failed an honest
+    # diff that only pointed the link at an identical file
+    repo = make_repo("linked")
+    repo.write("calc.py", CALC)
+    repo.write("tests/test_table.py", TABLE_TEST)
+    repo.write("tests/data/v1.txt", "1 1 2\n2 2 4\n")
+    (repo.path / "tests" / "data" / "table.txt").symlink_to("v1.txt")
+    repo.commit("base")
+    repo.branch("agent")
+    repo.write("calc.py", code)
+    repo.write("tests/data/v2.txt", v2)
+    (repo.path / "tests" / "data" / "table.txt").unlink()
+    (repo.path / "tests" / "data" / "table.txt").symlink_to("v2.txt")
+    repo.commit("point the table at v2")
+    summary = classify_diff(repo.path, "main", Policy())
+    with open_sandbox(repo.path) as sandbox:
+        answer = run_base_suite(repo.path, summary, Policy(), sandbox=sandbox)
+    assert {r.node_id: r.outcome for r in answer.runs} == {
+        "tests/test_table.py::test_table": outcome
+    }

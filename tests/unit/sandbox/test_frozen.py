@@ -198,3 +198,68 @@ def test_commands_that_freeze_alike_share_one_snapshot(repo: Path) -> None:
         other = sandbox.command(["true"], env={}, frozen=["tests"], removed=["tests/stray.pyc"])
     assert len(snapshots(first.argv)) == 1
     assert snapshots(first.argv) == snapshots(again.argv) != snapshots(other.argv)
+
+
+# red-team pass 8 (2026-12-06, against the first version of the freeze)
+
+
+def test_a_link_to_a_folder_elsewhere_is_staged_as_a_copy(tmp_path: Path) -> None:
+    # `tests/golden -> ../golden` was left out: its base test failed at head and at base alike,
+    # was excused as pre-existing, and the head's bug passed
+    repo = tmp_path / "repo"
+    (repo / "golden" / "deep").mkdir(parents=True)
+    (repo / "golden" / "deep" / "cases.txt").write_text("cases\n")
+    (repo / "golden" / "loop").symlink_to("..")  # a cycle back up: left out
+    (repo / "tests").mkdir()
+    (repo / "tests" / "golden").symlink_to("../golden")
+    tree = stage_frozen(repo, ["tests"], tmp_path / "into")
+    staged = tree.snapshots["tests"] / "golden"
+    assert not staged.is_symlink() and (staged / "deep" / "cases.txt").read_text() == "cases\n"
+    assert not (staged / "loop").exists()
+
+
+def test_links_never_copy_git_or_hidden_files_or_leave_the_tree(tmp_path: Path) -> None:
+    # `tests/leak.py -> ../.git/config` copied the unsanitized git config into the snapshot
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / ".git" / "config").write_text("[http]\n\textraheader = AUTHORIZATION: secret\n")
+    (repo / "hidden").mkdir()
+    (repo / "hidden" / "out.json").write_text("{}")
+    (repo / "tests").mkdir()
+    (repo / "tests" / "leak.py").symlink_to("../.git/config")
+    (repo / "tests" / "hidden.json").symlink_to("../hidden/out.json")
+    (repo / "tests" / "passwd").symlink_to("/etc/passwd")
+    tree = stage_frozen(repo, ["tests"], tmp_path / "into", skip=[repo / ".git", repo / "hidden"])
+    assert sorted(p.name for p in tree.snapshots["tests"].iterdir()) == []
+
+
+def test_links_cannot_multiply_the_bytes_staged(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / "tests").mkdir(parents=True)
+    (repo / "big.bin").write_bytes(b"x" * 10_000)
+    for i in range(20):
+        (repo / "tests" / f"m{i}.py").symlink_to("../big.bin")
+    with pytest.raises(SandboxError, match="passes 100000 bytes"):
+        stage_frozen(repo, ["tests"], tmp_path / "into", limit=100_000)
+    assert stage_frozen(repo, ["tests"], tmp_path / "again", limit=300_000).snapshots
+
+
+def test_an_overlay_is_put_in_place_of_a_staged_link_never_through_it(tmp_path: Path) -> None:
+    # a folder of the base replaced at head by a link into the tree: the restored file under it
+    # was written through the link, into the real checkout
+    repo = tmp_path / "repo"
+    (repo / "tests" / "victim").mkdir(parents=True)
+    (repo / "tests" / "victim" / "expected.txt").write_text("real\n")
+    (repo / "tests" / "dir.py").symlink_to(repo / "tests" / "victim")
+    trusted = tmp_path / "base.txt"
+    trusted.write_text("base\n")
+    tree = stage_frozen(
+        repo,
+        ["tests"],
+        tmp_path / "into",
+        overlays={repo / "tests" / "dir.py" / "expected.txt": trusted},
+    )
+    staged = tree.snapshots["tests"] / "dir.py"
+    assert staged.is_dir() and not staged.is_symlink()
+    assert (staged / "expected.txt").read_text() == "base\n"
+    assert (repo / "tests" / "victim" / "expected.txt").read_text() == "real\n"

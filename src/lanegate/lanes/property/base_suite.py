@@ -13,6 +13,7 @@ own test file (the code under test raising `pytest.skip`) counts as not passing.
 from __future__ import annotations
 
 import hashlib
+import posixpath
 import shutil
 import tempfile
 import threading
@@ -237,8 +238,10 @@ def stage_base_overlays(repo: Path, summary: DiffSummary, suite: BaseSuite) -> B
     overlays: dict[Path, Path] = {}
     digests: dict[str, str] = {}
     try:
-        for index, path in enumerate([*suite.restored, *suite.helpers, *suite.data]):
-            data = git.show_file(repo, summary.merge_base, path)
+        paths = [*suite.restored, *suite.helpers, *suite.data]
+        links = _links_at(repo, summary.merge_base, paths)
+        for index, path in enumerate(paths):
+            data = _base_bytes(repo, summary.merge_base, path, links)
             if data is None:
                 continue
             staged = staging / f"{index:05d}-{PurePosixPath(path).name}"
@@ -255,6 +258,39 @@ def stage_base_overlays(repo: Path, summary: DiffSummary, suite: BaseSuite) -> B
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return BaseOverlays(staging, overlays, digests)
+
+
+def _links_at(repo: Path, commit: str, paths: Sequence[str]) -> set[str]:
+    """Which of `paths` are symbolic links at `commit`."""
+    if not paths:
+        return set()
+    listing = git.run_git(repo, "ls-tree", "-z", commit, "--", *paths)
+    found = set()
+    for entry in listing.split(b"\0"):
+        meta, _, name = entry.partition(b"\t")
+        if meta.startswith(b"120000 "):
+            found.add(name.decode("utf-8", "surrogateescape"))
+    return found
+
+
+MAX_LINK_HOPS = 8
+
+
+def _base_bytes(repo: Path, commit: str, path: str, links: set[str]) -> bytes | None:
+    """The bytes a reader of `path` gets at `commit`: a link's target file's (followed within the
+    tree, a few hops at most), not the link's own text; None where it leads nowhere in the tree."""
+    current = path
+    for _ in range(MAX_LINK_HOPS):
+        data = git.show_file(repo, commit, current)
+        if data is None or current not in links:
+            return data
+        target = data.decode("utf-8", "surrogateescape")
+        joined = posixpath.normpath(posixpath.join(posixpath.dirname(current), target))
+        if target.startswith("/") or joined == ".." or joined.startswith("../"):
+            return None
+        current = joined
+        links = links | _links_at(repo, commit, [current])
+    return None
 
 
 def _regular_file_bytes(path: Path) -> bytes | None:
