@@ -300,5 +300,6 @@ def _run_at_base(
         removed=tree.removed,
         frozen=tree.frozen,
         keep=keep,
+        extra_flags=["--lanegate-guard-reads"],  # as the base suite's run had it
     )
     return baseline.record

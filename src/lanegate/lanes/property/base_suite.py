@@ -375,8 +375,9 @@ def run_base_suite(
         return BaseSuiteRun(suite, (), None)
     wanted = staged.wanted
     try:
-        # one file's collection error is that file's: the others' tests still run and count
-        flags = ["--continue-on-collection-errors"]
+        # one file's collection error is that file's: the others' tests still run and count;
+        # what the tests read their data with is watched (`read_guard`)
+        flags = ["--continue-on-collection-errors", "--lanegate-guard-reads"]
         for tracer in ("probes", "calls") if trace else ("calls",):
             baseline = run_baseline(
                 repo,

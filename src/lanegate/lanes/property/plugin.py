@@ -33,6 +33,7 @@ from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_d
 from lanegate.lanes.property.oracle_guard import OracleGuard
 from lanegate.lanes.property.probes import ProbeFinder, install_probes
 from lanegate.lanes.property.protected import install_protected
+from lanegate.lanes.property.read_guard import ReadGuard
 from lanegate.lanes.property.running import mark_running
 from lanegate.lanes.quick_exit import exit_after_session
 from lanegate.lanes.rewrite import unmark_rewrite
@@ -41,6 +42,8 @@ _STATE_KEY = pytest.StashKey["_Recorder"]()
 # the oracle functions as this process first imported them: before any conftest or test module, so
 # before any code of the project's (`oracle_guard`)
 _GUARD = OracleGuard(lanegate.oracles)
+# the working directory and the reading functions, taken at the same moment (`read_guard`)
+_READS = ReadGuard()
 _IGNORED_KEY = pytest.StashKey[frozenset[str]]()
 
 #: Set by the fork server in each child: {"out": record path, "tests": node ids to run, in order}.
@@ -98,6 +101,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--lanegate-protect",
         default=None,
         help="JSON file: path -> SHA-256 of the base files imported only from verified bytes",
+    )
+    group.addoption(
+        "--lanegate-guard-reads",
+        action="store_true",
+        help="a moved working directory or a replaced reading function errors the tests after it",
     )
 
 
@@ -192,6 +200,10 @@ class _Recorder:
         self.hypothesis_ready = False
         # test module file -> how its oracle names were replaced (`oracle_guard`): its tests error
         self.tampered: dict[str, str] = {}
+        # the base suite's processes: what code at import or in a test changed that tests read
+        # their data with (`read_guard`); every test from then on errors
+        self.guard_reads = bool(config.getoption("lanegate_guard_reads"))
+        self.read_problem: str | None = None
         self.modules: dict[str, ModuleType] = {}  # node id -> the test module it was collected from
         self._kinds: dict[str, _FileKind] = {}  # code file name -> its part in either trace
         self.tracing = False
@@ -609,6 +621,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         if isinstance(module, ModuleType):
             recorder.modules[item.nodeid] = module
     recorder.tampered.update(_GUARD.problems(set(recorder.modules.values())))
+    if recorder.guard_reads:
+        recorder.read_problem = _READS.problem()
 
 
 def _mark_tampered(recorder: _Recorder) -> None:
@@ -666,6 +680,11 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
             entry["oracle_calls"] = dict(recorder.oracle_calls)
             entry["code_calls"] = recorder.code_calls
         recorder.current = None
+        if recorder.guard_reads:
+            recorder.read_problem = recorder.read_problem or _READS.problem()
+            if recorder.read_problem:
+                entry["outcome"] = "error"
+                entry["detail"] = recorder.read_problem[:300]
         counts = recorder.counts.get(item.nodeid)
         if counts is not None:
             entry["cases_run"], entry["cases_failed"], entry["gave_up"] = (
