@@ -314,6 +314,15 @@ class _Scanner(ast.NodeVisitor):
                 for attribute in str(dotted).split("."):
                     if attribute in _WATCHED_ATTRS:
                         self._hit(node, f"reaches {attribute!r} by name (attrgetter())")
+        elif isinstance(func, ast.Attribute) and func.attr in ("__setattr__", "__delattr__"):
+            # `type.__setattr__(pathlib.Path, "read_text", f)` (red-team pass 8), or the bound
+            # `module.__setattr__("name", f)`: the same rebinding as `setattr`
+            unbound = isinstance(func.value, ast.Name) and func.value.id in ("type", "object")
+            owner, rest = (
+                (node.args[0], node.args[1:]) if unbound and node.args else (func.value, node.args)
+            )
+            named = rest[0] if rest and _literal_str(rest[0]) else None
+            self._rebinds(node, owner, str(getattr(named, "value", "?")))
         elif not self.is_test and self._reads_env(func):
             key = node.args[0] if node.args else None
             if key is None or not _literal_str(key) or self._env_tell(key):

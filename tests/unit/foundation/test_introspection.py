@@ -193,6 +193,11 @@ REBINDING_SOURCE = {
     # the project's own oracle module (SPEC: tests/oracles.py), however it is imported
     "own-oracles": "from tests import oracles\nfor oracles.round_trip in [print]:\n    pass\n",
     "own-oracles-dotted": "import tests.oracles as o\no.idempotent = print\n",
+    # red-team pass 8: a reading function replaced through the type's own __setattr__
+    "type-setattr": "import pathlib\ntype.__setattr__(pathlib.Path, 'read_text', print)\n",
+    "object-setattr": "import json\nobject.__setattr__(json, 'loads', print)\n",
+    "bound-setattr": "import os\nos.path.__setattr__('exists', print)\n",
+    "type-delattr": "from pathlib import Path\ntype.__delattr__(Path, 'read_text')\n",
 }
 
 
@@ -212,6 +217,7 @@ def test_the_projects_own_modules_and_local_objects_may_be_set() -> None:
         "demo.settings.DEBUG = True\nregistry.ITEMS = []\nconfig.LEVEL = 2\n\n"
         "class Box:\n    def __init__(self):\n        self.size = 1\n\n"
         "def tag(obj):\n    obj.label = 'x'\n    setattr(obj, 'kind', 1)\n"
+        "\nclass Frozen:\n    def __post_init__(self):\n        object.__setattr__(self, 'n', 1)\n"
     )
     own = frozenset({"demo", "settings", "registry", "config"})
     assert scan_source("demo/codec.py", source.encode(), is_test=False, own=own) == []
