@@ -117,3 +117,13 @@ def test_a_latin1_module_is_planted_in_on_lines_that_hold_non_ascii_text(
     canaries = plan_canaries(repo.path, summary, Policy(), 7, len(specs))
     assert canaries and all(c.line == 3 for c in canaries)
     assert unmutated_lines(repo.path, summary, Policy()) == ()
+
+
+def test_a_changed_default_argument_that_calls_something_is_named() -> None:
+    # red-team pass 8: `def _t(_x=type.__setattr__(...))` ran at import with no mutant asked of it
+    source = (
+        b"import pathlib\n\n\ndef f(x, _hook=type.__setattr__(pathlib.Path, 'name', None)):\n"
+        b"    return x + 1\n\n\ndef g(x, limit=10, key=None):\n    return x * limit\n"
+    )
+    found = unmutated_in_source("m.py", source, frozenset(range(1, 11)))
+    assert [(u.line, "default argument" in u.what) for u in found] == [(4, True)]

@@ -123,6 +123,16 @@ def _code_strings(tree: ast.AST, lines: frozenset[int]) -> Iterator[ast.Constant
             yield node
 
 
+def _calling_defaults(tree: ast.AST) -> Iterator[ast.expr]:
+    """Default argument values that call something: they run once, when the `def` or `lambda` runs
+    (red-team pass 8 hid a `type.__setattr__(...)` there, on no statement line of its own)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            for default in [*node.args.defaults, *node.args.kw_defaults]:
+                if default is not None and any(isinstance(n, ast.Call) for n in ast.walk(default)):
+                    yield default
+
+
 def _statements(tree: ast.AST) -> Iterator[ast.stmt]:
     for node in ast.walk(tree):
         if isinstance(node, ast.stmt):
@@ -175,6 +185,14 @@ def unmutated_in_source(path: str, source: bytes, lines: frozenset[int]) -> list
             found.append(UnmutatedLine(path=path, line=node.lineno, what=what))
         elif len(own) > 1:
             found.extend(_bare_lines(path, node, own, changed - reached))
+    for default in _calling_defaults(tree):
+        span = range(default.lineno, (default.end_lineno or default.lineno) + 1)
+        if lines.intersection(span) and not reached.intersection(span):
+            what = (
+                "a changed default argument calls something when its function is defined (at "
+                "import), where no mutation operator reaches"
+            )
+            found.append(UnmutatedLine(path=path, line=default.lineno, what=what))
     for literal in _code_strings(tree, changed):
         what = (
             "a changed string holds Python code (for exec/eval/compile), where no mutant is planted"
