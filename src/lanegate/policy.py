@@ -95,7 +95,7 @@ class FlakePolicy:
     every replayed test must reach."""
 
     leases_file: str = "flake_leases.json"
-    repeat_budget_seconds: float = 0.25
+    repeat_budget_seconds: float = 0.1
     detect_rate: float = 0.5
 
 

@@ -27,6 +27,7 @@ from lanegate.sandbox.environment import passed_environment
 from lanegate.sandbox.frozen import FrozenTree, stage_frozen
 from lanegate.sandbox.interpreter import sandbox_interpreter
 from lanegate.sandbox.pids import ProcessCap, process_cap
+from lanegate.treewalk import walk
 
 MB = 1024 * 1024
 SOURCE_MOUNT = "/run/lanegate-tree"
@@ -115,7 +116,7 @@ def _relative_path(path: str) -> str:
 
 def _tree_bytes(root: Path, skip: set[Path]) -> int:
     total = 0
-    for folder, dirs, files in os.walk(root):
+    for folder, dirs, files in walk(root):
         here = Path(folder)
         dirs[:] = [d for d in dirs if here / d not in skip]
         for name in files:

@@ -61,13 +61,15 @@ def _outermost(folders: Iterable[str]) -> list[str]:
 
 
 def _subtree_bytes(root: Path) -> int:
-    total = 0
-    for folder, _dirs, files in os.walk(root):
-        for name in files:
-            try:
-                total += os.lstat(os.path.join(folder, name)).st_size
-            except OSError:
-                continue
+    """The bytes of the regular files under `root`, walked without recursion."""
+    total, stack = 0, [root]
+    while stack:
+        with os.scandir(stack.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(Path(entry.path))
+                elif entry.is_file(follow_symlinks=False):
+                    total += entry.stat(follow_symlinks=False).st_size
     return total
 
 
@@ -97,54 +99,63 @@ class _Stager:
         )
 
     def folder(
-        self,
-        source: Path,
-        into: Path,
-        rel: str | None,
-        removed: frozenset[str],
-        root: Path,
-        seen: frozenset[Path],
+        self, source: Path, into: Path, rel: str, removed: frozenset[str], root: Path
     ) -> None:
-        """Stage `source` into `into`; `rel`: its tree-relative path (None inside a linked folder,
-        where `removed` does not apply); `root`: the frozen folder's real path (links into it stay
-        links); `seen`: the real folders being staged (a link back to one is a cycle, left out)."""
-        into.mkdir(parents=True, exist_ok=True)
-        for entry in sorted(os.scandir(source), key=lambda e: e.name):
-            name, path = entry.name, entry.path
-            if rel is not None and f"{rel}/{name}" in removed:
-                continue
-            where = f"{rel}/{name}" if rel is not None else path
-            if entry.is_symlink():
-                self._link(path, into / name, root, seen, where)
-            elif entry.is_dir(follow_symlinks=False):
-                if name != "__pycache__":
-                    below = None if rel is None else f"{rel}/{name}"
-                    self.folder(Path(path), into / name, below, removed, root, seen)
-            elif entry.is_file(follow_symlinks=False) and not name.endswith(_BYTE_CODE):
-                # a copy, never a hard link: a link changes the work tree file's inode (its link
-                # count and ctime), which the fixture lane, running beside, reads as a write
-                self._charge(path, where)
-                shutil.copy2(path, into / name, follow_symlinks=False)
-            # sockets, FIFOs and devices are not part of a test tree: left out, as the copy does
+        """Stage the folder `source` (tree-relative `rel`; `root`: the frozen folder's real path,
+        which links into stay links) into `into`, walked without recursion (a diff controls how deep
+        its test folders go)."""
+        # (folder, where it goes, its tree-relative path or None inside a linked folder, where
+        # `removed` does not apply, the real folders staged above it: a link back is a cycle)
+        stack: list[tuple[Path, Path, str | None, frozenset[Path]]] = [
+            (source, into, rel, frozenset({root}))
+        ]
+        while stack:
+            here, staged, at, seen = stack.pop()
+            staged.mkdir(parents=True, exist_ok=True)
+            with os.scandir(here) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+            for entry in entries:
+                name, path = entry.name, entry.path
+                if at is not None and f"{at}/{name}" in removed:
+                    continue
+                where = f"{at}/{name}" if at is not None else path
+                below = None if at is None else f"{at}/{name}"
+                if entry.is_symlink():
+                    linked = self._link(path, staged / name, root, seen, where)
+                    if linked is not None:
+                        stack.append((linked, staged / name, None, seen | {linked}))
+                elif entry.is_dir(follow_symlinks=False):
+                    if name != "__pycache__":
+                        stack.append((Path(path), staged / name, below, seen))
+                elif entry.is_file(follow_symlinks=False) and not name.endswith(_BYTE_CODE):
+                    # a copy, never a hard link: a link changes the work tree file's inode (its
+                    # link count and ctime), which the fixture lane, running beside, reads as a write
+                    self._charge(path, where)
+                    shutil.copy2(path, staged / name, follow_symlinks=False)
+                # sockets, FIFOs and devices are not part of a test tree: left out, as the copy does
 
-    def _link(self, link: str, staged: Path, root: Path, seen: frozenset[Path], where: str) -> None:
+    def _link(
+        self, link: str, staged: Path, root: Path, seen: frozenset[Path], where: str
+    ) -> Path | None:
         """A link into the frozen folder stays a link, re-pointed from where it resolves (its own
         text could lead through a link in the writable tree that head code replaces); a link to a
-        file or folder elsewhere in the tree becomes a copy of it, which the command cannot rewrite
-        behind the link; a link out of the tree, into `.git` or a hidden path, or back into a folder
-        being staged, is left out."""
+        file elsewhere in the tree becomes a copy of it, and one to a folder elsewhere is answered
+        for the caller to stage as a copy, which the command cannot rewrite behind the link; a link
+        out of the tree, into `.git` or a hidden path, or back into a folder being staged, is left
+        out."""
         target = Path(os.path.realpath(link))
         if target.is_relative_to(root):
             os.symlink(os.path.relpath(target, os.path.realpath(os.path.dirname(link))), staged)
         elif not self._readable(target) or any(
             target == s or s.is_relative_to(target) for s in seen
         ):
-            return
+            return None
         elif target.is_file():
             self._charge(str(target), where)
             shutil.copy2(target, staged)
         elif target.is_dir():
-            self.folder(target, staged, None, frozenset(), root, seen | {target})
+            return target
+        return None
 
 
 def _put(source: Path, staged: Path, top: Path) -> None:
@@ -199,7 +210,7 @@ def stage_frozen(
             continue  # a path the sandbox mounts or hides in its own way: left to it
         target = into / f"frozen-{index:03d}"
         real = real_repo / folder
-        stager.folder(real, target, folder, gone, real, frozenset({real}))
+        stager.folder(real, target, folder, gone, real)
         for dest, source in (overlays or {}).items():
             rel = PurePosixPath(os.path.relpath(os.path.normpath(dest), repo).replace(os.sep, "/"))
             if rel.parts[:1] != ("..",) and rel.is_relative_to(folder):

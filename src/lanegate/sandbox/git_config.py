@@ -28,6 +28,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from lanegate import git
 from lanegate.errors import GitError, SandboxError
+from lanegate.treewalk import walk
 
 # (section, key) kept, by name: nothing else of a config reaches head code.
 _CORE = (
@@ -251,7 +252,7 @@ def _walk(repo: Path) -> tuple[list[Path], set[Path]]:
     workflow left in it (`STORE_NAMES`)."""
     found: list[Path] = []
     stores: set[Path] = set()
-    for folder, dirs, files in os.walk(repo):
+    for folder, dirs, files in walk(repo):
         here = Path(folder)
         if _is_git_dir(dirs, files) and here != repo:
             found.append(here)  # walked on: a folder made to look like one hides nothing

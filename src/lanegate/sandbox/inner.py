@@ -153,7 +153,7 @@ def main(argv: list[str]) -> None:
         os.makedirs(spec["home"], exist_ok=True)
         _lower_limits(spec["limits"])
         os.chdir(spec["cwd"])
-    except (OSError, ValueError, KeyError, TypeError, EOFError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, EOFError, RecursionError) as exc:
         _die(SETUP_FAILED_EXIT, f"setup failed: {type(exc).__name__}: {exc}")
     # CPython ignores SIGPIPE and SIGXFSZ, and an ignored signal stays ignored across exec: give the
     # command the defaults any other process starts with (as subprocess's restore_signals does)

@@ -263,3 +263,15 @@ def test_an_overlay_is_put_in_place_of_a_staged_link_never_through_it(tmp_path: 
     assert staged.is_dir() and not staged.is_symlink()
     assert (staged / "expected.txt").read_text() == "base\n"
     assert (repo / "tests" / "victim" / "expected.txt").read_text() == "real\n"
+
+
+def test_a_test_folder_nested_past_the_recursion_limit_is_staged(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    deep = repo / "tests"
+    deep.mkdir(parents=True)
+    for _ in range(1200):  # one level at a time: pathlib's own mkdir(parents=True) recurses
+        deep = deep / "a"
+        deep.mkdir()
+    (deep / "x.txt").write_text("deep\n")
+    tree = stage_frozen(repo, ["tests"], tmp_path / "into")
+    assert (tree.snapshots["tests"] / "/".join(["a"] * 1200) / "x.txt").read_text() == "deep\n"
