@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lanegate.treewalk import walk
+from tests.deeptree import remove_deep
 
 NAMES = st.sampled_from(["a", "b", "c.txt", "d"])
 
@@ -43,9 +44,13 @@ def test_pruning_in_place_and_depth_past_the_recursion_limit(tmp_path: Path) -> 
         deep.mkdir()
     (tmp_path / "skip").mkdir()
     (tmp_path / "skip" / "hidden.txt").write_text("x")
-    seen = 0
-    for folder, dirs, _files in walk(tmp_path):
-        dirs[:] = [d for d in dirs if d != "skip"]
-        seen += 1
-        assert "skip" not in folder
-    assert seen == 1201
+    try:
+        seen = 0
+        for folder, dirs, _files in walk(tmp_path):
+            dirs[:] = [d for d in dirs if d != "skip"]
+            seen += 1
+            assert "skip" not in folder
+        assert seen == 1201
+    finally:
+        remove_deep(tmp_path / "a")
+    assert not (tmp_path / "a").exists()

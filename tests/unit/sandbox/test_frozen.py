@@ -13,6 +13,7 @@ import pytest
 from lanegate.errors import SandboxError
 from lanegate.sandbox import open_sandbox
 from lanegate.sandbox.frozen import stage_frozen
+from tests.deeptree import remove_deep
 
 # every way red-team pass 7's review thought of to change what a base test reads, then what is seen
 ATTACKS = r"""
@@ -273,5 +274,10 @@ def test_a_test_folder_nested_past_the_recursion_limit_is_staged(tmp_path: Path)
         deep = deep / "a"
         deep.mkdir()
     (deep / "x.txt").write_text("deep\n")
-    tree = stage_frozen(repo, ["tests"], tmp_path / "into")
-    assert (tree.snapshots["tests"] / "/".join(["a"] * 1200) / "x.txt").read_text() == "deep\n"
+    try:
+        tree = stage_frozen(repo, ["tests"], tmp_path / "into")
+        assert (tree.snapshots["tests"] / "/".join(["a"] * 1200) / "x.txt").read_text() == "deep\n"
+    finally:  # pytest's clean-up of old temporary folders would recurse past the limit
+        remove_deep(repo / "tests")
+        if (tmp_path / "into").exists():
+            remove_deep(tmp_path / "into")
