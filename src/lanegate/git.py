@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 from lanegate.errors import GitError
@@ -114,6 +115,22 @@ def show_file(repo: Path, commit: str, path: str) -> bytes | None:
             _memo[key] = data
             _memo_size[0] += size
     return data
+
+
+SYMLINK_MODE = b"120000"
+
+
+def tree_modes(repo: Path, commit: str, paths: Sequence[str]) -> dict[str, bytes]:
+    """The git mode (`100644`, `120000` for a link, ...) of each of `paths` that `commit` has."""
+    if not paths:
+        return {}
+    listing = run_git(repo, "ls-tree", "-z", commit, "--", *paths)
+    out = {}
+    for entry in listing.split(b"\0"):
+        meta, _, name = entry.partition(b"\t")
+        if meta:
+            out[name.decode("utf-8", "surrogateescape")] = meta.split()[0]
+    return out
 
 
 def is_full_id(commit: str) -> bool:

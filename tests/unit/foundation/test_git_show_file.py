@@ -75,3 +75,17 @@ def test_a_full_commit_id_is_asked_of_git_once(tmp_path: Path) -> None:
                 blob.unlink()
     assert git.show_file(r.path, first, "f.py") == b"one = 1\n"
     assert git.show_file(r.path, "HEAD", "f.py") is None  # asked again: git has lost it
+
+
+def test_tree_modes_names_links_and_leaves_out_what_is_missing(
+    repo: tuple[Repo, str],
+) -> None:
+    r, commit = repo
+    asked = ["plain.py", "link", "-dash.py", "caf\u00e9.py", "missing.py"]
+    assert git.tree_modes(r.path, commit, asked) == {
+        "plain.py": b"100644",
+        "link": git.SYMLINK_MODE,
+        "-dash.py": b"100644",
+        "caf\u00e9.py": b"100644",
+    }
+    assert git.tree_modes(r.path, commit, []) == {}

@@ -87,18 +87,6 @@ def signature(outcome: str, detail: str) -> str:
     return f"{outcome}\0{_ADDRESS.sub('0x?', detail.strip())}"
 
 
-def _modes(repo: Path, commit: str, paths: Sequence[str]) -> dict[str, bytes]:
-    if not paths:
-        return {}
-    listing = git.run_git(repo, "ls-tree", "-z", commit, "--", *paths)
-    out = {}
-    for entry in listing.split(b"\0"):
-        meta, _, name = entry.partition(b"\t")
-        if meta:
-            out[name.decode("utf-8", "surrogateescape")] = meta.split()[0]
-    return out
-
-
 def _refusal(summary: DiffSummary) -> str:
     """Why the base cannot be rebuilt trustworthily for this diff ("" when it can)."""
     if sandbox_interpreter().venv is not None:
@@ -132,7 +120,7 @@ def _base_tree(repo: Path, summary: DiffSummary, staging: Path) -> BaseTree | st
     removed = sorted(
         {f.path for f in summary.files if f.change in (Change.ADDED, Change.RENAMED)} - set(restore)
     )
-    modes = _modes(repo, summary.merge_base, restore)
+    modes = git.tree_modes(repo, summary.merge_base, restore)
     overlays: dict[Path, Path] = {}
     for index, path in enumerate(restore):
         if modes.get(path) not in _REGULAR:

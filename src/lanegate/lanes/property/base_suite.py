@@ -262,15 +262,9 @@ def stage_base_overlays(repo: Path, summary: DiffSummary, suite: BaseSuite) -> B
 
 def _links_at(repo: Path, commit: str, paths: Sequence[str]) -> set[str]:
     """Which of `paths` are symbolic links at `commit`."""
-    if not paths:
-        return set()
-    listing = git.run_git(repo, "ls-tree", "-z", commit, "--", *paths)
-    found = set()
-    for entry in listing.split(b"\0"):
-        meta, _, name = entry.partition(b"\t")
-        if meta.startswith(b"120000 "):
-            found.add(name.decode("utf-8", "surrogateescape"))
-    return found
+    return {
+        p for p, mode in git.tree_modes(repo, commit, paths).items() if mode == git.SYMLINK_MODE
+    }
 
 
 MAX_LINK_HOPS = 8

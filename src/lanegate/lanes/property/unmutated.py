@@ -201,19 +201,6 @@ def unmutated_in_source(path: str, source: bytes, lines: frozenset[int]) -> list
     return sorted(found, key=lambda u: u.line)
 
 
-def _symlinks(repo: Path, commit: str, paths: list[str]) -> list[str]:
-    """Which of `paths` are symlinks (mode 120000) in `commit`."""
-    if not paths:
-        return []
-    listing = git.run_git(repo, "ls-tree", "-z", commit, "--", *paths)
-    out = []
-    for entry in listing.split(b"\0"):
-        meta, _, name = entry.partition(b"\t")
-        if meta.startswith(b"120000 "):
-            out.append(name.decode("utf-8", "replace"))
-    return out
-
-
 def unmutated_lines(repo: Path, summary: DiffSummary, policy: Policy) -> tuple[UnmutatedLine, ...]:
     """Every changed executable line of the diff's mutable sources that cannot get a mutant."""
     binary = "git diffs this source file as binary (.gitattributes): nothing is mutated"
@@ -222,7 +209,10 @@ def unmutated_lines(repo: Path, summary: DiffSummary, policy: Policy) -> tuple[U
     linked = "this source file is a symlink at head: its code lives where no mutant is planted"
     found += [
         UnmutatedLine(path=path, line=1, what=linked)
-        for path in _symlinks(repo, summary.head_commit, [c.path for c in sources])
+        for path, mode in git.tree_modes(
+            repo, summary.head_commit, [c.path for c in sources]
+        ).items()
+        if mode == git.SYMLINK_MODE
     ]
     for path in mutable_sources(summary, policy):
         source = git.show_file(repo, summary.head_commit, path)
