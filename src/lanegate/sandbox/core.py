@@ -27,6 +27,7 @@ from lanegate.sandbox.environment import passed_environment
 from lanegate.sandbox.frozen import FrozenTree, stage_frozen
 from lanegate.sandbox.interpreter import sandbox_interpreter
 from lanegate.sandbox.pids import ProcessCap, process_cap
+from lanegate.sandbox.staging import StagingPlace, make_private_folder, staging_place
 from lanegate.treewalk import walk
 
 MB = 1024 * 1024
@@ -161,6 +162,7 @@ class Sandbox:
     _tree_size: int = 0
     _kept: list[Path] = field(default_factory=list)
     _private: list[Path] = field(default_factory=list)  # at most one folder, made on first use
+    _place: StagingPlace = StagingPlace(None, 0)  # where it was made (`staging`), set with it
     _spec_lock: threading.Lock = field(default_factory=threading.Lock)  # lanes call from threads
     _git_covers_args: list[str] | None = None  # `_git_covers`, once per sandbox
     # staged snapshots by what they hold (read-only, so commands that freeze alike share one)
@@ -279,15 +281,24 @@ class Sandbox:
                 return self._frozen[key]
             into = Path(tempfile.mkdtemp(prefix="frozen-", dir=self._private_dir()))
             skip = [self.repo / ".git", *self._kept, *self.hidden]
-            tree = stage_frozen(
-                self.repo,
-                folders,
-                into,
-                overlays=overlays,
-                removed=removed,
-                skip=skip,
-                limit=self._tree_size + self.limits.disk_mb * MB,
-            )
+            try:
+                tree = stage_frozen(
+                    self.repo,
+                    folders,
+                    into,
+                    overlays=overlays,
+                    removed=removed,
+                    skip=skip,
+                    limit=self._place.budget,
+                )
+            except OSError as error:  # a full staging folder, a path too long for it
+                shutil.rmtree(into, ignore_errors=True)
+                where = str(error.filename or into)
+                shown = where if len(where) <= 120 else "..." + where[-117:]
+                raise SandboxError(
+                    f"frozen folder {', '.join(sorted(folders))}: could not be staged at "
+                    f"{shown}: {error.strerror or error}"
+                ) from None
             self._frozen[key] = tree
             return tree
 
@@ -295,7 +306,9 @@ class Sandbox:
         """The sandbox's own folder outside itself (setup specs, the sanitized git config), made on
         first use and removed when the sandbox closes; call with `_spec_lock` held."""
         if not self._private:
-            self._private.append(Path(tempfile.mkdtemp(prefix="lanegate-sandbox-spec-")))
+            disk_budget = self._tree_size + self.limits.disk_mb * MB
+            self._place = staging_place(self._tree_size, disk_budget)
+            self._private.append(make_private_folder(self._place))
         return self._private[0]
 
     def _spec_file(self, data: bytes) -> Path:
