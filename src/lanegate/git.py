@@ -12,7 +12,8 @@ from pathlib import Path
 from lanegate.errors import GitError
 
 GIT_TIMEOUT_SECONDS = 120
-# a full object id names immutable bytes: what one names is asked of git once per process
+# a full object id names immutable bytes: what one names (its bytes at a path, its commit, a merge
+# base with another) is asked of git once per process
 _FULL_ID = re.compile(r"[0-9a-f]{40}(?:[0-9a-f]{24})?")
 MEMO_BYTES = 64 * 1024 * 1024  # the memo's size cap; past it, answers are no longer kept
 _memo: dict[tuple[str, str, str], bytes | None] = {}
@@ -61,8 +62,13 @@ def resolve_commit(repo: Path, ref: str) -> str:
     """The full commit id of `ref`; a missing ref explains shallow clones."""
     if not ref or ref.startswith("-"):
         raise GitError(f"invalid git ref {ref!r}")
+    key = (str(repo), "^{commit}", ref)
+    if is_full_id(ref) and key in _memo:  # a full id's commit never changes
+        return (_memo[key] or b"").decode()
     done = run_git(repo, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", check=False)
     sha = done.decode().strip()
+    if sha and is_full_id(ref):
+        _remember(key, sha.encode())
     if not sha:
         shallow = (
             run_git(repo, "rev-parse", "--is-shallow-repository", check=False).decode().strip()
@@ -86,7 +92,12 @@ def merge_base(repo: Path, base: str, head: str) -> str:
     """The merge base of `base...head`, as git's three-dot diff uses it."""
     base_sha = resolve_commit(repo, base)
     head_sha = resolve_commit(repo, head)
+    key = (str(repo), "merge-base", f"{base_sha} {head_sha}")
+    if key in _memo:  # two commits' merge base never changes
+        return (_memo[key] or b"").decode()
     out = run_git(repo, "merge-base", base_sha, head_sha, check=False).decode().strip()
+    if out:
+        _remember(key, out.encode())
     if not out:
         raise GitError(
             f"{repo}: {base!r} and {head!r} share no history",
@@ -109,12 +120,17 @@ def show_file(repo: Path, commit: str, path: str) -> bytes | None:
         if key in _memo:
             return _memo[key]
     data = _show_file(repo, commit, path)
+    _remember(key, data)
+    return data
+
+
+def _remember(key: tuple[str, str, str], data: bytes | None) -> None:
+    """Keep one answer about immutable objects, while the memo is under `MEMO_BYTES`."""
     with _memo_lock:
         size = 0 if data is None else len(data)
         if _memo_size[0] + size <= MEMO_BYTES:
             _memo[key] = data
             _memo_size[0] += size
-    return data
 
 
 SYMLINK_MODE = b"120000"

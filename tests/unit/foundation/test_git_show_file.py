@@ -89,3 +89,23 @@ def test_tree_modes_names_links_and_leaves_out_what_is_missing(
         "caf\u00e9.py": b"100644",
     }
     assert git.tree_modes(r.path, commit, []) == {}
+
+
+def test_a_full_ids_commit_and_merge_base_are_asked_once_a_branch_every_time(
+    tmp_path: Path,
+) -> None:
+    r = Repo(tmp_path / "memo")
+    r.write("a.txt", b"a\n")
+    first = r.commit("first")
+    run(r.path, "checkout", "-q", "-b", "side")
+    r.write("b.txt", b"b\n")
+    side = r.commit("side")
+    assert git.resolve_commit(r.path, first) == first
+    assert git.merge_base(r.path, first, side) == first
+    assert git.resolve_commit(r.path, "HEAD") == side
+    # with the objects gone, the answers about full ids still come (kept), a branch's does not
+    (r.path / ".git" / "objects").rename(r.path / "moved-objects")
+    assert git.resolve_commit(r.path, first) == first
+    assert git.merge_base(r.path, first, side) == first
+    with pytest.raises(GitError):
+        git.resolve_commit(r.path, "HEAD")
