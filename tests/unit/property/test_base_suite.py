@@ -354,6 +354,25 @@ def test_the_base_tests_read_the_base_data_of_their_folder(table_repo: Repo) -> 
     }
 
 
+def test_a_module_the_diff_adds_beside_the_tests_cannot_stand_in_for_the_code(
+    table_repo: Repo,
+) -> None:
+    # red-team pass 9: tests/calc.py, a correct copy the diff added, came first on sys.path for
+    # the base test (pytest puts its folder there), which then passed against the copy
+    table_repo.write("calc.py", WRONG)
+    table_repo.write("tests/calc.py", CALC)
+    table_repo.write("tests/test_new.py", "def test_new():\n    pass\n")
+    table_repo.commit("wrong, with a stand-in beside the tests")
+    summary = classify_diff(table_repo.path, "main", Policy())
+    suite = base_suite(table_repo.path, summary)
+    assert suite.added == ("tests/calc.py", "tests/test_new.py")
+    with open_sandbox(table_repo.path) as sandbox:
+        answer = run_base_suite(table_repo.path, summary, Policy(), sandbox=sandbox)
+    assert {r.node_id: r.outcome for r in answer.runs} == {
+        "tests/test_table.py::test_table": "failed"
+    }
+
+
 def test_code_under_test_cannot_rewrite_the_data_a_base_test_reads(table_repo: Repo) -> None:
     table_repo.write(
         "calc.py",

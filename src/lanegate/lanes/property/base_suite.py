@@ -56,7 +56,7 @@ class BaseSuite:
     frozen: tuple[str, ...] = ()
     # the other files of those folders the diff changed or deleted (an expected output a base test
     # reads: restored like the tests, SPEC 9: the base's tests are the oracle, data and all), and
-    # those it added (left out of the suite's tree)
+    # every file it added there, modules included (left out of the suite's tree)
     data: tuple[str, ...] = ()
     added: tuple[str, ...] = ()
 
@@ -133,11 +133,14 @@ def base_suite(repo: Path, summary: DiffSummary) -> BaseSuite:
     frozen = _test_folders(protected)
 
     def in_frozen(name: str) -> bool:
-        return not name.endswith(".py") and any(
-            PurePosixPath(name).is_relative_to(folder) for folder in frozen
-        )
+        return any(PurePosixPath(name).is_relative_to(folder) for folder in frozen)
 
-    data = sorted(name for name in names if name in touched and in_frozen(name))
+    # the Python files the diff touched there are restored as tests or helpers; every file it
+    # added there is left out, modules too: a package the diff adds beside the tests comes first
+    # on sys.path for them and could stand in for the code they test
+    data = sorted(
+        name for name in names if name in touched and in_frozen(name) and not name.endswith(".py")
+    )
     added = sorted(
         f.path
         for f in summary.files
