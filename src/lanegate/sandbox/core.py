@@ -19,7 +19,8 @@ from types import TracebackType
 from typing import Self
 
 import lanegate
-from lanegate.errors import SandboxError
+from lanegate import git
+from lanegate.errors import GitError, SandboxError
 from lanegate.ledgers.models import SandboxLimitsRecord, SandboxRecord
 from lanegate.policy import SandboxPolicy
 from lanegate.sandbox import boot, bytecode, git_config, inner, probe
@@ -96,15 +97,31 @@ def _inside(path: Path, root: Path) -> bool:
 def _python_envs(repo: Path) -> list[Path]:
     """Virtual environments inside the work tree (at most two levels down): bound, not copied.
     Only real folders count: a head-made `x -> .` beside a `pyvenv.cfg` would otherwise bind the
-    real tree, `.git` and all, at `x`."""
-    envs = []
+    real tree, `.git` and all, at `x`. Nor does a folder whose `pyvenv.cfg` is committed: an
+    environment is made by the job's set-up, never checked out, and a committed marker would bind
+    a folder of the diff's as the head has it (a test folder, with files the base suite must not
+    see)."""
+    envs: dict[str, Path] = {}
     for depth in ("*", "*/*"):
         for found in repo.glob(f"{depth}/pyvenv.cfg"):
             parts = found.relative_to(repo).parts
             steps = [repo.joinpath(*parts[: i + 1]) for i in range(len(parts))]
             if found.is_file() and not any(step.is_symlink() for step in steps):
-                envs.append(found.parent)
-    return sorted(set(envs))
+                envs["/".join(parts)] = found.parent
+    committed = _tracked(repo, envs)
+    return sorted({folder for name, folder in envs.items() if name not in committed})
+
+
+def _tracked(repo: Path, names: Iterable[str]) -> set[str]:
+    """Which of the tree-relative `names` git tracks in `repo` (none outside a git work tree)."""
+    wanted = sorted(names)
+    if not wanted:
+        return set()
+    try:
+        listing = git.run_git(repo, "ls-files", "-z", "--", *wanted)
+    except GitError:
+        return set()
+    return {os.fsdecode(name) for name in listing.split(b"\0") if name}
 
 
 def _relative_path(path: str) -> str:

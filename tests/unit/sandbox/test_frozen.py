@@ -14,6 +14,7 @@ from lanegate.errors import SandboxError
 from lanegate.sandbox import open_sandbox
 from lanegate.sandbox.frozen import stage_frozen
 from tests.deeptree import remove_deep
+from tests.gitrepo import Repo
 
 # every way red-team pass 7's review thought of to change what a base test reads, then what is seen
 ATTACKS = r"""
@@ -281,3 +282,48 @@ def test_a_test_folder_nested_past_the_recursion_limit_is_staged(tmp_path: Path)
         remove_deep(repo / "tests")
         if (tmp_path / "into").exists():
             remove_deep(tmp_path / "into")
+
+
+LISTS_AND_WRITES = """
+import json, os
+out = {}
+for folder in ("tests", "env"):
+    try:
+        with open(os.path.join(folder, "made.txt"), "w") as f:
+            f.write("x")
+        out[folder] = "written"
+    except OSError as error:
+        out[folder] = f"OSError:{error.errno}"
+out["listing"] = sorted(os.listdir("tests"))
+print(json.dumps(out))
+"""
+
+
+def test_a_committed_venv_marker_does_not_unfreeze_a_test_folder(tmp_path: Path) -> None:
+    # red-team pass 9: `tests/pyvenv.cfg` added by a diff made `tests/` an environment, bound as
+    # the head has it: the base suite then saw the diff's added conftest.py (hooks that report
+    # every failure as a pass); only an environment the job's set-up made (untracked) is bound
+    repo = Repo(tmp_path / "repo")
+    repo.write("tests/test_base.py", "def test_ok():\n    pass\n")
+    repo.commit("base")
+    repo.write("tests/pyvenv.cfg", "home = /usr/bin\n")
+    repo.write("tests/conftest.py", "BAD = True\n")
+    repo.commit("head")
+    (repo.path / "env").mkdir()
+    (repo.path / "env" / "pyvenv.cfg").write_text("home = /usr/bin\n")  # made by the set-up
+    with open_sandbox(repo.path) as sandbox:
+        cmd = sandbox.command(
+            [sys.executable, "-c", LISTS_AND_WRITES],
+            env=dict(os.environ),
+            cwd=repo.path,
+            removed=["tests/conftest.py", "tests/pyvenv.cfg"],
+            frozen=["tests"],
+        )
+        done = subprocess.run(
+            cmd.argv, env=cmd.env, cwd=repo.path, capture_output=True, text=True, timeout=60
+        )
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout)
+    assert got["listing"] == ["test_base.py"]  # frozen: the diff's files are left out
+    assert got["tests"] == "OSError:30" and got["env"] == "OSError:30"  # both read-only
+    assert not (repo.path / "tests" / "made.txt").exists()
