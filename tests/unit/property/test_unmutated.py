@@ -75,6 +75,17 @@ def test_source_that_imports_from_the_test_folder_is_named() -> None:
     assert all("test folder" in u.what for u in found)
 
 
+def test_a_relative_import_from_the_test_folder_is_named() -> None:
+    # red-team pass 9: `from .tests.codec_impl import decode` in demo_lib/codec.py passed the gate
+    source = (
+        b"from .tests.codec_impl import decode\nfrom . import tests\nfrom ..test import x\n"
+        b"from pkg import tests as t\nfrom . import util\nfrom .testing import y\n"
+    )
+    found = unmutated_in_source("lib/codec.py", source, frozenset(range(1, 7)))
+    assert [u.line for u in found] == [1, 2, 3, 4]
+    assert all("test folder" in u.what for u in found)
+
+
 def test_an_operator_free_line_of_a_spread_statement_is_named() -> None:
     # the `*` line carries the statement's mutants; the changed `char.strip()` line carries none
     source = b"def f(out, char, n):\n    out.append(\n        char.strip()\n        * n\n    )\n"

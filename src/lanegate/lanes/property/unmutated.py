@@ -62,12 +62,15 @@ def _own_lines(node: ast.stmt) -> range | None:
 
 
 def _from_test_folder(node: ast.stmt) -> str | None:
-    """The module a source file imports from a `tests`/`test` package, if it does."""
+    """The module a source file imports from a `tests`/`test` package, if it does: by an absolute
+    or a relative name (`from .tests.impl import f`, `from . import tests`, red-team pass 9)."""
     names: list[str] = []
     if isinstance(node, ast.Import):
         names = [alias.name for alias in node.names]
-    elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-        names = [node.module]
+    elif isinstance(node, ast.ImportFrom):
+        prefix = "." * node.level + (node.module or "")
+        joint = "." if node.module else ""
+        names = [prefix, *(f"{prefix}{joint}{alias.name}" for alias in node.names)]
     for name in names:
         if any(part in _TEST_FOLDERS for part in name.split(".")):
             return name
