@@ -61,6 +61,13 @@ _SYS_ATTRS = {
     # the flake lane's stress runs change the switch interval: reading it tells them apart
     "getswitchinterval": "asks how often threads switch",
 }
+# what every text read decodes with (red-team pass 9: a codec search function registered in
+# place of the standard one rewrote an expected output as the base test read it)
+_CODECS_ATTRS = {
+    "register": "changes how text is decoded",
+    "unregister": "changes how text is decoded",
+    "register_error": "changes how text is decoded",
+}
 # the same hooks for the threads a test starts (the flake lane's preempting runs set them)
 _THREADING_ATTRS = {
     "settrace": "installs a tracer in new threads",
@@ -109,9 +116,15 @@ _ATTRS = {
     "exec": "runs code from a string",
 }
 # the modules whose attributes the scan watches, and every attribute name it watches on them
-_WATCHED_MODULES = frozenset({"sys", "os", "threading", "inspect", "signal", "builtins"})
+_WATCHED_MODULES = frozenset({"sys", "os", "threading", "inspect", "signal", "builtins", "codecs"})
 _WATCHED_ATTRS = frozenset(
-    {*_SYS_ATTRS, *_OS_ATTRS, *_THREADING_ATTRS, *(a for a, w in _ATTRS.items() if w)}
+    {
+        *_SYS_ATTRS,
+        *_OS_ATTRS,
+        *_THREADING_ATTRS,
+        *_CODECS_ATTRS,
+        *(a for a, w in _ATTRS.items() if w),
+    }
 )
 # builtins that reach an attribute by a name given as data
 _ATTRIBUTE_CALLS = frozenset({"getattr", "setattr", "delattr", "hasattr"})
@@ -216,9 +229,12 @@ class _Scanner(ast.NodeVisitor):
                 what = f"the code under test imports the tests' oracles ({node.module}.oracles)"
                 self._hit(node, what)
             for alias in node.names:
-                owner = {"sys": _SYS_ATTRS, "os": _OS_ATTRS, "threading": _THREADING_ATTRS}.get(
-                    node.module, {}
-                )
+                owner = {
+                    "sys": _SYS_ATTRS,
+                    "os": _OS_ATTRS,
+                    "threading": _THREADING_ATTRS,
+                    "codecs": _CODECS_ATTRS,
+                }.get(node.module, {})
                 if alias.name in owner:
                     self._hit(node, f"{owner[alias.name]} ({node.module}.{alias.name})")
                 elif alias.name == "*" and node.module in _WATCHED_MODULES:
@@ -241,6 +257,8 @@ class _Scanner(ast.NodeVisitor):
             self._hit(node, f"{_OS_ATTRS[attr]} (os.{attr})")
         elif owner == "threading" and attr in _THREADING_ATTRS:
             self._hit(node, f"{_THREADING_ATTRS[attr]} (threading.{attr})")
+        elif owner == "codecs" and attr in _CODECS_ATTRS:
+            self._hit(node, f"{_CODECS_ATTRS[attr]} (codecs.{attr})")
         elif owner == "inspect" and attr in ("stack", "currentframe", "getouterframes"):
             self._hit(node, f"walks call frames (inspect.{attr})")
         elif owner == "signal" and attr in ("signal", "setitimer", "alarm"):

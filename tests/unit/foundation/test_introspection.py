@@ -97,6 +97,9 @@ FLAGGED_SOURCE = {
     "attrgetter-computed": "from operator import attrgetter\nM = attrgetter('mod' + 'ules')\n",
     "star-import": "from sys import *\nSTRICT = 'pytest' in modules\n",
     "module-dict": "import sys\nM = sys.__dict__['modules']\n",
+    # red-team pass 9: a search function of its own in place of the standard one
+    "codecs-register": "import codecs, encodings\ncodecs.unregister(encodings.search_function)\n",
+    "codecs-from": "from codecs import register\nregister(lambda name: None)\n",
 }
 CLEAN_SOURCE = {
     "config": "import os\nLEVEL = os.environ.get('MYAPP_LOG_LEVEL', 'info')\n",
@@ -106,6 +109,7 @@ CLEAN_SOURCE = {
     "setattr-plain": "def tag(obj):\n    setattr(obj, 'label', 'x')\n    return obj\n",
     "object-dict": "def fields(obj):\n    return dict(obj.__dict__)\n",
     "attrgetter-plain": "from operator import attrgetter\nBY_NAME = attrgetter('name', 'size')\n",
+    "codecs-plain": "import codecs\nBOM = codecs.BOM_UTF8\nTEXT = codecs.decode(b'x', 'utf-8')\n",
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import subprocess
@@ -60,8 +61,27 @@ PATCH_AT_IMPORT = BUGGY + (
     "type.__setattr__(pathlib.Path, 'read_text', lambda self, *a, **k: 'buggy\\n')\n"
 )
 
+# red-team pass 9: the standard codec search function swapped for one whose UTF-8 decoder rewrites
+# the expected output as the test reads it (the bytes on disk untouched)
+CODEC_AT_IMPORT = BUGGY + (
+    "import codecs, encodings\n"
+    "_u = codecs.lookup('utf-8')\n"
+    "class _Decoder(_u.incrementaldecoder):\n"
+    "    def decode(self, data, final=False):\n"
+    "        return super().decode(data, final).replace('right', 'buggy')\n"
+    "def _search(name):\n"
+    "    if name.replace('-', '_') in ('utf_8', 'utf8'):\n"
+    "        return codecs.CodecInfo(_u.encode, _u.decode, _u.streamreader, _u.streamwriter,\n"
+    "                                _u.incrementalencoder, _Decoder, name='utf-8')\n"
+    "    return encodings.search_function(name)\n"
+    "codecs.unregister(encodings.search_function)\n"
+    "codecs.register(_search)\n"
+)
+ATTACKS = [CHDIR_AT_IMPORT, PATCH_AT_IMPORT, CODEC_AT_IMPORT]
+ATTACK_IDS = ["chdir", "patch", "codec"]
 
-@pytest.mark.parametrize("target", [CHDIR_AT_IMPORT, PATCH_AT_IMPORT], ids=["chdir", "patch"])
+
+@pytest.mark.parametrize("target", ATTACKS, ids=ATTACK_IDS)
 def test_code_run_at_import_errors_every_base_test(tmp_path: Path, target: str) -> None:
     assert _run(tmp_path, target, guard=True) == {
         "test_reads_its_table": "error",
@@ -69,7 +89,7 @@ def test_code_run_at_import_errors_every_base_test(tmp_path: Path, target: str) 
     }
 
 
-@pytest.mark.parametrize("target", [CHDIR_AT_IMPORT, PATCH_AT_IMPORT], ids=["chdir", "patch"])
+@pytest.mark.parametrize("target", ATTACKS, ids=ATTACK_IDS)
 def test_without_the_guard_the_forgery_passes(tmp_path: Path, target: str) -> None:
     assert _run(tmp_path, target, guard=False) == {
         "test_reads_its_table": "passed",
@@ -100,4 +120,13 @@ def test_a_monkeypatch_undone_by_its_fixture_is_no_problem(
         patched.chdir(tmp_path)
         patched.setattr(Path, "read_text", lambda self: "")
         assert guard.problem() is not None
+    assert guard.problem() is None
+
+
+def test_a_codec_method_replaced_in_place_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    guard = ReadGuard()
+    decoder = codecs.lookup("utf-8").incrementaldecoder
+    with monkeypatch.context() as patched:
+        patched.setattr(decoder, "_buffer_decode", staticmethod(lambda *a: ("", 0)))
+        assert guard.problem() == "the utf-8 codec was replaced in this test process"
     assert guard.problem() is None
