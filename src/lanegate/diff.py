@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.metadata
 import re
+import sys
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fnmatch import fnmatchcase
@@ -282,11 +284,41 @@ def _module_key(path: str) -> str | None:
     return None
 
 
+# folders a repository keeps at its top under names some installed distribution may also use
+_NOT_MODULES = frozenset({"tests", "test", "conftest", "docs", "examples", "scripts", "setup"})
+
+
+def _top_level(key: str) -> str | None:
+    """The name a module at the repository's top (or under `src/`) is imported by: `hypothesis`
+    for `hypothesis/__init__.py`, `json` for `src/json.py`; None deeper down."""
+    parts = key.split("/")
+    if parts[:1] == ["src"]:
+        parts = parts[1:]
+    name = parts[0] if len(parts) == 1 else None
+    return None if name in _NOT_MODULES else name
+
+
+@functools.cache
+def _installed_names() -> frozenset[str]:
+    """The standard library's module names and every installed distribution's top-level names:
+    a module of the tree with one of them comes first on `sys.path` wherever the tree's top does
+    (pytest's `pythonpath`, its rootdir import mode), ahead of the real one."""
+    names = set(sys.stdlib_module_names) | set(sys.builtin_module_names)
+    try:
+        names |= set(importlib.metadata.packages_distributions())
+    except Exception:  # noqa: BLE001 - broken metadata of some distribution: the stdlib names stay
+        pass
+    return frozenset(names)
+
+
 def _mark_shadowing(repo: Path, merge_base: str, files: list[ChangedFile]) -> list[ChangedFile]:
-    """Give role `shadowing` (a gate input) to committed byte code anywhere, and to an added file
+    """Give role `shadowing` (a gate input) to committed byte code anywhere, to an added file
     that another import of the same name finds first (`tests/oracles/__init__.py` beside the
-    base's `tests/oracles.py`, an extension module beside a `.py`): what the trusted copy of a
-    base module restores, or the diff's changed lines show, would not be what the tests import."""
+    base's `tests/oracles.py`, an extension module beside a `.py`), and to an added top-level
+    module named like the standard library's or an installed one (`hypothesis/__init__.py`,
+    red-team pass 9: it stood in for Hypothesis in the base suite's process): what the trusted
+    copy of a base module restores, or the diff's changed lines show, would not be what the tests
+    import."""
     added = {f.path for f in files if f.change in (Change.ADDED, Change.RENAMED)}
     if not added:
         return files
@@ -307,6 +339,7 @@ def _mark_shadowing(repo: Path, merge_base: str, files: list[ChangedFile]) -> li
         pure = PurePosixPath(f.path)
         byte_code = pure.suffix in _BYTE_CODE_SUFFIXES or "__pycache__" in pure.parts
         shadows = key is not None and bool(base_keys.get(key, set()) - {f.path} - gone)
+        shadows = shadows or (key is not None and _top_level(key) in _installed_names())
         if f.change is not Change.DELETED and (byte_code or shadows):
             f = replace(f, roles=f.roles | {Role.SHADOWING})
         out.append(f)

@@ -261,6 +261,30 @@ def test_added_files_that_shadow_a_base_module_and_committed_byte_code_are_gate_
     assert not any(f.is_gate_input for f in summary.files if f.path.startswith("pkg/old"))
 
 
+def test_an_added_top_level_module_named_like_an_installed_or_standard_one_is_a_gate_input(
+    make_repo: MakeRepo,
+) -> None:
+    # red-team pass 9: a root hypothesis/ package came first on sys.path for the base tests (the
+    # project's pythonpath = ["."]) and gave them a `given` of its own
+    repo = make_repo("r")
+    repo.write("pkg/mod.py", "Y = 1\n")
+    repo.commit("base")
+    for rel in (
+        "hypothesis/__init__.py",  # installed
+        "src/json.py",  # the standard library's, under src/
+        "typing.py",
+        "newtool/__init__.py",  # a name nothing else has
+        "pkg/types.py",  # inside a package: imported as pkg.types
+        "tests/helpers.py",
+        "test/__init__.py",  # a test folder, whatever the standard library holds
+    ):
+        repo.write(rel, "X = 1\n")
+    repo.commit("head")
+    summary = classify_diff(repo.path, "HEAD~1", POLICY)
+    shadowing = {f.path for f in summary.files if Role.SHADOWING in f.roles}
+    assert shadowing == {"hypothesis/__init__.py", "src/json.py", "typing.py"}
+
+
 def test_changed_lines_between_full_ids_are_asked_once_and_names_again(tmp_path: Path) -> None:
     r = Repo(tmp_path / "lines")
     r.write("f.py", "a = 1\nb = 2\n")
