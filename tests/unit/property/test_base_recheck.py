@@ -93,19 +93,30 @@ def test_failing_at_base_differently_is_not_excused(repo: Repo) -> None:
     assert found["test_env_broken"].base_outcomes == ("failed", "failed", "failed")
 
 
+SABOTAGE = (
+    "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef _sabotage(request):\n"
+    "    if request.node.name == 'test_add':\n        raise RuntimeError('sabotaged')\n"
+)
+
+
 def test_a_conftest_of_the_head_does_not_reach_the_base_run(repo: Repo) -> None:
     # attack: make a base test fail at head through the head's own conftest, hoping the base run
-    # picks the conftest up too and the failure is excused as pre-existing
-    repo.write(
-        "tests/conftest.py",
-        "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef _sabotage(request):\n"
-        "    if request.node.name == 'test_add':\n        raise RuntimeError('sabotaged')\n",
-    )
+    # picks the conftest up too and the failure is excused as pre-existing (at the top: one the
+    # diff adds in a test folder is left out of the base suite's process altogether, below)
+    repo.write("conftest.py", SABOTAGE)
     repo.write("pytest.ini", "[pytest]\naddopts = -p no:doctest\n")
     repo.commit("sabotage")
     found = _rechecks(repo)
     assert found["test_add"].head_outcome == "error"
     assert found["test_add"].verdict == "passes-at-base", found["test_add"]
+
+
+def test_a_conftest_the_head_adds_in_a_test_folder_never_reaches_the_base_suite(
+    repo: Repo,
+) -> None:
+    repo.write("tests/conftest.py", SABOTAGE)
+    repo.commit("sabotage beside the tests")
+    assert "test_add" not in _rechecks(repo)  # it passed at head: nothing to recheck
 
 
 def test_a_data_file_the_head_deleted_is_back_for_the_base_suite(repo: Repo) -> None:
