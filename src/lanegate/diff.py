@@ -339,7 +339,8 @@ def _mark_shadowing(repo: Path, merge_base: str, files: list[ChangedFile]) -> li
         pure = PurePosixPath(f.path)
         byte_code = pure.suffix in _BYTE_CODE_SUFFIXES or "__pycache__" in pure.parts
         shadows = key is not None and bool(base_keys.get(key, set()) - {f.path} - gone)
-        shadows = shadows or (key is not None and _top_level(key) in _installed_names())
+        top = None if key is None else _top_level(key)
+        shadows = shadows or (top is not None and top in _installed_names())
         if f.change is not Change.DELETED and (byte_code or shadows):
             f = replace(f, roles=f.roles | {Role.SHADOWING})
         out.append(f)
