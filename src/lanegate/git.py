@@ -67,8 +67,6 @@ def resolve_commit(repo: Path, ref: str) -> str:
         return (_memo[key] or b"").decode()
     done = run_git(repo, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", check=False)
     sha = done.decode().strip()
-    if sha and is_full_id(ref):
-        _remember(key, sha.encode())
     if not sha:
         shallow = (
             run_git(repo, "rev-parse", "--is-shallow-repository", check=False).decode().strip()
@@ -85,6 +83,8 @@ def resolve_commit(repo: Path, ref: str) -> str:
             else "fetch the base branch first (git fetch origin <base>)"
         )
         raise GitError(f"{repo}: base ref {ref!r} is not a commit in this repository", hint=hint)
+    if is_full_id(ref):
+        _remember(key, sha.encode())
     return sha
 
 
@@ -96,13 +96,12 @@ def merge_base(repo: Path, base: str, head: str) -> str:
     if key in _memo:  # two commits' merge base never changes
         return (_memo[key] or b"").decode()
     out = run_git(repo, "merge-base", base_sha, head_sha, check=False).decode().strip()
-    if out:
-        _remember(key, out.encode())
     if not out:
         raise GitError(
             f"{repo}: {base!r} and {head!r} share no history",
             hint="a shallow clone may cut the merge base: fetch with fetch-depth: 0",
         )
+    _remember(key, out.encode())
     return out
 
 

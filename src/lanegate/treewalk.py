@@ -9,10 +9,10 @@ into, unreadable folders skipped, `dirs` pruned in place by the caller), from an
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
-__all__ = ["walk"]
+__all__ = ["tree_bytes", "walk"]
 
 
 def walk(top: str | Path) -> Iterator[tuple[str, list[str], list[str]]]:
@@ -38,3 +38,18 @@ def walk(top: str | Path) -> Iterator[tuple[str, list[str], list[str]]]:
             path = os.path.join(folder, name)
             if not os.path.islink(path):
                 stack.append(path)
+
+
+def tree_bytes(root: str | Path, skip: Collection[Path] = ()) -> int:
+    """The bytes of the files under `root` (a link counts its own size), leaving out the folders
+    in `skip` (absolute paths) and what lies below them."""
+    total = 0
+    for folder, dirs, files in walk(root):
+        here = Path(folder)
+        dirs[:] = [d for d in dirs if here / d not in skip]
+        for name in files:
+            try:
+                total += os.lstat(here / name).st_size
+            except OSError:
+                continue
+    return total

@@ -29,7 +29,7 @@ from lanegate.sandbox.frozen import FrozenTree, stage_frozen
 from lanegate.sandbox.interpreter import sandbox_interpreter
 from lanegate.sandbox.pids import ProcessCap, process_cap
 from lanegate.sandbox.staging import StagingPlace, make_private_folder, staging_place
-from lanegate.treewalk import walk
+from lanegate.treewalk import tree_bytes
 
 MB = 1024 * 1024
 SOURCE_MOUNT = "/run/lanegate-tree"
@@ -132,19 +132,6 @@ def _relative_path(path: str) -> str:
     return "/".join(parts)
 
 
-def _tree_bytes(root: Path, skip: set[Path]) -> int:
-    total = 0
-    for folder, dirs, files in walk(root):
-        here = Path(folder)
-        dirs[:] = [d for d in dirs if here / d not in skip]
-        for name in files:
-            try:
-                total += os.lstat(here / name).st_size
-            except OSError:
-                continue
-    return total
-
-
 # Latched when a run is being stopped (an interrupt while lanes run side by side in threads):
 # from then on no lane may start another process, so every lane thread unwinds promptly.
 _REFUSING = threading.Event()
@@ -194,7 +181,7 @@ class Sandbox:
             trusted = [p for p in _trusted_dirs() if _inside(p, self.repo)]
             self._kept = sorted({*trusted, *_python_envs(self.repo)})
             skip = {self.repo / ".git", *self._kept, *self.hidden}
-            self._tree_size = _tree_bytes(self.repo, skip)
+            self._tree_size = tree_bytes(self.repo, skip)
 
     # --- what the ledger says ------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from lanegate.errors import SandboxError
+from lanegate.treewalk import tree_bytes
 
 __all__ = ["FrozenTree", "MAX_FROZEN_FOLDERS", "stage_frozen"]
 
@@ -58,19 +59,6 @@ def _outermost(folders: Iterable[str]) -> list[str]:
         if not any(PurePosixPath(folder).is_relative_to(k) for k in kept):
             kept.append(folder)
     return kept
-
-
-def _subtree_bytes(root: Path) -> int:
-    """The bytes of the regular files under `root`, walked without recursion."""
-    total, stack = 0, [root]
-    while stack:
-        with os.scandir(stack.pop()) as entries:
-            for entry in entries:
-                if entry.is_dir(follow_symlinks=False):
-                    stack.append(Path(entry.path))
-                elif entry.is_file(follow_symlinks=False):
-                    total += entry.stat(follow_symlinks=False).st_size
-    return total
 
 
 class _Stager:
@@ -219,6 +207,6 @@ def stage_frozen(
         for depth in range(1, len(parts)):
             above = "/".join(parts[:depth])
             if above not in pinned:
-                pinned[above] = _subtree_bytes(repo / above)
+                pinned[above] = tree_bytes(repo / above)
     ordered = sorted(pinned.items(), key=lambda item: (len(PurePosixPath(item[0]).parts), item[0]))
     return FrozenTree(snapshots, tuple(ordered))

@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lanegate.treewalk import walk
+from lanegate.treewalk import tree_bytes, walk
 from tests.deeptree import remove_deep
 
 NAMES = st.sampled_from(["a", "b", "c.txt", "d"])
@@ -54,3 +54,17 @@ def test_pruning_in_place_and_depth_past_the_recursion_limit(tmp_path: Path) -> 
     finally:
         remove_deep(tmp_path / "a")
     assert not (tmp_path / "a").exists()
+
+
+def test_tree_bytes_counts_files_and_links_and_leaves_out_skipped_folders(tmp_path: Path) -> None:
+    (tmp_path / "keep" / "deep").mkdir(parents=True)
+    (tmp_path / "keep" / "deep" / "a.bin").write_bytes(b"x" * 100)
+    (tmp_path / "skip").mkdir()
+    (tmp_path / "skip" / "big.bin").write_bytes(b"y" * 10_000)
+    (tmp_path / "top.txt").write_bytes(b"z" * 7)
+    (tmp_path / "link").symlink_to("skip/big.bin")  # its own size, not its target's
+    (tmp_path / "folder-link").symlink_to("skip")  # listed as a folder, never walked into
+    link = len("skip/big.bin")
+    assert tree_bytes(tmp_path, {tmp_path / "skip"}) == 100 + 7 + link
+    assert tree_bytes(tmp_path) == 100 + 10_000 + 7 + link
+    assert tree_bytes(tmp_path / "missing") == 0
