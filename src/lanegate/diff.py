@@ -323,7 +323,7 @@ def _mark_shadowing(repo: Path, merge_base: str, files: list[ChangedFile]) -> li
     if not added:
         return files
     base_keys: dict[str, set[str]] = {}
-    listing = git.run_git(repo, "ls-tree", "-r", "-z", "--name-only", merge_base)
+    listing = git.file_names(repo, merge_base)
     for raw in listing.split(b"\0"):
         if raw:
             path = raw.decode("utf-8", "surrogateescape")
@@ -394,18 +394,7 @@ def _changed_lines_between(
 def _changed_lines(
     repo: Path, merge_base_commit: str, head_commit: str, path: str
 ) -> frozenset[int]:
-    out = git.run_git(
-        repo,
-        "diff",
-        "--no-ext-diff",
-        "--no-textconv",
-        "-U0",
-        "--no-color",
-        merge_base_commit,
-        head_commit,
-        "--",
-        path,
-    )
+    out = git.zero_context_diff(repo, merge_base_commit, head_commit, path)
     lines: set[int] = set()
     for match in _HUNK.finditer(out):
         start = int(match.group(1))

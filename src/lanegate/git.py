@@ -6,7 +6,7 @@ import os
 import re
 import subprocess
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from lanegate.errors import GitError
@@ -19,6 +19,8 @@ MEMO_BYTES = 64 * 1024 * 1024  # the memo's size cap; past it, answers are no lo
 _memo: dict[tuple[str, str, str], bytes | None] = {}
 _memo_size = [0]
 _memo_lock = threading.Lock()
+# a found object's line in `git cat-file --batch` output: id, type, size
+_BATCH_HEADER = re.compile(rb"[0-9a-f]{40}(?:[0-9a-f]{24})? ([a-z]+) ([0-9]+)")
 
 
 def run_git(repo: Path, *args: str, check: bool = True, input_bytes: bytes | None = None) -> bytes:
@@ -85,6 +87,8 @@ def resolve_commit(repo: Path, ref: str) -> str:
         raise GitError(f"{repo}: base ref {ref!r} is not a commit in this repository", hint=hint)
     if is_full_id(ref):
         _remember(key, sha.encode())
+    if is_full_id(sha):  # what a ref named is a commit under its own full id too
+        _remember((str(repo), "^{commit}", sha), sha.encode())
     return sha
 
 
@@ -121,6 +125,81 @@ def show_file(repo: Path, commit: str, path: str) -> bytes | None:
     data = _show_file(repo, commit, path)
     _remember(key, data)
     return data
+
+
+def prefetch_files(repo: Path, wanted: Iterable[tuple[str, str]]) -> None:
+    """Ask one `git cat-file --batch` for every `(commit, path)` of `wanted` at a full commit id
+    that `show_file` has not answered yet, and keep the files and the missing paths for it.
+
+    A step that reads several files in a row (pytest's configuration candidates, a file at base and
+    at head) pays one git process instead of one each. Only plain answers are kept: a name the batch
+    protocol cannot carry, or anything but a blob or `missing`, is left to `show_file`, which asks
+    again and says what it found."""
+    names: list[tuple[str, str]] = []
+    for commit, path in wanted:
+        name = f"{commit}:{path}"
+        key = (str(repo), commit, path)
+        if is_full_id(commit) and "\n" not in name and "\r" not in name and key not in _memo:
+            names.append((commit, path))
+    names = list(dict.fromkeys(names))
+    if len(names) < 2:
+        return  # one file is asked by `show_file` itself
+    request = b"".join(os.fsencode(f"{c}:{p}") + b"\n" for c, p in names)
+    out = run_git(repo, "cat-file", "--batch", input_bytes=request)
+    at = 0
+    for commit, path in names:
+        end = out.find(b"\n", at)
+        if end < 0:
+            return
+        header = out[at:end]
+        if header.endswith(b" missing"):
+            _remember((str(repo), commit, path), None)
+            at = end + 1
+            continue
+        found = _BATCH_HEADER.fullmatch(header)
+        if found is None:
+            return  # an answer this reader does not know: nothing after it is trusted
+        size = int(found.group(2))
+        body = out[end + 1 : end + 1 + size]
+        if len(body) != size or out[end + 1 + size : end + 2 + size] != b"\n":
+            return
+        if found.group(1) == b"blob":
+            _remember((str(repo), commit, path), body)
+        at = end + 2 + size
+
+
+def file_names(repo: Path, commit: str) -> bytes:
+    """`git ls-tree -r -z --name-only commit`: every file path of the commit, NUL-separated (kept
+    for a full commit id: several steps of a lane list the merge base)."""
+    return _kept(repo, "ls-tree-names", commit, ("ls-tree", "-r", "-z", "--name-only", commit))
+
+
+def zero_context_diff(repo: Path, old: str, new: str, path: str) -> bytes:
+    """`git diff -U0` of one path between two commits, hunk headers as git prints them (kept for
+    two full commit ids)."""
+    return _kept(
+        repo,
+        "diff-U0",
+        f"{old} {new} {path}",
+        ("diff", "--no-ext-diff", "--no-textconv", "-U0", "--no-color", old, new, "--", path),
+        full=(old, new),
+    )
+
+
+def _kept(
+    repo: Path, kind: str, name: str, args: tuple[str, ...], full: tuple[str, ...] = ()
+) -> bytes:
+    """`run_git(repo, *args)`, answered from the memo when every commit it names (`full`, or
+    `name`) is a full id: the output is then a function of immutable objects."""
+    if not all(is_full_id(c) for c in (full or (name,))):
+        return run_git(repo, *args)
+    key = (str(repo), kind, name)
+    with _memo_lock:
+        if key in _memo:
+            return _memo[key] or b""
+    out = run_git(repo, *args)
+    _remember(key, out)
+    return out
 
 
 def _remember(key: tuple[str, str, str], data: bytes | None) -> None:

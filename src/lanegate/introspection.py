@@ -444,7 +444,7 @@ def own_packages(repo: Path, commit: str) -> frozenset[str]:
     """Every name the repository's own modules may be imported by, as of `commit` (the merge base:
     a diff cannot add a folder named `unittest` to make a module its own): each folder and module
     name on the path of a tracked Python file, wherever the project puts its import roots."""
-    listing = git.run_git(repo, "ls-tree", "-r", "-z", "--name-only", commit)
+    listing = git.file_names(repo, commit)
     names: set[str] = set()
     for raw in listing.split(b"\0"):
         parts = raw.decode("utf-8", "replace").split("/")

@@ -94,6 +94,7 @@ def _parse(kind: str, text: str) -> dict[str, str | list[str]] | None:
 
 def read(repo: Path, commit: str) -> PytestIni:
     """The pytest options at `commit` (pytest's precedence; the first file holding them wins)."""
+    git.prefetch_files(repo, ((commit, name) for name, _ in _FILES))
     for name, kind in _FILES:
         raw = git.show_file(repo, commit, name)
         if raw is None:

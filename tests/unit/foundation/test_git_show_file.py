@@ -109,3 +109,58 @@ def test_a_full_ids_commit_and_merge_base_are_asked_once_a_branch_every_time(
     assert git.merge_base(r.path, first, side) == first
     with pytest.raises(GitError):
         git.resolve_commit(r.path, "HEAD")
+
+
+def _lose_objects(r: Repo) -> None:
+    """Every loose object moved away: from here on only the memo can answer about them."""
+    (r.path / ".git" / "objects").rename(r.path / "moved-objects")
+
+
+def test_one_prefetch_answers_every_name_show_file_asks_after(repo: tuple[Repo, str]) -> None:
+    """One batch for all kinds of names: what it keeps is what `show_file` would have said (files
+    and missing paths); a folder, a gitlink and a name with a line break are left to `show_file`,
+    which asks git again and says what it found."""
+    r, commit = repo
+    names = [*NAMES, "link", "missing.py", "dir/missing", "sub", "dir"]
+    expected = {n: git._show_file_by_type(r.path, commit, n) for n in names if n not in ("dir",)}
+    git.prefetch_files(r.path, ((commit, n) for n in names))
+    kept = {n for n in names if (str(r.path), commit, n) in git._memo}
+    assert kept == set(names) - {"new\nline.py", "dir"}
+    _lose_objects(r)
+    for name in kept:
+        assert git.show_file(r.path, commit, name) == expected[name], name
+    with pytest.raises(GitError):
+        git.show_file(r.path, commit, "dir")  # not kept: asked again, and git has lost it
+
+
+def test_prefetch_keeps_nothing_for_a_branch_name_or_a_single_file(tmp_path: Path) -> None:
+    r = Repo(tmp_path / "memo")
+    r.write("a.py", "a = 1\n")
+    r.write("b.py", "b = 1\n")
+    first = r.commit("first")
+    git.prefetch_files(r.path, [("HEAD", "a.py"), ("HEAD", "b.py"), (first, "a.py")])
+    assert (str(r.path), "HEAD", "a.py") not in git._memo
+    assert (str(r.path), first, "a.py") not in git._memo  # one file: show_file asks it itself
+    git.prefetch_files(r.path, [(first, "a.py"), (first, "b.py"), (first, "a.py")])
+    assert git._memo[(str(r.path), first, "b.py")] == b"b = 1\n"
+
+
+def test_a_full_ids_file_list_and_zero_context_diff_are_asked_once(tmp_path: Path) -> None:
+    r = Repo(tmp_path / "memo")
+    r.write("a.py", "a = 1\nb = 2\n")
+    first = r.commit("first")
+    r.write("a.py", "a = 1\nb = 3\n")
+    r.write("c/d.py", "d = 4\n")
+    second = r.commit("second")
+    names = git.file_names(r.path, second)
+    diff = git.zero_context_diff(r.path, first, second, "a.py")
+    assert names.split(b"\0") == [b"a.py", b"c/d.py", b""]
+    assert b"@@ -2 +2 @@" in diff and b"-b = 2" in diff and b"+b = 3" in diff
+    assert git.file_names(r.path, "HEAD") == names
+    _lose_objects(r)
+    assert git.file_names(r.path, second) == names
+    assert git.zero_context_diff(r.path, first, second, "a.py") == diff
+    with pytest.raises(GitError):
+        git.file_names(r.path, "HEAD")  # a branch is asked every time
+    with pytest.raises(GitError):
+        git.zero_context_diff(r.path, "HEAD~1", "HEAD", "a.py")

@@ -88,7 +88,7 @@ def base_suite(repo: Path, summary: DiffSummary) -> BaseSuite:
     """The test files of the merge base (pytest's default names; conftest files are gate inputs),
     within the base's own `testpaths` when it sets them: a `bench/test_*.py` the project never runs
     is not its suite (the configuration is a gate input, read at the merge base)."""
-    listing = git.run_git(repo, "ls-tree", "-r", "-z", "--name-only", summary.merge_base)
+    listing = git.file_names(repo, summary.merge_base)
     names = []
     for raw in listing.split(b"\0"):
         try:

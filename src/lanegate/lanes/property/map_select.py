@@ -67,18 +67,7 @@ def full(reason: str, key: str = "", tests: int = 0) -> BaselineChoice:
 
 def _hunks(repo: Path, summary: DiffSummary, path: str) -> tuple[set[int], set[int]]:
     """(base-side, head-side) line numbers the diff removed or added in `path`."""
-    out = git.run_git(
-        repo,
-        "diff",
-        "--no-ext-diff",
-        "--no-textconv",
-        "-U0",
-        "--no-color",
-        summary.merge_base,
-        summary.head_commit,
-        "--",
-        path,
-    )
+    out = git.zero_context_diff(repo, summary.merge_base, summary.head_commit, path)
     base: set[int] = set()
     head: set[int] = set()
     for m in _HUNK.finditer(out):
@@ -153,6 +142,15 @@ def changed_functions(
         e.split("::", 1)[0] for e in data.collect_errors
     }
     functions: set[str] = set()
+    git.prefetch_files(
+        repo,
+        (
+            (commit, f.path)
+            for f in summary.files
+            if f.change is Change.MODIFIED and f.path.endswith(".py") and f.path not in tests
+            for commit in (summary.merge_base, summary.head_commit)
+        ),
+    )
     for changed in summary.files:
         path = changed.path
         name = PurePosixPath(path).name

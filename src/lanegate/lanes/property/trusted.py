@@ -47,6 +47,15 @@ def trusted_tests(
     by_file: dict[str, list[str]] = {}
     for node_id in tests:
         by_file.setdefault(node_id.split("::", 1)[0], []).append(node_id)
+    git.prefetch_files(
+        repo,
+        (
+            (commit, path)
+            for path in by_file
+            if path not in touched
+            for commit in (summary.merge_base, summary.head_commit)
+        ),
+    )
     for path, node_ids in by_file.items():
         if path in touched or git.show_file(repo, summary.merge_base, path) is None:
             continue
