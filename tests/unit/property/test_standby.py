@@ -8,6 +8,7 @@ one standby must not reach the scratch folder (the record) of another.
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import subprocess
@@ -23,6 +24,7 @@ from lanegate.policy import load_policy
 from lanegate.sandbox import boot, open_sandbox
 
 PROBE = """
+import gc
 import os
 import stat
 import sys
@@ -35,6 +37,10 @@ def test_stdin_is_dev_null():
 
 def test_argv_is_pytests_main():
     assert sys.argv[0].endswith(os.path.join("pytest", "__main__.py")), sys.argv
+
+
+def test_the_cycle_collector_runs():
+    assert gc.isenabled()
 
 
 def test_passes():
@@ -78,6 +84,7 @@ def test_a_standby_run_records_what_a_cold_run_records(tmp_path: Path) -> None:
     assert _outcomes(warm.tests) == {
         node + "test_stdin_is_dev_null": "passed",
         node + "test_argv_is_pytests_main": "passed",
+        node + "test_the_cycle_collector_runs": "passed",
         node + "test_passes": "passed",
         node + "test_fails": "failed",
     }
@@ -173,7 +180,7 @@ def test_a_head_test_cannot_reach_another_standbys_record(tmp_path: Path) -> Non
         victim.close()
         attacker.close()
     assert "forged" not in honest.record
-    assert len(honest.tests) == 4
+    assert len(honest.tests) == 5
 
 
 def test_boot_reads_the_standby_message_exactly(tmp_path: Path) -> None:
@@ -195,6 +202,31 @@ def test_boot_reads_the_standby_message_exactly(tmp_path: Path) -> None:
         env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
     )
     assert done.stdout.decode().strip() == repr(["f", *sent])
+
+
+@pytest.mark.parametrize("was_on", [True, False])
+def test_preload_pauses_the_collector_and_puts_it_back_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, was_on: bool
+) -> None:
+    """During the imports the collector is off; after them, and after an import that fails, it is
+    as it was before."""
+    (tmp_path / "seen_collector.py").write_text(
+        "import gc\nSTATE = gc.isenabled()\n", encoding="utf-8"
+    )
+    (tmp_path / "broken_module.py").write_text("raise ValueError('no')\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (gc.enable if was_on else gc.disable)()
+    try:
+        boot.preload(["seen_collector"])
+        assert sys.modules["seen_collector"].STATE is False
+        assert gc.isenabled() is was_on
+        with pytest.raises(ValueError, match="no"):
+            boot.preload(["broken_module"])
+        assert gc.isenabled() is was_on
+    finally:
+        gc.enable()
+        for name in ("seen_collector", "broken_module"):
+            sys.modules.pop(name, None)
 
 
 def test_closing_twice_is_harmless(tmp_path: Path) -> None:

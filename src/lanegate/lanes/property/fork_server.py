@@ -216,15 +216,24 @@ def serve(stdin: Any, stdout: Any) -> None:
     pytest is configured once here (arguments parsed, plugins and conftest files loaded) and each child
     only collects and runs its tests: the setup a fresh `pytest` would pay per mutant is paid once.
     """
-    import _pytest.main  # noqa: F401
-    import _pytest.outcomes  # noqa: F401
-    from _pytest.config import _prepareconfig
+    # the cycle collector pauses for the server's own imports, as for a standby's (`boot.preload`):
+    # what they create lives as long as the server, and no code of the repository runs in them
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        import _pytest.main  # noqa: F401
+        import _pytest.outcomes  # noqa: F401
+        from _pytest.config import _prepareconfig
 
-    # every module a child imports is imported here, before Hypothesis scans the loaded modules
-    # for constants (`_warm_hypothesis`): a child that imported one would rescan on its first case
-    import lanegate.lanes.property.hotpatch  # noqa: F401
-    import lanegate.lanes.property.importhook  # noqa: F401
-    import lanegate.lanes.property.plugin  # noqa: F401
+        # every module a child imports is imported here, before Hypothesis scans the loaded
+        # modules for constants (`_warm_hypothesis`): a child that imported one would rescan on
+        # its first case
+        import lanegate.lanes.property.hotpatch  # noqa: F401
+        import lanegate.lanes.property.importhook  # noqa: F401
+        import lanegate.lanes.property.plugin  # noqa: F401
+    finally:
+        if collecting:
+            gc.enable()
 
     # pytest's global capture keeps fd 0 pointed at /dev/null after configuring (it suspends only
     # stdout/stderr), so the job pipe is read from a private duplicate taken before, unbuffered
