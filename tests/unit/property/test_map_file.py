@@ -15,6 +15,8 @@ from lanegate.errors import CoverageMapError
 from lanegate.lanes.property.map_file import (
     CoverageMapFile,
     MapTest,
+    _checked_test,
+    _test,
     file_name,
     parse_map,
     read_map,
@@ -81,6 +83,12 @@ def _broken(tmp_path: Path, edit: object) -> str:
         (lambda d: d["tests"]["tests/test_m.py::test_f"].update(reached=["0"]), "reached"),
         (lambda d: d["tests"]["tests/test_m.py::test_f"].update(reached=[0, None]), "reached"),
         (lambda d: d["tests"]["tests/test_m.py::test_f"].update(outcome="xpass"), "outcome"),
+        (lambda d: d["tests"]["tests/test_m.py::test_f"].update(outcome=["passed"]), "outcome"),
+        (lambda d: d["tests"]["tests/test_m.py::test_f"].update(outcome={}), "outcome"),
+        (lambda d: d["tests"]["tests/test_m.py::test_f"].pop("opaque"), "opaque"),
+        (lambda d: d["tests"]["tests/test_m.py::test_f"].update(reached="0"), "reached"),
+        (lambda d: d["tests"]["tests/test_m.py::test_f"].update(reached={"0": 1}), "reached"),
+        (lambda d: d["tests"].update({"tests/test_m.py::test_f": ["passed"]}), "test_f"),
         (lambda d: d["tests"]["tests/test_m.py::test_f"].update(opaque=0), "opaque"),
         (lambda d: d.update(tests=[]), "tests"),
         (lambda d: d.update(traced_files={"src/m.py": 7}), "traced_files"),
@@ -137,3 +145,42 @@ def test_the_key_changes_with_any_part(part: str, suffix: str) -> None:
 def test_equal_parts_give_equal_keys(parts: dict[str, str]) -> None:
     assert MapKey(**parts).digest == MapKey(**asdict(MapKey(**parts))).digest
     assert MapKey(**parts).differences(MapKey(**parts)) == []
+
+
+_JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-2, 4)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+_ENTRY = st.fixed_dictionaries(
+    {},
+    optional={
+        "outcome": st.sampled_from(["passed", "failed", "error", "skipped", "xpass"]) | _JSON,
+        "opaque": st.booleans() | _JSON,
+        "reached": st.lists(st.integers(-1, 4) | _JSON, max_size=5) | _JSON,
+        "other": _JSON,
+    },
+)
+
+
+@given(value=_ENTRY | _JSON, size=st.integers(0, 4))
+def test_the_quick_check_of_a_test_entry_agrees_with_the_named_one(
+    value: object, size: int
+) -> None:
+    """Whatever a map's test entry holds, the quick path takes it exactly when the field-by-field
+    check does, with the same result; otherwise the error names the field."""
+    path = Path("map.json")
+    try:
+        expected = _checked_test("tests/t.py::t", value, size, path)
+    except CoverageMapError as exc:
+        with pytest.raises(CoverageMapError) as caught:
+            _test("tests/t.py::t", value, size, path)
+        assert caught.value.diagnostic() == exc.diagnostic()
+    else:
+        assert _test("tests/t.py::t", value, size, path) == expected

@@ -108,15 +108,23 @@ def _bodies(tree: ast.Module) -> list[tuple[str, int, int]]:
     return out
 
 
-def _units(path: str, source: bytes, lines: set[int]) -> set[str]:
-    """The qualnames of the functions whose bodies hold `lines`; a line outside every function body
-    (blank and comment lines aside) raises CoverageMapError."""
+def _parsed_bodies(path: str, source: bytes) -> list[tuple[str, int, int]]:
+    """`_bodies` of the file; CoverageMapError when it does not parse."""
     try:
-        tree = parse_python(source, path)
+        return _bodies(parse_python(source, path))
     except (SyntaxError, ValueError):
         raise CoverageMapError(f"{path} does not parse") from None
+
+
+def _units(
+    path: str, source: bytes, lines: set[int], bodies: list[tuple[str, int, int]] | None = None
+) -> set[str]:
+    """The qualnames of the functions whose bodies hold `lines` (`bodies`: the file's, when the
+    caller parsed it already); a line outside every function body (blank and comment lines aside)
+    raises CoverageMapError."""
+    if bodies is None:
+        bodies = _parsed_bodies(path, source)
     text = source.decode("utf-8", "replace").splitlines()
-    bodies = _bodies(tree)
     units: set[str] = set()
     for line in sorted(lines):
         stripped = text[line - 1].strip() if 0 < line <= len(text) else ""
@@ -175,10 +183,11 @@ def changed_functions(
         base_src = git.show_file(repo, summary.merge_base, path) or b""
         head_src = git.show_file(repo, summary.head_commit, path) or b""
         base_lines, head_lines = _hunks(repo, summary, path)
-        base_units = _units(path, base_src, base_lines)
-        head_units = _units(path, head_src, head_lines)
-        names = {q for q, _, _ in _bodies(parse_python(base_src))}
-        heads = {q for q, _, _ in _bodies(parse_python(head_src))}
+        base_bodies, head_bodies = _parsed_bodies(path, base_src), _parsed_bodies(path, head_src)
+        base_units = _units(path, base_src, base_lines, base_bodies)
+        head_units = _units(path, head_src, head_lines, head_bodies)
+        names = {q for q, _, _ in base_bodies}
+        heads = {q for q, _, _ in head_bodies}
         for unit in base_units | head_units:
             if unit not in names or unit not in heads:
                 raise CoverageMapError(f"{path}: {unit} is not a function at both base and head")
@@ -249,7 +258,8 @@ def choose(
     uncollected = tuple(sorted({e.split("::", 1)[0] for e in data.collect_errors}))
     if not nodes and not whole and not uncollected:
         return full("no base test reaches the changed functions and no test file changed", key)
-    unseen = [f for f in functions if not _reached(data, f)]
+    reached = frozenset().union(*(test.reached for test in data.tests.values()))
+    unseen = [f for f in functions if not _reached(data, f, reached)]
     note = (
         f"; {len(unseen)} changed function(s) no base test reached ({', '.join(unseen[:MAX_LISTED])}"
         + (", ..." if len(unseen) > MAX_LISTED else "")
@@ -270,6 +280,6 @@ def choose(
     )
 
 
-def _reached(data: CoverageMapFile, unit: str) -> bool:
-    hit = {i for i, name in enumerate(data.functions) if _matches(name, unit)}
-    return any(test.reached & hit for test in data.tests.values())
+def _reached(data: CoverageMapFile, unit: str, reached: frozenset[int]) -> bool:
+    """Whether some base test reached `unit` (`reached`: every function index any test reached)."""
+    return any(_matches(data.functions[i], unit) for i in reached)
