@@ -34,7 +34,10 @@ class CoverageMap:
 
     def tests_for(self, path: Path, function_line: int) -> frozenset[str]:
         """Tests covering the function that starts at `function_line` (0: module level, whole file)."""
-        resolved = str(path.resolve())
+        return self.tests_at(str(path.resolve()), function_line)
+
+    def tests_at(self, resolved: str, function_line: int) -> frozenset[str]:
+        """`tests_for` a path already resolved (one file's many mutants resolve it once)."""
         if function_line == 0:
             return self.by_file.get(resolved, frozenset())
         return self.by_function.get((resolved, function_line), frozenset())

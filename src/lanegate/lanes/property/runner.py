@@ -291,9 +291,10 @@ def build_jobs(
     """One job per mutant: the mutated source, the covering tests in kill-credit order, the timeout."""
     jobs = []
     planted = {path: as_utf8(source) for path, source in sources.items()}  # what the plan read
+    resolved = {path: str((repo / path).resolve()) for path in sources}
     for spec in specs:
         path = repo / spec.path
-        tests = ordered(coverage.tests_for(path, spec.function_line), property_tests)
+        tests = ordered(coverage.tests_at(resolved[spec.path], spec.function_line), property_tests)
         seconds = sum(float(baseline_tests[t].get("duration", 0.0)) for t in tests)
         mutated = spec.mutated_source(planted[spec.path]).decode("utf-8", "surrogateescape")
         jobs.append(
