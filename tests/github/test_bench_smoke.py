@@ -35,6 +35,7 @@ def test_scale_bench_smoke_prints_its_numbers() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     out = done.stdout
+    assert "lanegate's byte code: compiled in " in out, out
     assert "map build" in out and "map file" in out, out
     assert "mode full" in out and "mode coverage-map" in out, out
     assert "same status and killer: True" in out, out
