@@ -8,7 +8,8 @@ map of the base (`lanegate coverage-map build`, timed, file size shown). Two mea
 average is printed too):
 
 1. **Coverage map vs full baseline.** The property lane on the same head with the map and without it,
-   alternately. Printed per run: the fixed cost (everything before the mutant phase) split into its
+   alternately, each run in a process of its own (as `lanegate property`: no git answer, parse or
+   environment probe is carried from one run to the next). Printed per run: the fixed cost (everything before the mutant phase) split into its
    phases (diff, the head's and the base suite's standby test processes started, baseline choice
    and the files the runs trace, both selected runs started, mutant plan, canary plan, mutant
    workers started, the wait for the selected or full baseline at head, oracle check, the wait for
@@ -220,11 +221,25 @@ def build_map(repo: Path, maps: Path) -> tuple[float, Path]:
 def run_property(
     repo: Path, out: Path, workers: int | None, coverage_map: Path | None
 ) -> tuple[PropertyLedger, dict[str, float]]:
-    """One property-lane run on the checked-out head; its ledger and phase timings."""
+    """One property-lane run on the checked-out head, in a process of its own as `lanegate
+    property` runs (nothing an earlier run asked of git or parsed is kept); its ledger and phase
+    timings."""
+    argv = [sys.executable, __file__, "--lane-run", str(repo), str(out), str(workers or 0),
+            "" if coverage_map is None else str(coverage_map)]  # fmt: skip
+    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"property lane run failed ({done.returncode}): {done.stderr[-2000:]}")
+    timings = json.loads(done.stdout.strip().splitlines()[-1])
+    return load_file(PropertyLedger, "property", out / "property.json").value, timings
+
+
+def lane_run(repo: Path, out: Path, workers: int | None, coverage_map: Path | None) -> None:
+    """The child of `run_property`: the lane in this process, its phase timings printed as JSON
+    (its imports come first and are not timed, in either mode)."""
     timings: dict[str, float] = {}
     ctx = LaneContext(repo=repo, base="main", policy=load_policy(repo), out_dir=out)
     run_lane(ctx, workers=workers, timings=timings, coverage_map=coverage_map)
-    return load_file(PropertyLedger, "property", out / "property.json").value, timings
+    print(json.dumps(timings))
 
 
 def mutant_phase_seconds(timings: dict[str, float]) -> float:
@@ -496,9 +511,14 @@ def main() -> int:
         help="leave lanegate's package without its byte code if it has none (the worst case)",
     )
     parser.add_argument("--shard-worker", nargs=6, help=argparse.SUPPRESS)
+    parser.add_argument("--lane-run", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(line_buffering=True)  # a run takes minutes: lines as they come
+    if args.lane_run:
+        repo, out, workers, maps = args.lane_run
+        lane_run(Path(repo), Path(out), int(workers) or None, Path(maps) if maps else None)
+        return 0
     if args.shard_worker:
         repo, out, shard, plan, maps, core = args.shard_worker
         shard_worker(Path(repo), Path(out), shard, Path(plan), Path(maps), int(core))
