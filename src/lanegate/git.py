@@ -128,13 +128,16 @@ def show_file(repo: Path, commit: str, path: str) -> bytes | None:
 
 
 def prefetch_files(repo: Path, wanted: Iterable[tuple[str, str]]) -> None:
-    """Ask one `git cat-file --batch` for every `(commit, path)` of `wanted` at a full commit id
-    that `show_file` has not answered yet, and keep the files and the missing paths for it.
+    """Ask git once for the type and size of every `(commit, path)` of `wanted` at a full commit id
+    that `show_file` has not answered yet, and once for the bytes of those that are files, and keep
+    the files and the missing paths for `show_file`.
 
     A step that reads several files in a row (pytest's configuration candidates, a file at base and
-    at head) pays one git process instead of one each. Only plain answers are kept: a name the batch
-    protocol cannot carry, or anything but a blob or `missing`, is left to `show_file`, which asks
-    again and says what it found."""
+    at head, the test files at both) pays two git processes instead of one or two each. The bytes
+    asked for fit in what the memo has left, so a step never holds more than the memo's cap at once
+    (a diff's thousand big files are not read in one go); the rest, a name the batch protocol cannot
+    carry, and anything but a blob or `missing` are left to `show_file`, which asks again and says
+    what it found."""
     names: list[tuple[str, str]] = []
     for commit, path in wanted:
         name = f"{commit}:{path}"
@@ -144,28 +147,56 @@ def prefetch_files(repo: Path, wanted: Iterable[tuple[str, str]]) -> None:
     names = list(dict.fromkeys(names))
     if len(names) < 2:
         return  # one file is asked by `show_file` itself
+    left = MEMO_BYTES - _memo_size[0]
+    files: list[tuple[str, str, int]] = []
+    for (commit, path), found in zip(names, _batch(repo, names, contents=False), strict=False):
+        if found is None:
+            _remember((str(repo), commit, path), None)
+        elif found[0] == b"blob" and found[1] <= left:
+            files.append((commit, path, found[1]))
+            left -= found[1]
+    if len(files) < 2:
+        return
+    asked = [(commit, path) for commit, path, _ in files]
+    for (commit, path, size), found in zip(files, _batch(repo, asked, contents=True), strict=False):
+        if found is not None and found[0] == b"blob" and len(found[2]) == size:
+            _remember((str(repo), commit, path), found[2])
+
+
+def _batch(
+    repo: Path, names: list[tuple[str, str]], *, contents: bool
+) -> list[tuple[bytes, int, bytes] | None]:
+    """One `git cat-file --batch` (`--batch-check` without `contents`) for `names`: per name, in
+    order, (type, size, bytes) or None for `missing`; the list ends early at an answer this reader
+    does not know (nothing after it is trusted)."""
     request = b"".join(os.fsencode(f"{c}:{p}") + b"\n" for c, p in names)
-    out = run_git(repo, "cat-file", "--batch", input_bytes=request)
+    mode = "--batch" if contents else "--batch-check"
+    out = run_git(repo, "cat-file", mode, input_bytes=request)
+    answers: list[tuple[bytes, int, bytes] | None] = []
     at = 0
-    for commit, path in names:
+    for _ in names:
         end = out.find(b"\n", at)
         if end < 0:
-            return
+            break
         header = out[at:end]
         if header.endswith(b" missing"):
-            _remember((str(repo), commit, path), None)
+            answers.append(None)
             at = end + 1
             continue
         found = _BATCH_HEADER.fullmatch(header)
         if found is None:
-            return  # an answer this reader does not know: nothing after it is trusted
-        size = int(found.group(2))
+            break
+        kind, size = found.group(1), int(found.group(2))
+        if not contents:
+            answers.append((kind, size, b""))
+            at = end + 1
+            continue
         body = out[end + 1 : end + 1 + size]
         if len(body) != size or out[end + 1 + size : end + 2 + size] != b"\n":
-            return
-        if found.group(1) == b"blob":
-            _remember((str(repo), commit, path), body)
+            break
+        answers.append((kind, size, body))
         at = end + 2 + size
+    return answers
 
 
 def file_names(repo: Path, commit: str) -> bytes:

@@ -164,3 +164,27 @@ def test_a_full_ids_file_list_and_zero_context_diff_are_asked_once(tmp_path: Pat
         git.file_names(r.path, "HEAD")  # a branch is asked every time
     with pytest.raises(GitError):
         git.zero_context_diff(r.path, "HEAD~1", "HEAD", "a.py")
+
+
+def test_prefetch_asks_for_no_more_bytes_than_the_memo_has_room_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The files fetched in one batch fit in what the memo has left: a diff's many big files are
+    never read in one go; what did not fit is asked by `show_file` itself, one at a time."""
+    r = Repo(tmp_path / "memo")
+    r.write("small.py", b"s" * 10)
+    r.write("tiny.py", b"t" * 20)
+    r.write("big.py", b"b" * 5000)
+    commit = r.commit("sizes")
+    monkeypatch.setattr(git, "_memo", {})
+    monkeypatch.setattr(git, "_memo_size", [0])
+    monkeypatch.setattr(git, "MEMO_BYTES", 100)
+    names = ["small.py", "big.py", "tiny.py", "gone.py"]
+    git.prefetch_files(r.path, ((commit, n) for n in names))
+    key = (str(r.path), commit)
+    assert git._memo == {
+        (*key, "small.py"): b"s" * 10,
+        (*key, "tiny.py"): b"t" * 20,
+        (*key, "gone.py"): None,
+    }
+    assert git.show_file(r.path, commit, "big.py") == b"b" * 5000  # asked on its own
