@@ -9,13 +9,13 @@ average is printed too):
 
 1. **Coverage map vs full baseline.** The property lane on the same head with the map and without it,
    alternately, each run in a process of its own (as `lanegate property`: no git answer, parse or
-   environment probe is carried from one run to the next). Printed per run: the fixed cost (everything before the mutant phase) split into its
-   phases (diff, the head's and the base suite's standby test processes started, baseline choice
-   and the files the runs trace, both selected runs started, mutant plan, canary plan, mutant
-   workers started, the wait for the selected or full baseline at head, oracle check, the wait for
-   the base tests at head, the rest), the mutant phase, the tests each ran; then the ratio of the
-   fixed costs (target: at most 0.10) and whether both modes gave every mutant the same status and
-   killer (they must).
+   environment probe is carried from one run to the next). Printed per run: the fixed cost
+   (everything before the mutant phase) split into its phases (diff, the head's and the base
+   suite's standby test processes started, baseline choice and the files the runs trace, both
+   selected runs started, mutant plan, canary plan, mutant workers started, the wait for the
+   selected or full baseline at head, oracle check, the wait for the base tests at head, the
+   rest), the mutant phase, the tests each ran; then the ratio of the fixed costs (target: at most
+   0.10) and whether both modes gave every mutant the same status and killer (they must).
 2. **Shards.** For N = 1, 2 and 4: `lanegate plan --property-shards N` (a process, timed), then each
    shard as its own process running `lanegate property --shard K/N --plan FILE --coverage-map MAP
    --workers 1` (the command's own argument parser and code path, in-process so that its phase

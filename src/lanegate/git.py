@@ -168,7 +168,8 @@ def _batch(
 ) -> list[tuple[bytes, int, bytes] | None]:
     """One `git cat-file --batch` (`--batch-check` without `contents`) for `names`: per name, in
     order, (type, size, bytes) or None for `missing`; the list ends early at an answer this reader
-    does not know (nothing after it is trusted)."""
+    does not know (nothing after it is trusted). Bytes cut short are a `GitError` naming the
+    file."""
     request = b"".join(os.fsencode(f"{c}:{p}") + b"\n" for c, p in names)
     mode = "--batch" if contents else "--batch-check"
     out = run_git(repo, "cat-file", mode, input_bytes=request)
@@ -193,7 +194,10 @@ def _batch(
             continue
         body = out[end + 1 : end + 1 + size]
         if len(body) != size or out[end + 1 + size : end + 2 + size] != b"\n":
-            break
+            commit, path = names[len(answers)]
+            raise GitError(
+                f"{path} at {commit[:12]}: git cat-file gave {len(body)} of {size} bytes"
+            )
         answers.append((kind, size, body))
         at = end + 2 + size
     return answers
@@ -208,21 +212,14 @@ def file_names(repo: Path, commit: str) -> bytes:
 def zero_context_diff(repo: Path, old: str, new: str, path: str) -> bytes:
     """`git diff -U0` of one path between two commits, hunk headers as git prints them (kept for
     two full commit ids)."""
-    return _kept(
-        repo,
-        "diff-U0",
-        f"{old} {new} {path}",
-        ("diff", "--no-ext-diff", "--no-textconv", "-U0", "--no-color", old, new, "--", path),
-        full=(old, new),
-    )
+    args = ("diff", "--no-ext-diff", "--no-textconv", "-U0", "--no-color", old, new, "--", path)
+    return _kept(repo, "diff-U0", f"{old} {new} {path}", args, old, new)
 
 
-def _kept(
-    repo: Path, kind: str, name: str, args: tuple[str, ...], full: tuple[str, ...] = ()
-) -> bytes:
-    """`run_git(repo, *args)`, answered from the memo when every commit it names (`full`, or
-    `name`) is a full id: the output is then a function of immutable objects."""
-    if not all(is_full_id(c) for c in (full or (name,))):
+def _kept(repo: Path, kind: str, name: str, args: tuple[str, ...], *commits: str) -> bytes:
+    """`run_git(repo, *args)`, answered from the memo when every commit it names (`commits`, or
+    `name` itself) is a full id: the output is then a function of immutable objects."""
+    if not all(is_full_id(c) for c in (commits or (name,))):
         return run_git(repo, *args)
     key = (str(repo), kind, name)
     with _memo_lock:
@@ -267,19 +264,13 @@ def _show_file(repo: Path, commit: str, path: str) -> bytes | None:
     name = f"{commit}:{path}"
     if "\n" in name or "\r" in name:
         return _show_file_by_type(repo, commit, path)
-    out = run_git(repo, "cat-file", "--batch", input_bytes=os.fsencode(name) + b"\n")
-    header, _, rest = out.partition(b"\n")
-    fields = header.split(b" ")
-    if len(fields) != 3 or not fields[2].isdigit():
+    answers = _batch(repo, [(commit, path)], contents=True)
+    if not answers or answers[0] is None:
         return None  # `<name> missing` (or ambiguous): no such object there
-    kind, size = fields[1].decode("ascii", "replace"), int(fields[2])
-    if kind != "blob":
-        raise GitError(f"{path} at {commit[:12]} is a {kind}, not a file")
-    if len(rest) != size + 1:
-        raise GitError(
-            f"{path} at {commit[:12]}: git cat-file gave {len(rest) - 1} of {size} bytes"
-        )
-    return rest[:size]
+    kind, _, data = answers[0]
+    if kind != b"blob":
+        raise GitError(f"{path} at {commit[:12]} is a {kind.decode('ascii')}, not a file")
+    return data
 
 
 def _show_file_by_type(repo: Path, commit: str, path: str) -> bytes | None:

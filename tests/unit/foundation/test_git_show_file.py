@@ -188,3 +188,22 @@ def test_prefetch_asks_for_no_more_bytes_than_the_memo_has_room_for(
         (*key, "gone.py"): None,
     }
     assert git.show_file(r.path, commit, "big.py") == b"b" * 5000  # asked on its own
+
+
+def test_bytes_cut_short_are_an_error_naming_the_file(
+    repo: tuple[Repo, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch answer whose bytes end before its size says (git cannot give this; a reader that
+    trusted it would judge half a file) fails closed for one file and for a prefetch alike."""
+    r, commit = repo
+    real = git.run_git
+
+    def cut(repo_path: Path, *args: str, **kw: object) -> bytes:
+        out = real(repo_path, *args, **kw)  # type: ignore[arg-type]
+        return out[:-4] if args[:2] == ("cat-file", "--batch") else out
+
+    monkeypatch.setattr(git, "run_git", cut)
+    with pytest.raises(GitError, match=r"plain\.py at .*: git cat-file gave 3 of 6 bytes"):
+        git.show_file(r.path, commit, "plain.py")
+    with pytest.raises(GitError, match=r"-dash\.py at .*: git cat-file gave"):
+        git.prefetch_files(r.path, [(commit, "empty.txt"), (commit, "-dash.py")])
