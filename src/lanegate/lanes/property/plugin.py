@@ -30,6 +30,7 @@ import lanegate.oracles
 from lanegate.lanes.lazy_hypothesis import skip_idle_summary, when_imported
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_disk
+from lanegate.lanes.property.named_files import named_files, unnamed_sibling
 from lanegate.lanes.property.oracle_guard import OracleGuard
 from lanegate.lanes.property.probes import ProbeFinder, install_probes
 from lanegate.lanes.property.protected import install_protected
@@ -45,6 +46,7 @@ _GUARD = OracleGuard(lanegate.oracles)
 # the working directory and the reading functions, taken at the same moment (`read_guard`)
 _READS = ReadGuard()
 _IGNORED_KEY = pytest.StashKey[frozenset[str]]()
+_NAMED_KEY = pytest.StashKey[frozenset[str] | None]()
 
 #: Set by the fork server in each child: {"out": record path, "tests": node ids to run, in order}.
 JOB: dict[str, Any] | None = None
@@ -479,6 +481,9 @@ def _settings_record(item: pytest.Item, recorder: _Recorder) -> dict[str, Any] |
 @pytest.hookimpl(trylast=True)  # after the terminal plugin's own configure (see _terminal_off)
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[_IGNORED_KEY] = _ignored_files(config)
+    config.stash[_NAMED_KEY] = named_files(
+        config.args, config.invocation_params.dir, pyargs=bool(config.getoption("pyargs"))
+    )
     if config.getoption("lanegate_mode") == "mutant":
         _terminal_off(config)
     if config.getoption("lanegate_out") is None:
@@ -524,9 +529,13 @@ def _short_repr(excinfo: pytest.ExceptionInfo[BaseException], style: Any = None)
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """`--lanegate-ignore`'s files are not collected: what pytest's `--ignore` does, by a set lookup
     (pytest checks each collected path against every `--ignore` value, so a head run that leaves
-    out thousands of shared files collected for minutes, and their flags could outgrow argv)."""
+    out thousands of shared files collected for minutes, and their flags could outgrow argv); nor
+    are the siblings of the files the arguments name (`named_files`)."""
+    path = os.path.abspath(collection_path)
     ignored = config.stash.get(_IGNORED_KEY, frozenset())
-    return True if ignored and os.path.abspath(collection_path) in ignored else None
+    if ignored and path in ignored:
+        return True
+    return True if unnamed_sibling(path, config.stash.get(_NAMED_KEY, None)) else None
 
 
 def _ignored_files(config: pytest.Config) -> frozenset[str]:
