@@ -18,8 +18,13 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lanegate.lanes.property.baseline import run_baseline
+from lanegate.lanes.property.baseline import pytest_flags, run_baseline
+from lanegate.lanes.property.coverage_map import CoverageMap
+from lanegate.lanes.property.mutate_run import run_mutants
 from lanegate.lanes.property.named_files import named_files, unnamed_sibling
+from lanegate.lanes.property.operators import Edit
+from lanegate.lanes.property.plant import MutantSpec
+from lanegate.lanes.property.runner import build_jobs
 from lanegate.policy import load_policy
 from lanegate.sandbox import open_sandbox
 
@@ -148,3 +153,40 @@ def test_plain_pytest_offers_the_siblings_of_a_named_file(tmp_path: Path) -> Non
     )
     assert done.returncode != 0
     assert "reached collection" in done.stdout + done.stderr
+
+
+def test_each_mutant_child_collects_only_the_files_its_worker_was_given(tmp_path: Path) -> None:
+    # a fork-server child collects the node ids every job needs: with the tripwire beside them,
+    # any sibling offered to collection fails the unmutated control, and no mutant could be judged
+    repo = _tree(tmp_path)
+    source = b"def double(x):\n    return x * 2\n"
+    (repo / "calc.py").write_bytes(source)
+    (repo / "tests" / "test_named.py").write_text(
+        "from calc import double\n\ndef test_named():\n    assert double(3) == 6\n", "utf-8"
+    )
+    policy = load_policy(repo)
+    sandbox = open_sandbox(repo)
+    baseline = run_baseline(
+        repo, policy, [repo / "calc.py"], selection=["tests/test_named.py"], sandbox=sandbox
+    )
+    assert baseline.exit_code == 0, baseline.record
+    line = 2
+    column = source.decode().splitlines()[1].index("*")
+    spec = MutantSpec(
+        "m-named", "calc.py", Edit("hand", line, column, line, column + 1, "+"), "*", "double", 1
+    )
+    tests = frozenset(baseline.tests)
+    jobs = build_jobs(
+        repo,
+        [spec],
+        {"calc.py": source},
+        CoverageMap.from_record(baseline.tests),
+        baseline.tests,
+        tests,
+        baseline.overhead,
+    )
+    results, problem = run_mutants(
+        repo, jobs, pytest_flags(policy), tests, workers=1, sandbox=sandbox
+    )
+    assert problem is None
+    assert [str(r.status) for r in results] == ["killed"]
