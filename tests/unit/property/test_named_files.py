@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from lanegate.lanes.property.baseline import pytest_flags, run_baseline
 from lanegate.lanes.property.coverage_map import CoverageMap
-from lanegate.lanes.property.mutate_run import files_of, run_mutants
+from lanegate.lanes.property.mutate_run import MutantResult, files_of, run_mutants
 from lanegate.lanes.property.named_files import named_files, unnamed_sibling
 from lanegate.lanes.property.operators import Edit
 from lanegate.lanes.property.plant import MutantSpec
@@ -52,6 +52,33 @@ def _tree(tmp_path: Path) -> Path:
     (tests / "pkg" / "__init__.py").write_text("", encoding="utf-8")
     (tests / "pkg" / "test_sibling_deep.py").write_text("def test_d():\n    pass\n", "utf-8")
     return repo
+
+
+CALC = b"def double(x):\n    return x * 2\n"
+
+
+def _mutant_of_double(repo: Path, selection: list[str]) -> tuple[list[MutantResult], str | None]:
+    """`x * 2` -> `x + 2` in calc.py, judged by the tests `selection` runs at baseline, in one
+    sandboxed fork-server worker."""
+    policy = load_policy(repo)
+    sandbox = open_sandbox(repo)
+    baseline = run_baseline(repo, policy, [repo / "calc.py"], selection=selection, sandbox=sandbox)
+    assert baseline.exit_code == 0, baseline.record
+    column = CALC.decode().splitlines()[1].index("*")
+    spec = MutantSpec(
+        "m-double", "calc.py", Edit("hand", 2, column, 2, column + 1, "+"), "*", "double", 1
+    )
+    tests = frozenset(baseline.tests)
+    jobs = build_jobs(
+        repo,
+        [spec],
+        {"calc.py": CALC},
+        CoverageMap.from_record(baseline.tests),
+        baseline.tests,
+        tests,
+        baseline.overhead,
+    )
+    return run_mutants(repo, jobs, pytest_flags(policy), tests, workers=1, sandbox=sandbox)
 
 
 def test_named_files_are_the_files_every_argument_names(tmp_path: Path) -> None:
@@ -160,38 +187,14 @@ def test_plain_pytest_offers_the_siblings_of_a_named_file(tmp_path: Path) -> Non
 
 
 def test_each_mutant_child_collects_only_the_files_its_worker_was_given(tmp_path: Path) -> None:
-    # a fork-server child collects the node ids every job needs: with the tripwire beside them,
-    # any sibling offered to collection fails the unmutated control, and no mutant could be judged
+    # a fork-server child collects the files every job needs: with the tripwire beside them, any
+    # sibling offered to collection fails the unmutated control, and no mutant could be judged
     repo = _tree(tmp_path)
-    source = b"def double(x):\n    return x * 2\n"
-    (repo / "calc.py").write_bytes(source)
+    (repo / "calc.py").write_bytes(CALC)
     (repo / "tests" / "test_named.py").write_text(
         "from calc import double\n\ndef test_named():\n    assert double(3) == 6\n", "utf-8"
     )
-    policy = load_policy(repo)
-    sandbox = open_sandbox(repo)
-    baseline = run_baseline(
-        repo, policy, [repo / "calc.py"], selection=["tests/test_named.py"], sandbox=sandbox
-    )
-    assert baseline.exit_code == 0, baseline.record
-    line = 2
-    column = source.decode().splitlines()[1].index("*")
-    spec = MutantSpec(
-        "m-named", "calc.py", Edit("hand", line, column, line, column + 1, "+"), "*", "double", 1
-    )
-    tests = frozenset(baseline.tests)
-    jobs = build_jobs(
-        repo,
-        [spec],
-        {"calc.py": source},
-        CoverageMap.from_record(baseline.tests),
-        baseline.tests,
-        tests,
-        baseline.overhead,
-    )
-    results, problem = run_mutants(
-        repo, jobs, pytest_flags(policy), tests, workers=1, sandbox=sandbox
-    )
+    results, problem = _mutant_of_double(repo, ["tests/test_named.py"])
     assert problem is None
     assert [str(r.status) for r in results] == ["killed"]
 
@@ -226,35 +229,14 @@ def test_a_child_runs_only_its_jobs_tests_of_the_files_it_collects(tmp_path: Pat
     # fails if it runs, which stops the session (`-x`) before the job's own test: the unmutated
     # control passing shows the plugin kept the job's tests only
     repo = _tree(tmp_path)
-    source = b"def double(x):\n    return x * 2\n"
-    (repo / "calc.py").write_bytes(source)
+    (repo / "calc.py").write_bytes(CALC)
     (repo / "tests" / "test_named.py").write_text(
         "from calc import double\n\n"
         "def test_outside_every_job():\n    raise AssertionError('no job runs this test')\n\n"
         "def test_named():\n    assert double(3) == 6\n",
         "utf-8",
     )
-    policy = load_policy(repo)
-    sandbox = open_sandbox(repo)
     node = "tests/test_named.py::test_named"
-    baseline = run_baseline(repo, policy, [repo / "calc.py"], selection=[node], sandbox=sandbox)
-    assert baseline.exit_code == 0, baseline.record
-    assert set(baseline.tests) == {node}
-    column = source.decode().splitlines()[1].index("*")
-    spec = MutantSpec(
-        "m-files", "calc.py", Edit("hand", 2, column, 2, column + 1, "+"), "*", "double", 1
-    )
-    jobs = build_jobs(
-        repo,
-        [spec],
-        {"calc.py": source},
-        CoverageMap.from_record(baseline.tests),
-        baseline.tests,
-        frozenset({node}),
-        baseline.overhead,
-    )
-    results, problem = run_mutants(
-        repo, jobs, pytest_flags(policy), frozenset({node}), workers=1, sandbox=sandbox
-    )
+    results, problem = _mutant_of_double(repo, [node])
     assert problem is None
     assert [(str(r.status), r.killed_by) for r in results] == [("killed", node)]
