@@ -162,13 +162,13 @@ class _Worker:
                     start_new_session=True,
                 )
 
-    def start(self, init_args: list[str], test_files: Sequence[str] = ()) -> None:
-        """Send the pytest arguments: the server configures pytest and preloads `test_files`."""
+    def start(self, init_args: list[str]) -> None:
+        """Send the pytest arguments: the server configures pytest and preloads the test modules."""
         self.init_args = init_args
         if self.proc is None:
             return
         assert self.proc.stdin is not None
-        preload = sorted({str(self.repo / path) for path in test_files})
+        preload = sorted({str(self.repo / t.split("::")[0]) for t in init_args if "::" in t})
         init = {"args": init_args, "preload": preload, "contained": self.sandbox.enabled}
         self.proc.stdin.write(json.dumps(init) + "\n")
         self.proc.stdin.flush()
@@ -459,12 +459,8 @@ def run_mutants(
         "--lanegate-out=" + str(scratch / "unused.json"),  # every job names its own
         "-x",
     ]
-    # a forked child collects the files of every test some job runs, and the plugin keeps the
-    # child's own job's tests by node id: named one by one instead, pytest matched each test's id
-    # through the tree again in every child (0.09 ms per test per child, 4.5 of 24 ms for 51)
-    files = files_of(union)
     if use_fork:
-        init_args += files
+        init_args += list(union)
 
     def work(worker: _Worker) -> None:
         try:
@@ -483,7 +479,7 @@ def run_mutants(
             times[key] = times.get(key, 0.0) + seconds
 
     def _work(worker: _Worker) -> None:
-        worker.start(init_args, files)
+        worker.start(init_args)
         first = True
         try:
             while True:
@@ -604,13 +600,6 @@ def _setup_seconds(answer: _Answer, record_path: Path) -> float:
 def _durations(record_path: Path) -> dict[str, float]:
     record = json.loads(record_path.read_text(encoding="utf-8"))
     return {t: float(e.get("duration", 0.0)) for t, e in record.get("tests", {}).items()}
-
-
-def files_of(node_ids: Sequence[str]) -> list[str]:
-    """The files of `node_ids` as pytest arguments, once each, in order of first appearance (a
-    path that starts with `-` gets a leading `./`, so that pytest cannot read it as an option)."""
-    files = dict.fromkeys(node.split("::", 1)[0] for node in node_ids)
-    return [f"./{path}" if path.startswith("-") else path for path in files]
 
 
 def _control_problem(
