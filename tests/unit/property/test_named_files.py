@@ -231,3 +231,23 @@ def test_a_class_no_job_runs_is_not_collected_by_the_mutants_children(tmp_path: 
     assert [(str(r.status), r.killed_by) for r in results] == [
         ("killed", "tests/test_named.py::TestDouble::test_three")
     ]
+
+
+def test_a_folder_a_conftest_adds_after_configure_is_collected_whole(tmp_path: Path) -> None:
+    # found by red-teaming: the named files were read once at configure, so a folder a conftest
+    # added to the arguments later had its files left out as siblings; they are read again now
+    repo = tmp_path / "repo"
+    (repo / "tests" / "more").mkdir(parents=True)
+    (repo / "conftest.py").write_text(
+        "def pytest_sessionstart(session):\n    session.config.args.append('tests/more')\n",
+        encoding="utf-8",
+    )
+    (repo / "tests" / "test_a.py").write_text("def test_a():\n    pass\n", encoding="utf-8")
+    (repo / "tests" / "more" / "test_m.py").write_text("def test_m():\n    pass\n", "utf-8")
+    baseline = run_baseline(
+        repo, load_policy(repo), [], selection=["tests/test_a.py"], sandbox=open_sandbox(repo)
+    )
+    assert set(baseline.collection.node_ids) == {
+        "tests/test_a.py::test_a",
+        "tests/more/test_m.py::test_m",
+    }

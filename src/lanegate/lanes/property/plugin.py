@@ -46,7 +46,8 @@ _GUARD = OracleGuard(lanegate.oracles)
 # the working directory and the reading functions, taken at the same moment (`read_guard`)
 _READS = ReadGuard()
 _IGNORED_KEY = pytest.StashKey[frozenset[str]]()
-_NAMED_KEY = pytest.StashKey[frozenset[str] | None]()
+# the arguments `named_files` last read, and what it found
+_NAMED_KEY = pytest.StashKey[tuple[tuple[str, ...], frozenset[str] | None]]()
 
 #: Set by the fork server in each child: {"out": record path, "tests": node ids to run, in order}.
 JOB: dict[str, Any] | None = None
@@ -481,9 +482,7 @@ def _settings_record(item: pytest.Item, recorder: _Recorder) -> dict[str, Any] |
 @pytest.hookimpl(trylast=True)  # after the terminal plugin's own configure (see _terminal_off)
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[_IGNORED_KEY] = _ignored_files(config)
-    config.stash[_NAMED_KEY] = named_files(
-        config.args, config.invocation_params.dir, pyargs=bool(config.getoption("pyargs"))
-    )
+    _named(config)  # read once here: a fork server's children inherit the answer
     if config.getoption("lanegate_mode") == "mutant":
         _terminal_off(config)
     if config.getoption("lanegate_out") is None:
@@ -535,7 +534,19 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     ignored = config.stash.get(_IGNORED_KEY, frozenset())
     if ignored and path in ignored:
         return True
-    return True if unnamed_sibling(path, config.stash.get(_NAMED_KEY, None)) else None
+    return True if unnamed_sibling(path, _named(config)) else None
+
+
+def _named(config: pytest.Config) -> frozenset[str] | None:
+    """The files the arguments name (`named_files`), for the arguments as they are now: a conftest
+    may add a folder to them after configure, and pytest collects what they are when it collects."""
+    args = tuple(config.args)
+    known = config.stash.get(_NAMED_KEY, None)
+    if known is None or known[0] != args:
+        pyargs = bool(config.getoption("pyargs"))
+        known = (args, named_files(args, config.invocation_params.dir, pyargs=pyargs))
+        config.stash[_NAMED_KEY] = known
+    return known[1]
 
 
 def _ignored_files(config: pytest.Config) -> frozenset[str]:
