@@ -27,6 +27,7 @@ from lanegate.lanes import pytest_plugins
 from lanegate.lanes.context import usable_cpus
 from lanegate.lanes.flake import pins as flake_plugin
 from lanegate.lanes.flake.plan import Plan, ReplayPin
+from lanegate.lanes.pytest_args import path_argument
 from lanegate.sandbox import SANDBOX_TMP, Sandbox, sandbox_python
 
 PLUGIN_MODULE = (
@@ -123,7 +124,7 @@ def pytest_command(node_ids: Sequence[str], forbidden: Sequence[str]) -> tuple[s
     # --tb=no: the plugin records each failure's one-line cause; pytest's long tracebacks (which parse
     # every failing module's source again) would cost more than the test runs.
     command += ["--rootdir=.", "-q", "--no-header", "--tb=no", "-o", "console_output_style=classic"]
-    command += [*pytest_plugins.extra_args(), "--", *node_ids]
+    command += [*pytest_plugins.extra_args(), "--", *(path_argument(n) for n in node_ids)]
     return tuple(command)
 
 

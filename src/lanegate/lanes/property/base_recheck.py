@@ -33,6 +33,7 @@ from lanegate.lanes.context import usable_cpus
 from lanegate.lanes.property.base_suite import COLLECT_DETAIL
 from lanegate.lanes.property.baseline import run_baseline
 from lanegate.lanes.property.map_key import LOCK_NAMES
+from lanegate.lanes.pytest_args import path_argument
 from lanegate.ledgers.models import BaseRecheck, BaseTestRun
 from lanegate.policy import Policy
 from lanegate.sandbox import Sandbox, sandbox_interpreter
@@ -276,7 +277,7 @@ def _run_at_base(
 ) -> dict[str, Any]:
     """One fresh sandboxed run of `node_ids` on the base tree; returns its record."""
     files = sorted({n.split("::", 1)[0] for n in node_ids})
-    selection = [f"./{p}" if p.startswith("-") else p for p in files]
+    selection = [path_argument(p) for p in files]
     keep = {"node_ids": sorted(n for n in node_ids if "::" in n), "files": []}
     baseline = run_baseline(
         repo,

@@ -30,6 +30,7 @@ from lanegate.lanes import pytest_ini
 from lanegate.lanes.property.baseline import Baseline, run_baseline
 from lanegate.lanes.property.map_select import BaselineChoice
 from lanegate.lanes.property.standby import Standby
+from lanegate.lanes.pytest_args import path_argument
 from lanegate.ledgers.models import BaseTestRun
 from lanegate.policy import Policy
 from lanegate.sandbox import Sandbox
@@ -338,7 +339,7 @@ def stage_base_suite(
         return None
     files = stage_base_overlays(repo, summary, suite) if overlays is None else overlays
     # a file named like an option (`-p_test.py`) is given as a path, never as a flag
-    selection = tuple(f"./{p}" if p.startswith("-") else p for p in suite.files if p in wanted)
+    selection = tuple(path_argument(p) for p in suite.files if p in wanted)
     keep = None
     if choice is not None and selective:
         keep = {"node_ids": sorted(choice.node_ids), "files": list(choice.base_files)}

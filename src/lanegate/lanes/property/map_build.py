@@ -19,6 +19,7 @@ from lanegate.lanes import pytest_ini
 from lanegate.lanes.property.baseline import pytest_flags, run_baseline
 from lanegate.lanes.property.map_file import OUTCOMES, CoverageMapFile, MapTest
 from lanegate.lanes.property.map_key import map_key, tree_blobs
+from lanegate.lanes.pytest_args import path_argument
 from lanegate.policy import Policy
 from lanegate.sandbox import Sandbox
 
@@ -60,7 +61,7 @@ def build_map(repo: Path, policy: Policy, *, sandbox: Sandbox) -> CoverageMapFil
     root = str(repo.resolve())
     record: dict[str, Any] = {"tests": {}, "collect_errors": [], "ambient": []}
     if tests:
-        selection = [f"./{p}" if p.startswith("-") else p for p in tests]
+        selection = [path_argument(p) for p in tests]
         baseline = run_baseline(
             repo,
             policy,

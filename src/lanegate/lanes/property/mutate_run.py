@@ -30,6 +30,7 @@ from typing import Any
 from lanegate.errors import RunnerError
 from lanegate.lanes.context import usable_cpus
 from lanegate.lanes.property.running import running_test
+from lanegate.lanes.pytest_args import path_argument
 from lanegate.ledgers.models import KillKind, MutantStatus
 from lanegate.sandbox import Sandbox, sandbox_python
 from lanegate.sandbox.outbox import read_record
@@ -187,7 +188,7 @@ class _Worker:
             args = [*self.init_args, f"--lanegate-out={out}"]
             if mutant is not None:
                 args.append(f"--lanegate-mutant={mutant}")
-            return self._run_direct([*args, *tests], log, timeout)
+            return self._run_direct([*args, *(path_argument(t) for t in tests)], log, timeout)
         assert self.proc.stdin is not None and self.proc.stdout is not None
         job = {
             "id": ident,
@@ -460,7 +461,7 @@ def run_mutants(
         "-x",
     ]
     if use_fork:
-        init_args += list(union)
+        init_args += [path_argument(t) for t in union]
 
     def work(worker: _Worker) -> None:
         try:

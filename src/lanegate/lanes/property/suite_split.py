@@ -20,6 +20,7 @@ from typing import Any
 from lanegate.lanes.property.base_suite import BaseSuite
 from lanegate.lanes.property.baseline import Baseline
 from lanegate.lanes.property.map_select import BaselineChoice
+from lanegate.lanes.pytest_args import path_argument
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +67,6 @@ def _file(node_id: str) -> str:
     return node_id.split("::", 1)[0]
 
 
-def _as_argument(path: str) -> str:
-    return f"./{path}" if path.startswith("-") else path
-
-
 def head_pass(
     split: SuiteSplit, choice: BaselineChoice, present: Sequence[str] = ()
 ) -> HeadPass | None:
@@ -85,7 +82,7 @@ def head_pass(
         "node_ids": sorted(n for n in choice.node_ids if _file(n) not in split.shared),
         "files": sorted({*choice.head_files, *choice.base_files} - split.shared),
     }
-    return HeadPass(tuple(_as_argument(f) for f in files), keep, ())
+    return HeadPass(tuple(path_argument(f) for f in files), keep, ())
 
 
 def join(head: Baseline | None, base: Baseline | None, split: SuiteSplit) -> JoinedBaseline:
