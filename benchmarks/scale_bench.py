@@ -229,7 +229,11 @@ def run_property(
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"property lane run failed ({done.returncode}): {done.stderr[-2000:]}")
-    timings = json.loads(done.stdout.strip().splitlines()[-1])
+    lines = done.stdout.strip().splitlines()
+    try:
+        timings = json.loads(lines[-1])
+    except (IndexError, ValueError):
+        raise SystemExit(f"property lane run printed no timings: {done.stdout[-500:]!r}") from None
     return load_file(PropertyLedger, "property", out / "property.json").value, timings
 
 

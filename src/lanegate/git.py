@@ -140,9 +140,8 @@ def prefetch_files(repo: Path, wanted: Iterable[tuple[str, str]]) -> None:
     what it found."""
     names: list[tuple[str, str]] = []
     for commit, path in wanted:
-        name = f"{commit}:{path}"
         key = (str(repo), commit, path)
-        if is_full_id(commit) and "\n" not in name and "\r" not in name and key not in _memo:
+        if is_full_id(commit) and _batchable(commit, path) and key not in _memo:
             names.append((commit, path))
     names = list(dict.fromkeys(names))
     if len(names) < 2:
@@ -161,6 +160,11 @@ def prefetch_files(repo: Path, wanted: Iterable[tuple[str, str]]) -> None:
     for (commit, path, size), found in zip(files, _batch(repo, asked, contents=True), strict=False):
         if found is not None and found[0] == b"blob" and len(found[2]) == size:
             _remember((str(repo), commit, path), found[2])
+
+
+def _batchable(commit: str, path: str) -> bool:
+    """Whether `commit:path` fits on one line of `git cat-file --batch` input."""
+    return "\n" not in commit + path and "\r" not in commit + path
 
 
 def _batch(
@@ -261,8 +265,7 @@ def is_full_id(commit: str) -> bool:
 
 
 def _show_file(repo: Path, commit: str, path: str) -> bytes | None:
-    name = f"{commit}:{path}"
-    if "\n" in name or "\r" in name:
+    if not _batchable(commit, path):
         return _show_file_by_type(repo, commit, path)
     answers = _batch(repo, [(commit, path)], contents=True)
     if not answers or answers[0] is None:

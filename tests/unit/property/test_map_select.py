@@ -12,7 +12,7 @@ from lanegate.diff import classify_diff
 from lanegate.errors import CoverageMapError
 from lanegate.lanes.property.map_file import CoverageMapFile, MapTest
 from lanegate.lanes.property.map_key import MapKey
-from lanegate.lanes.property.map_select import _units, changed_functions, select
+from lanegate.lanes.property.map_select import _parsed_bodies, _units, changed_functions, select
 from lanegate.policy import Policy
 from tests.gitrepo import git
 
@@ -64,7 +64,7 @@ if os.name:
     ],
 )
 def test_body_lines_name_their_outermost_function(line: int, unit: str) -> None:
-    assert _units("m.py", SOURCE, {line}) == {unit}
+    assert _units("m.py", SOURCE, {line}, _parsed_bodies("m.py", SOURCE)) == {unit}
 
 
 @pytest.mark.parametrize("line", [1, 3, 6, 7, 8, 9, 18, 19, 21, 29, 30])
@@ -72,11 +72,11 @@ def test_other_lines_are_not_function_bodies(line: int) -> None:
     # import, constant, decorator, signature (both lines), docstring, class line and body,
     # method signature, module-level `if`, a def inside it
     with pytest.raises(CoverageMapError, match=f"m.py:{line} is outside every function body"):
-        _units("m.py", SOURCE, {line})
+        _units("m.py", SOURCE, {line}, _parsed_bodies("m.py", SOURCE))
 
 
 def test_blank_and_comment_lines_count_for_nothing() -> None:
-    assert _units("m.py", SOURCE, {2, 11, 12}) == set()
+    assert _units("m.py", SOURCE, {2, 11, 12}, _parsed_bodies("m.py", SOURCE)) == set()
 
 
 KEY = MapKey("a" * 40, "l", "e", "v", "p")

@@ -103,6 +103,9 @@ def test_a_folder_a_module_a_missing_file_or_no_argument_names_nothing(tmp_path:
     assert named_files(["tests/test_named.py"], repo, pyargs=True) is None
     assert named_files(["tests/test_gone.py::test_x"], repo, pyargs=False) is None
     assert named_files([], repo, pyargs=False) is None
+    # names no file can have: nothing is left out, and nothing raises
+    assert named_files(["tests/test_named.py", "tests/a\0b.py"], repo, pyargs=False) is None
+    assert named_files(["tests/" + "x" * 5000 + ".py"], repo, pyargs=False) is None
 
 
 def test_only_unnamed_python_files_are_siblings_to_leave_out(tmp_path: Path) -> None:

@@ -117,13 +117,11 @@ def _parsed_bodies(path: str, source: bytes) -> list[tuple[str, int, int]]:
 
 
 def _units(
-    path: str, source: bytes, lines: set[int], bodies: list[tuple[str, int, int]] | None = None
+    path: str, source: bytes, lines: set[int], bodies: list[tuple[str, int, int]]
 ) -> set[str]:
-    """The qualnames of the functions whose bodies hold `lines` (`bodies`: the file's, when the
-    caller parsed it already); a line outside every function body (blank and comment lines aside)
-    raises CoverageMapError."""
-    if bodies is None:
-        bodies = _parsed_bodies(path, source)
+    """The qualnames of the functions whose bodies (`bodies`, the file's `_parsed_bodies`) hold
+    `lines`; a line outside every function body (blank and comment lines aside) raises
+    CoverageMapError."""
     text = source.decode("utf-8", "replace").splitlines()
     units: set[str] = set()
     for line in sorted(lines):
