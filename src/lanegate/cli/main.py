@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from lanegate._version import __version__
+from lanegate.distribution import refuse_namesake
 from lanegate.errors import LanegateError
 
 EXIT_PASS, EXIT_FAIL, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -82,6 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug = os.environ.get("LANEGATE_DEBUG") == "1"
     try:
         arguments = list(sys.argv[1:] if argv is None else argv)
+        refuse_namesake()
         parser = build_parser(_chosen_command(arguments))
         args = parser.parse_args(arguments)
         code = args._run(args)
