@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,15 +11,13 @@ import pytest
 
 from lanegate.cli.main import main
 from tests.gitrepo import Repo
-from tests.unit.scoring.examples import EXAMPLES
+from tests.unit.scoring.examples import copy_set
 
 NOW = "2026-11-29T22:00:00Z"
 
 
 def _copy(tmp_path: Path, folder: str = "pass") -> Path:
-    target = tmp_path / folder
-    shutil.copytree(EXAMPLES / folder, target)
-    return target
+    return copy_set(folder, tmp_path)
 
 
 def _score(*args: str) -> int:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import ast
+import functools
 import marshal
 import os
 import shutil
 import signal
 import site
+import subprocess
 import sys
 import sysconfig
 import tempfile
@@ -88,6 +91,52 @@ def _trusted_dirs() -> list[Path]:
         # from its own base interpreter, which is bound above
         found.add(tests.venv)
     return sorted({p.resolve() for p in found if p.is_dir()})
+
+
+@functools.cache
+def _site_dirs() -> tuple[Path, ...]:
+    """The folders lanegate's interpreter imports from once its site set-up ran, `.pth` files
+    included (one may add a folder anywhere: a venv that reaches another's packages through
+    `site.addsitedir`), computed by that interpreter started as the sandbox starts it (`-s`, no
+    PYTHONPATH). Only lanegate's own interpreter: a separate tests venv is never started outside."""
+    code = "import sys; print(repr(sys.path))"
+    try:
+        done = subprocess.run(
+            [sys.executable, "-E", "-P", "-s", "-c", code],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        listed = ast.literal_eval(done.stdout.strip())
+    except (OSError, subprocess.SubprocessError, ValueError, SyntaxError) as exc:
+        raise SandboxError(
+            f"{sys.executable}: could not list its import path ({exc})",
+            hint="check that lanegate's interpreter starts: run it with -c 'import sys'",
+        ) from exc
+    return tuple(Path(p) for p in listed if isinstance(p, str) and os.path.isabs(p))
+
+
+def _hidden_imports(masked: Sequence[Path], repo: Path) -> list[Path]:
+    """Folders of lanegate's import path (`_trusted_dirs`, `_site_dirs`) outside the tree that a
+    mask would hide: bound read-only at their own path so the sandboxed interpreter still finds
+    pytest and lanegate there. One that is a mask itself (or holds one) would undo the mask:
+    `SandboxError` naming it."""
+    found = []
+    for path in sorted({*_trusted_dirs(), *(p.resolve() for p in _site_dirs() if p.is_dir())}):
+        if _inside(path, repo) or not any(_inside(path, m) for m in masked):
+            continue
+        cover = next((m for m in masked if _inside(m, path)), None)
+        if cover is not None:
+            raise SandboxError(
+                f"{path}: lanegate's interpreter imports from it (its prefix or a .pth file of "
+                f"its site-packages adds it), and the sandbox replaces {cover} with an empty "
+                "folder, so pytest and lanegate would be missing inside",
+                hint="install lanegate and the tests' dependencies into a venv outside "
+                f"{cover}, or remove the .pth line that adds {path}",
+            )
+        found.append(path)
+    return found
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -401,10 +450,10 @@ class Sandbox:
                 size = sizes.get(path, self.limits.disk_mb * MB)
                 args += ["--size", str(size), "--tmpfs", str(path)]
         args += ["--size", str(self.limits.disk_mb * MB), "--tmpfs", "/dev/shm"]
-        # lanegate's own interpreter and modules stay visible where a mask covered them
-        for path in _trusted_dirs():
-            if any(_inside(path, m) for m in masked) and not _inside(path, self.repo):
-                args += ["--ro-bind", str(path), str(path)]
+        # lanegate's own interpreter and modules (wherever its .pth files reach) stay visible
+        # where a mask covered them
+        for path in _hidden_imports(masked, self.repo):
+            args += ["--ro-bind", str(path), str(path)]
         if self.network:
             # the resolver's configuration may live under /run (systemd-resolved's stub file)
             resolv = Path("/etc/resolv.conf").resolve()

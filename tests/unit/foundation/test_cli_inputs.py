@@ -9,8 +9,7 @@ import pytest
 from lanegate.cli.main import main
 from lanegate.errors import UsageError
 from lanegate.lanes.context import run_attempt_from_env
-
-EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "ledgers" / "pass"
+from tests.unit.scoring.examples import copy_set
 
 
 @pytest.mark.parametrize(
@@ -18,13 +17,14 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "ledgers" / "pass"
     [("yesterday", "not an ISO 8601"), ("2026-01-01T00:00:00", "no zone"), ("", "not an ISO")],
 )
 def test_score_refuses_a_bad_clock(
-    now: str, message: str, capsys: pytest.CaptureFixture[str]
+    now: str, message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code = main(["score", "--ledgers", str(EXAMPLES), "--now", now])
+    folder = copy_set("pass", tmp_path)
+    code = main(["score", "--ledgers", str(folder), "--now", now])
     err = capsys.readouterr().err
     assert code == 2
     assert message in err and "--now" in err and "Traceback" not in err
-    assert not (EXAMPLES / "score-report.json").exists()
+    assert not (folder / "score-report.json").exists()
 
 
 @pytest.mark.parametrize("raw", ["x", "0", "-1", "1.5", "", " 2"])
@@ -39,9 +39,9 @@ def test_run_attempt_defaults_to_one_outside_actions_and_reads_actions() -> None
 
 
 def test_score_cli_refuses_a_garbage_run_attempt(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     monkeypatch.setenv("GITHUB_RUN_ATTEMPT", "two")
-    code = main(["score", "--ledgers", str(EXAMPLES)])
+    code = main(["score", "--ledgers", str(copy_set("pass", tmp_path))])
     assert code == 2
     assert "GITHUB_RUN_ATTEMPT" in capsys.readouterr().err

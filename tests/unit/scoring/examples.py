@@ -6,6 +6,7 @@ what this module generates, so they never go stale.
 
 from __future__ import annotations
 
+import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,6 +131,17 @@ def rendered() -> dict[str, dict[str, bytes]]:
             # enum-typed fields set from plain strings above serialize the same way
             out[name][file_name] = data
     return out
+
+
+def copy_set(folder: str, into: Path) -> Path:
+    """A copy of the bundled set `folder` under `into`: only the files the set holds, so whatever a
+    command wrote beside them (`lanegate score --ledgers examples/ledgers/pass` writes its report
+    there) never reaches a test, and no test writes into the source tree."""
+    target = into / folder
+    target.mkdir(parents=True)
+    for name in SETS[folder].documents:
+        shutil.copyfile(EXAMPLES / folder / name, target / name)
+    return target
 
 
 def write(root: Path = EXAMPLES) -> None:

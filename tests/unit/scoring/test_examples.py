@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -10,7 +9,7 @@ import pytest
 from lanegate.model import Lane
 from lanegate.scoring import ScoreInputs, ledgers_from_dir, lint_from_file, score
 from tests.unit.scoring import samples
-from tests.unit.scoring.examples import EXAMPLES, SETS, rendered
+from tests.unit.scoring.examples import EXAMPLES, SETS, copy_set, rendered
 
 
 def test_example_files_are_up_to_date() -> None:
@@ -32,8 +31,7 @@ def test_example_files_are_up_to_date() -> None:
 
 @pytest.mark.parametrize("folder", sorted(SETS))
 def test_example_set_scores_as_named(folder: str, tmp_path: Path) -> None:
-    target = tmp_path / folder
-    shutil.copytree(EXAMPLES / folder, target)
+    target = copy_set(folder, tmp_path)
     inputs = ScoreInputs(
         ledgers=ledgers_from_dir(target),
         policy=samples.POLICY,
@@ -51,7 +49,7 @@ def test_example_set_scores_as_named(folder: str, tmp_path: Path) -> None:
         assert fired == SETS[folder].fails_with
 
 
-def test_pass_example_leases_do_not_expire_for_years() -> None:
-    slot = ledgers_from_dir(EXAMPLES / "pass")[Lane.FLAKE]
+def test_pass_example_leases_do_not_expire_for_years(tmp_path: Path) -> None:
+    slot = ledgers_from_dir(copy_set("pass", tmp_path))[Lane.FLAKE]
     flake = slot.value  # type: ignore[union-attr]
     assert all(lease.expires_at.year >= 2090 for lease in flake.leases)
