@@ -1,3 +1,3 @@
 """The single source of lanegate's version."""
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"

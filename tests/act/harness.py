@@ -144,8 +144,11 @@ def run_act(
     secrets: dict[str, str] | None = None,
     timeout: float = 240,
     concurrent_jobs: int = 3,
+    event_name: str = "pull_request",
+    job: str | None = None,
 ) -> ActResult:
-    """`act pull_request` on `repo` (the workspace) with `workflow` (relative to the repo)."""
+    """`act EVENT_NAME` (pull_request by default) on `repo` (the workspace) with `workflow` (relative
+    to the repo); `job` runs that job alone."""
     work.mkdir(parents=True, exist_ok=True)
     event_path = work / "event.json"
     event_path.write_text(json.dumps(event), encoding="utf-8")
@@ -154,7 +157,7 @@ def run_act(
     cache = work / "act-cache"
     command = [
         str(ACT),
-        "pull_request",
+        event_name,
         "--no-skip-checkout",  # run the checkout stand-in, which clones `repo` into the workspace
         "-P",
         "ubuntu-latest=-self-hosted",
@@ -168,6 +171,7 @@ def run_act(
         str(concurrent_jobs),
         "--local-repository",
         f"{ORG_REPO}@v1={lanegate}",
+        *(["-j", job] if job else []),
     ]
     for name, sha in pinned_actions().items():
         stand_in = STAND_INS / name.removeprefix("actions/")
