@@ -94,6 +94,26 @@ case "$lane" in
     fi
     finish pass "$built" 0
     ;;
+  authorship)
+    # agent or human for this pull_request event, by the [authorship] rules of the policy in the
+    # working directory (check out the base: a head may not list its own author as human); anything
+    # but a clear "human" is agent, so a caller that routes on it fails closed
+    kind=agent
+    if [[ -n "${GITHUB_EVENT_PATH:-}" && -f "$GITHUB_EVENT_PATH" ]]; then
+      set +e
+      decided=$("$py" -m lanegate authorship --event "$GITHUB_EVENT_PATH" "${config_args[@]}")
+      code=$?
+      set -e
+      if [[ "$code" == 0 && "$decided" == "human" ]]; then kind=human; fi
+      if [[ "$code" != 0 ]]; then
+        echo "::warning title=lanegate/authorship::lanegate authorship failed (exit $code): treated as agent"
+      fi
+    else
+      echo "::warning title=lanegate/authorship::no pull_request event: treated as agent"
+    fi
+    echo "authorship=$kind" >>"$output"
+    finish pass "" 0
+    ;;
   lint)
     out=$(mktemp -d "${RUNNER_TEMP:?}/lanegate-lint-XXXXXXXX")
     set +e

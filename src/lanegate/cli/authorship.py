@@ -28,8 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from lanegate.github import actions  # actions-toolkit is imported only when this runs
     from lanegate.github.event import read_event
+    from lanegate.github.outputs import set_output
 
     _, policy = repo_and_policy(args)
     event = read_event(args.event)
@@ -42,5 +42,5 @@ def run(args: argparse.Namespace) -> int:
         args.pr_body_out.write_text(event.body or "", encoding="utf-8")
     print(decision.kind.value)
     print(f"lanegate authorship: {decision.kind.value}: {decision.reason}", file=sys.stderr)
-    actions.set_output("authorship", decision.kind.value)
+    set_output("authorship", decision.kind.value)
     return 0

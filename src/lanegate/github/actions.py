@@ -1,8 +1,8 @@
 """The Actions runtime through actions-toolkit: inputs, outputs, annotations, and the job summary.
 
-This is the only module that imports actions-toolkit. Two of its gaps are closed here: `set_output`
-falls back to the deprecated `::set-output` command when GITHUB_OUTPUT is unset (refused inside Actions),
-and it has no job summary, which is appended to GITHUB_STEP_SUMMARY directly, within GitHub's 1 MiB cap.
+This is the only module that imports actions-toolkit. Two of its gaps are closed: its `set_output`
+falls back to the deprecated `::set-output` command when GITHUB_OUTPUT is unset (`outputs.set_output`,
+which needs no toolkit, refuses that inside Actions), and it has no job summary, which is appended to GITHUB_STEP_SUMMARY directly, within GitHub's 1 MiB cap.
 """
 
 from __future__ import annotations
@@ -20,14 +20,19 @@ from actions_toolkit import core
 
 from lanegate.errors import GitHubError, UsageError
 from lanegate.github.limits import STEP_SUMMARY_BYTES, truncate_utf8
+from lanegate.github.outputs import in_actions, set_output
+
+__all__ = [
+    "Annotation",
+    "annotate",
+    "append_summary",
+    "get_input",
+    "in_actions",
+    "render_annotation",
+    "set_output",
+]
 
 Level = Literal["error", "warning", "notice"]
-
-
-def in_actions(environ: Mapping[str, str] | None = None) -> bool:
-    """True inside a GitHub Actions job (GitHub and act both set GITHUB_ACTIONS=true)."""
-    env = os.environ if environ is None else environ
-    return env.get("GITHUB_ACTIONS") == "true"
 
 
 def get_input(name: str, *, required: bool = False) -> str:
@@ -36,25 +41,6 @@ def get_input(name: str, *, required: bool = False) -> str:
     if required and not value:
         raise UsageError(f"input {name!r} is required and was not given")
     return str(value)
-
-
-def set_output(name: str, value: str) -> bool:
-    """Append `name=value` to GITHUB_OUTPUT. Outside Actions with no GITHUB_OUTPUT, do nothing and
-    return False; inside Actions with no GITHUB_OUTPUT, refuse: the toolkit would print the
-    deprecated `::set-output` command instead."""
-    path = os.environ.get("GITHUB_OUTPUT", "")
-    if not path:
-        if in_actions():
-            raise GitHubError(
-                "GITHUB_OUTPUT is not set inside GitHub Actions: refusing the deprecated "
-                "::set-output fallback",
-                hint="run lanegate as a step of a current runner (GitHub or act)",
-            )
-        return False
-    if not Path(path).is_file():
-        raise GitHubError(f"GITHUB_OUTPUT names {path!r}, which is not a file")
-    core.set_output(name, value)
-    return True
 
 
 @dataclass(frozen=True, slots=True)
