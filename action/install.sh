@@ -15,9 +15,9 @@ started=$EPOCHREALTIME
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
 case "$lane" in
-  plan | property | fixture | flake | lint | score | coverage-map) ;;
+  plan | property | fixture | flake | lint | score | coverage-map | authorship) ;;
   *)
-    echo "::error title=lanegate/input::input lane is '$lane'; expected plan, property, fixture, flake, lint, score or coverage-map"
+    echo "::error title=lanegate/input::input lane is '$lane'; expected plan, property, fixture, flake, lint, score, coverage-map or authorship"
     exit 2
     ;;
 esac

@@ -158,8 +158,11 @@ def _digest(data: bytes) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
-def make_base(path: Path, *, workflow: str | None = None) -> tuple[Repo, str]:
-    """The base commit on `main`; returns the repo and the base sha."""
+def make_base(
+    path: Path, *, workflow: str | None = None, extra: dict[str, str] | None = None
+) -> tuple[Repo, str]:
+    """The base commit on `main` (with `extra` files added or replaced); returns the repo and the
+    base sha."""
     repo = Repo(path)
     words_in, words_expected = b"aaabccdddd\n", b"3a1b2c4d\n"
     files: dict[str, str | bytes] = {
@@ -183,6 +186,7 @@ def make_base(path: Path, *, workflow: str | None = None) -> tuple[Repo, str]:
         + "\n",
         ".gitignore": ".lanegate/\n__pycache__/\n.hypothesis/\n",
         ".github/workflows/lanegate.yml": workflow or caller_workflow(),
+        **(extra or {}),
     }
     for rel, content in files.items():
         repo.write(rel, content)
