@@ -42,7 +42,7 @@ def test_default_path_is_the_repository_root(make_repo: Callable[[str], Repo]) -
         done.stdout.splitlines()[0]
         == f"{WF}:6:24: shell-ignore-failure: `|| true` after a test command turns its failure into a pass"
     )
-    assert done.stdout.splitlines()[-1] == "lanegate lint (lane-b): 1 files scanned, 1 finding"
+    assert done.stdout.splitlines()[-1] == "lanegate lint (lane-b): 1 file scanned, 1 finding"
 
 
 def test_clean_repository_exits_zero(make_repo: Callable[[str], Repo]) -> None:
@@ -62,6 +62,7 @@ def test_json_output_file_is_the_lint_report_score_reads(
     done = lanegate(str(repo.path), "--format", "json", "--output", str(out), cwd=tmp_path)
     assert done.returncode == 1
     assert done.stdout == ""
+    assert done.stderr == f"lanegate lint (lane-b): 1 file scanned, 1 finding; wrote {out}\n"
     report = load_file(LintReport, "lint", out).value
     assert [(f.path, f.line, f.column, f.rule_id, f.exempted) for f in report.findings] == [
         (WF, 6, 24, "shell-ignore-failure", False)

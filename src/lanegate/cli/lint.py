@@ -15,6 +15,7 @@ from lanegate.errors import GitError, UsageError
 from lanegate.policy import Policy, load_policy
 from lanegate.workflow_lint import lint_paths
 from lanegate.workflow_lint.output import FORMATS
+from lanegate.workflow_lint.output.text import summary_line
 from lanegate.workflow_lint.registry import RULES
 
 COMMAND = "lint"
@@ -126,11 +127,7 @@ def run(args: argparse.Namespace) -> int:
     rendered = FORMATS[args.format](result, __version__)
     if args.output is not None:
         _write(args.output, rendered)
-        count = len(result.findings)
-        print(
-            f"lanegate lint ({result.mode}): {result.files_scanned} files scanned, {count} finding{'s' if count != 1 else ''}; wrote {args.output}",
-            file=sys.stderr,
-        )
+        print(f"{summary_line(result)}; wrote {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(rendered)
     return 0 if result.clean else 1

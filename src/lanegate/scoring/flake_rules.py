@@ -81,6 +81,22 @@ def _disagrees(test: FlakeTest) -> bool:
     return not test.deterministic or len(_kinds(test)) > 1
 
 
+def _disagreement(test: FlakeTest) -> str:
+    """What disagreed: the outcomes when they differ; when every run ended alike, what the lane
+    saw instead (the same outcome reached two ways, or no run that completed)."""
+    kinds = _kinds(test)
+    if len(kinds) > 1:
+        return f"outcomes disagree across replays ({', '.join(_outcomes(test))})"
+    runs = len(test.replays) + sum(n for _, _, n in _batch_counts(test))
+    if not kinds:
+        return "the lane marked it nondeterministic, and the ledger holds no run of it"
+    kind = next(iter(kinds))
+    if kind in _INCOMPLETE:
+        return f"{kind} in all {runs} runs: no run completed, so none can agree"
+    cause = test.reproduce or "the ledger does not say how they differ"
+    return f"{kind} in all {runs} runs, but not the same way: {cause}"
+
+
 def _base(node_id: str) -> str:
     return node_id.split("[", 1)[0]
 
@@ -128,8 +144,7 @@ def nondeterministic(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     for test in shaky:
         if test.node_id not in leased:
             yield Hit(
-                f"{test.node_id}: outcomes disagree across replays ({', '.join(_outcomes(test))})"
-                + notes.get(test.node_id, ""),
+                f"{test.node_id}: {_disagreement(test)}" + notes.get(test.node_id, ""),
                 _test_at(test),
             )
     if not ledger.deterministic and not shaky:
@@ -150,7 +165,7 @@ def nondeterministic_leased(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[H
     for test in _judged_tests(ledger, ctx, _culprits(ledger, leased)):
         if _disagrees(test) and test.node_id in leased:
             yield Hit(
-                f"{test.node_id}: disagrees across replays ({', '.join(_outcomes(test))}); "
+                f"{test.node_id}: {_disagreement(test)}; "
                 "excused by its lease (the diff did not touch it)",
                 _test_at(test),
             )

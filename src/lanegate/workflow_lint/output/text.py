@@ -15,10 +15,18 @@ def render(result: LintResult, version: str) -> str:
         for finding in result.exempted
     )
     lines.extend(f"skipped: {entry}" for entry in result.skipped)
-    count = len(result.findings)
-    verdict = "clean" if count == 0 else f"{count} finding{'s' if count != 1 else ''}"
-    extra = f", {len(result.exempted)} exempted" if result.exempted else ""
-    lines.append(
-        f"lanegate lint ({result.mode}): {result.files_scanned} files scanned, {verdict}{extra}"
-    )
+    lines.append(summary_line(result))
     return "\n".join(lines) + "\n"
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def summary_line(result: LintResult) -> str:
+    """`lanegate lint (lane-b): 1 file scanned, 2 findings, 1 exempted` (or `clean`)."""
+    count = len(result.findings)
+    verdict = "clean" if count == 0 else _counted(count, "finding")
+    extra = f", {len(result.exempted)} exempted" if result.exempted else ""
+    scanned = _counted(result.files_scanned, "file")
+    return f"lanegate lint ({result.mode}): {scanned} scanned, {verdict}{extra}"
