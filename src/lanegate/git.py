@@ -285,6 +285,23 @@ def _show_file_by_type(repo: Path, commit: str, path: str) -> bytes | None:
     return run_git(repo, "cat-file", "blob", f"{commit}:{path}")
 
 
+def uncommitted(repo: Path) -> list[str]:
+    """The tracked paths whose work-tree or index state differs from HEAD (modified, staged, added,
+    deleted, renamed: the new name), in git's order."""
+    fields = run_git(repo, "status", "--porcelain=v1", "-z", "--untracked-files=no").split(b"\0")
+    paths: list[str] = []
+    at = 0
+    while at < len(fields):
+        entry = fields[at]
+        at += 1
+        if len(entry) < 4:
+            continue
+        paths.append(entry[3:].decode("utf-8", "backslashreplace"))
+        if entry[:1] in (b"R", b"C") or entry[1:2] in (b"R", b"C"):
+            at += 1  # the entry's source path follows it
+    return paths
+
+
 def is_dirty(repo: Path) -> bool:
     """True when the work tree has uncommitted changes to tracked files."""
-    return bool(run_git(repo, "status", "--porcelain", "--untracked-files=no").strip())
+    return bool(uncommitted(repo))

@@ -41,7 +41,10 @@ def _name(f: Callable[..., Any]) -> str:
 
 
 def round_trip(encode: Callable[[T], U], decode: Callable[[U], T], value: T) -> U:
-    """Assert `decode(encode(value)) == value`; returns the encoded form for further checks."""
+    """Assert `decode(encode(value)) == value`; returns the encoded form for further checks.
+
+    Example: `round_trip(json.dumps, json.loads, {"a": [1, 2]})`
+    """
     encoded = encode(value)
     decoded = decode(encoded)
     if decoded != value:
@@ -53,13 +56,19 @@ def round_trip(encode: Callable[[T], U], decode: Callable[[U], T], value: T) -> 
 
 
 def inverse_pair(f: Callable[[T], U], g: Callable[[U], T], value: T, image: U) -> None:
-    """Assert `g(f(value)) == value` and `f(g(image)) == image`: f and g invert each other both ways."""
+    """Assert `g(f(value)) == value` and `f(g(image)) == image`: f and g invert each other both ways.
+
+    Example: `inverse_pair(str, int, 42, "42")`
+    """
     round_trip(f, g, value)
     round_trip(g, f, image)
 
 
 def idempotent(f: Callable[[T], T], x: T) -> T:
-    """Assert `f(f(x)) == f(x)`; returns `f(x)`."""
+    """Assert `f(f(x)) == f(x)`; returns `f(x)`.
+
+    Example: `idempotent(sorted, [3, 1, 2])`
+    """
     once = f(x)
     twice = f(once)
     if twice != once:
@@ -78,7 +87,10 @@ def monotonic(
     *,
     strict: bool = False,
 ) -> None:
-    """Assert that f preserves order: `key(a) <= key(b)` implies `f(a) <= f(b)` (`<` when strict)."""
+    """Assert that f preserves order: `key(a) <= key(b)` implies `f(a) <= f(b)` (`<` when strict).
+
+    Example: `monotonic(abs, 3, 7)`
+    """
     ka: Any = a if key is None else key(a)
     kb: Any = b if key is None else key(b)
     if kb < ka:
@@ -97,7 +109,10 @@ def monotonic(
 
 
 def commutes(f: Callable[[T, T], U], a: T, b: T) -> U:
-    """Assert `f(a, b) == f(b, a)`; returns `f(a, b)`."""
+    """Assert `f(a, b) == f(b, a)`; returns `f(a, b)`.
+
+    Example: `commutes(max, 2, 5)`
+    """
     ab, ba = f(a, b), f(b, a)
     if ab != ba:
         raise AssertionError(
@@ -108,7 +123,10 @@ def commutes(f: Callable[[T, T], U], a: T, b: T) -> U:
 
 
 def associative(f: Callable[[T, T], T], a: T, b: T, c: T) -> T:
-    """Assert `f(f(a, b), c) == f(a, f(b, c))`; returns the common value."""
+    """Assert `f(f(a, b), c) == f(a, f(b, c))`; returns the common value.
+
+    Example: `associative(min, 4, 1, 7)`
+    """
     left, right = f(f(a, b), c), f(a, f(b, c))
     if left != right:
         raise AssertionError(
@@ -120,7 +138,10 @@ def associative(f: Callable[[T, T], T], a: T, b: T, c: T) -> T:
 
 
 def equivalent(f: Callable[..., Any], reference: Callable[..., Any], *args: Any) -> Any:
-    """Assert `f(*args) == reference(*args)` (a differential test against a trusted model)."""
+    """Assert `f(*args) == reference(*args)` (a differential test against a trusted model).
+
+    Example: `equivalent(len, lambda s: sum(1 for _ in s), "abc")`
+    """
     got, want = f(*args), reference(*args)
     if got != want:
         raise AssertionError(
@@ -131,7 +152,10 @@ def equivalent(f: Callable[..., Any], reference: Callable[..., Any], *args: Any)
 
 
 def invariant(f: Callable[[T], U], measure: Callable[[Any], Any], x: T) -> U:
-    """Assert `measure(f(x)) == measure(x)` (e.g. sorting keeps the length); returns `f(x)`."""
+    """Assert `measure(f(x)) == measure(x)` (e.g. sorting keeps the length); returns `f(x)`.
+
+    Example: `invariant(sorted, len, [3, 1, 2])`
+    """
     out = f(x)
     before, after = measure(x), measure(out)
     if before != after:
@@ -145,7 +169,10 @@ def invariant(f: Callable[[T], U], measure: Callable[[Any], Any], x: T) -> U:
 def ordered(
     items: Iterable[T], key: Callable[[T], Any] | None = None, *, strict: bool = False
 ) -> None:
-    """Assert that `items` are sorted ascending by `key` (strictly when `strict`)."""
+    """Assert that `items` are sorted ascending by `key` (strictly when `strict`).
+
+    Example: `ordered(sorted([3, 1, 2]))`
+    """
     seq = list(items)
     for i in range(len(seq) - 1):
         left: Any = seq[i] if key is None else key(seq[i])
@@ -158,7 +185,10 @@ def ordered(
 
 
 def permutation_of(items: Iterable[T], original: Iterable[T]) -> None:
-    """Assert that `items` holds exactly the elements of `original`, with multiplicity."""
+    """Assert that `items` holds exactly the elements of `original`, with multiplicity.
+
+    Example: `permutation_of(sorted([3, 1, 2]), [3, 1, 2])`
+    """
     got, want = list(items), list(original)
     remaining = list(want)
     extra: list[T] = []
@@ -175,7 +205,10 @@ def permutation_of(items: Iterable[T], original: Iterable[T]) -> None:
 
 
 def total_order(le: Callable[[T, T], bool], a: T, b: T, c: T) -> None:
-    """Assert that `le` is a total order on a, b, c: total, antisymmetric and transitive."""
+    """Assert that `le` is a total order on a, b, c: total, antisymmetric and transitive.
+
+    Example: `total_order(lambda x, y: x <= y, 1, 2, 3)`
+    """
     if not (le(a, b) or le(b, a)):
         raise AssertionError(
             f"not total: neither a <= b nor b <= a\n  a: {_show(a)}\n  b: {_show(b)}"
@@ -204,6 +237,8 @@ def schema(
     """Assert that `payload` is a mapping with every `required` key, each of the given `types`.
 
     A bool is never accepted where int or float is asked (JSON's true is not 1).
+
+    Example: `schema(json.loads('{"id": 1}'), ["id"], {"id": int})`
     """
     if not isinstance(payload, Mapping):
         raise AssertionError(f"schema: payload is {type(payload).__name__}, not a mapping")

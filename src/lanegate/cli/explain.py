@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 
+from lanegate import oracle_reference
 from lanegate.errors import UsageError
 from lanegate.scoring.table import TABLE
 from lanegate.workflow_lint.registry import RULES_BY_ID
 
 COMMAND = "explain"
 HELP = "explain a rule id of the scorer (e.g. property-mutant-budget) or of lint"
+# rules whose fix is to call an oracle: their explanation lists the oracles there are
+ORACLE_RULES = frozenset({"property-missing-oracle", "property-oracle-not-reached"})
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,6 +27,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{row.rule_id} (scorer, {lane}, {row.severity.value})")
         print(f"  fails when: {row.observation}")
         print(f"  fix:        {row.fix}")
+        if row.rule_id in ORACLE_RULES:
+            print(f"  oracles:    {', '.join(oracle_reference.names())} (lanegate.oracles)")
+            print("              `lanegate oracles --list`: each with its signature and an example")
         print(f"  docs:       docs/score-rules.md#{row.rule_id}")
     rule = RULES_BY_ID.get(wanted)
     if rule is not None:

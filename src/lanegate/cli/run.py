@@ -121,11 +121,27 @@ def print_result(result: RunResult, fmt: str) -> None:
     )
 
 
+def _refuse_uncommitted(repo: Path) -> None:
+    """lanegate judges HEAD's commit: a work tree that differs from it would be run as files on
+    disk while the ledgers name the commit, and the fixture lane refuses it only after the others
+    ran. Refused at once, naming the paths."""
+    paths = git.uncommitted(repo)
+    if not paths:
+        return
+    shown = ", ".join(paths[:5]) + (f" and {len(paths) - 5} more" if len(paths) > 5 else "")
+    raise UsageError(
+        f"{repo}: uncommitted change{'s' if len(paths) != 1 else ''} to {shown}: lanegate judges "
+        "the commit HEAD, not the files on disk",
+        hint="commit them (git add -A && git commit) or stash them (git stash), then run again",
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     shard = parse_shard(args.shard) if args.shard is not None else None
     if shard is not None and args.mutant_draw is not None:
         raise UsageError("--mutant-draw with --shard: a shard plants with its plan's draw")
     repo, policy = repo_and_policy(args)
+    _refuse_uncommitted(repo)
     choice = explicit_base(repo, args.base) if args.base else default_base(repo)
     target = out_dir(repo, args.out)
     request = RunRequest(
@@ -152,12 +168,6 @@ def run(args: argparse.Namespace) -> int:
         f"lanegate: judging HEAD against {choice.commit[:12]}, the {choice.reason}",
         file=sys.stderr,
     )
-    if git.is_dirty(repo):
-        print(
-            "lanegate: warning: uncommitted changes: the lanes run the files on disk, but the "
-            "ledgers name HEAD's commit; commit first for evidence that matches",
-            file=sys.stderr,
-        )
     display = make_display(sys.stderr, quiet=args.quiet)
     try:
         result = run_all(request, display)
