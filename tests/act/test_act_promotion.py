@@ -11,15 +11,22 @@ from __future__ import annotations
 import re
 import subprocess
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import pytest
 import yaml
 
 from tests.act import target
-from tests.act.harness import ROOT, ActResult, pull_request_event, run_act, ship_lanegate
+from tests.act.harness import (
+    ROOT,
+    ActResult,
+    concurrently,
+    pull_request_event,
+    run_act,
+    ship_lanegate,
+)
 from tests.github.server import WRITE_TOKEN, RecordedGitHub
 
 HUMAN = "octocat"
@@ -54,7 +61,7 @@ SCENARIOS = {
 }
 
 
-def _run(scenario: Scenario, work: Path, lanegate: Path) -> ActResult:
+def _run(scenario: Scenario, work: Path, lanegate: Path) -> tuple[ActResult, RecordedGitHub]:
     policy = target.POLICY.replace("[authorship]\n", f'[authorship]\nhuman_logins = ["{HUMAN}"]\n')
     repo, base = target.make_base(
         work / "repo",
@@ -66,7 +73,7 @@ def _run(scenario: Scenario, work: Path, lanegate: Path) -> ActResult:
     if scenario.human:
         event["pull_request"]["user"] = {"login": HUMAN, "type": "User"}
     api = RecordedGitHub().start()
-    return run_act(
+    result = run_act(
         repo.path,
         ".github/workflows/lanegate.yml",
         event,
@@ -76,18 +83,22 @@ def _run(scenario: Scenario, work: Path, lanegate: Path) -> ActResult:
         secrets={"GITHUB_TOKEN": WRITE_TOKEN},
         timeout=420,
     )
+    return result, api
 
 
 @pytest.fixture(scope="module")
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, ActResult]]:
     root = tmp_path_factory.mktemp("act-promotion")
     lanegate = ship_lanegate(root / "lanegate")
-    with ThreadPoolExecutor(max_workers=len(SCENARIOS)) as pool:
-        futures = {
-            name: pool.submit(_run, scenario, root / name, lanegate)
+    done = concurrently(
+        {
+            name: partial(_run, scenario, root / name, lanegate)
             for name, scenario in SCENARIOS.items()
         }
-        yield {name: future.result() for name, future in futures.items()}
+    )
+    yield {name: result for name, (result, _) in done.items()}
+    for _, api in done.values():
+        api.stop()
 
 
 def _ends(result: ActResult, job: str) -> list[tuple[int, str]]:

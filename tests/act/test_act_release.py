@@ -13,13 +13,13 @@ import shutil
 import tarfile
 import zipfile
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from lanegate._version import __version__
-from tests.act.harness import ROOT, ActResult, run_act, ship_lanegate
+from tests.act.harness import ROOT, ActResult, concurrently, run_act, ship_lanegate
 from tests.gitrepo import git
 
 WORKFLOW = ".github/workflows/release.yml"
@@ -81,11 +81,9 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Act
         "dated": _release_repo(root / "dated" / "repo", "2026-12-07"),
         "undated": _release_repo(root / "undated" / "repo", None),
     }
-    with ThreadPoolExecutor(max_workers=len(repos)) as pool:
-        futures = {
-            name: pool.submit(_tag_push, repo, root / name / "act") for name, repo in repos.items()
-        }
-        yield {name: future.result() for name, future in futures.items()}
+    yield concurrently(
+        {name: partial(_tag_push, repo, root / name / "act") for name, repo in repos.items()}
+    )
 
 
 def test_a_dated_release_builds_the_sdist_and_the_wheel(outcomes: dict[str, ActResult]) -> None:

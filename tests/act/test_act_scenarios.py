@@ -10,15 +10,22 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.act import target
-from tests.act.harness import ROOT, ActResult, pull_request_event, run_act, ship_lanegate
+from tests.act.harness import (
+    ROOT,
+    ActResult,
+    concurrently,
+    pull_request_event,
+    run_act,
+    ship_lanegate,
+)
 from tests.github.server import READ_ONLY_TOKEN, REPO, WRITE_TOKEN, RecordedGitHub
 
 
@@ -115,12 +122,12 @@ def _run(name: str, scenario: Scenario, work: Path, lanegate: Path) -> Outcome:
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Outcome]]:
     root = tmp_path_factory.mktemp("act")
     lanegate = ship_lanegate(root / "lanegate")
-    with ThreadPoolExecutor(max_workers=len(SCENARIOS)) as pool:
-        futures = {
-            name: pool.submit(_run, name, scenario, root / name, lanegate)
+    done = concurrently(
+        {
+            name: partial(_run, name, scenario, root / name, lanegate)
             for name, scenario in SCENARIOS.items()
         }
-        done = {name: future.result() for name, future in futures.items()}
+    )
     yield done
     for outcome in done.values():
         outcome.api.stop()
