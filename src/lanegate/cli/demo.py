@@ -44,7 +44,7 @@ def _check_tools() -> None:
     if missing:
         raise UsageError(
             f"lanegate demo runs real tests and needs {', '.join(missing)} in this Python",
-            hint="pip install 'lanegate-ci[test]'",
+            hint=f"pip install {' '.join(missing)}",
         )
 
 
