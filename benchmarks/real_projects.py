@@ -470,6 +470,10 @@ def judge(project: Project, work: Path, cache: Path) -> list[str]:
             print(f"    pre-existing base failures (not counted): {', '.join(pre)}", flush=True)
         if not ok:
             problems.append(f"{project.name} {head}: {got} with {ids or 'no rule'}")
+            # why: a lane that wrote no ledger says so on stderr, which the line above leaves out
+            for _, line in run.progress:
+                if line.startswith(("lanegate: error:", "lanegate: internal error:")):
+                    print(f"    {line}", flush=True)
         if plain.code != 0 and head == "honest":
             # not a lanegate problem: the project's own suite fails somewhere in this environment
             # (tests the heads do not touch); the verdicts above must hold all the same
