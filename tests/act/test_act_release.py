@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
 import tarfile
 import zipfile
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+import yaml
 
 from lanegate._version import __version__
 from tests.act.harness import ROOT, ActResult, concurrently, run_act, ship_lanegate
@@ -114,3 +116,23 @@ def test_an_undated_changelog_section_fails_the_build_with_one_line(
     assert result.job_failed("build")
     assert f"release: CHANGELOG.md: section [{__version__}] is dated 'unreleased'" in result.log
     assert not (result.artifacts / "lanegate-release").exists()
+
+
+def test_moving_the_major_tag_without_its_token_fails_with_one_line() -> None:
+    # act cannot run the publish job (GitHub's API); its last step is run here as bash would
+    doc = yaml.safe_load((ROOT / WORKFLOW).read_text(encoding="utf-8"))
+    publish = doc["jobs"]["publish"]
+    assert publish["environment"] == "release" and publish["needs"] == ["build"]
+    step = publish["steps"][-1]
+    assert step["env"]["GH_TOKEN"] == "${{ secrets.RELEASE_TAG_TOKEN }}"
+    done = subprocess.run(
+        ["bash", "-e", "-o", "pipefail", "-c", step["run"]],
+        env={"PATH": "/usr/bin:/bin", "GH_TOKEN": "", "TAG": "v1.2.3", "SHA": "0" * 40},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 1
+    assert done.stdout.startswith(
+        "::error title=release::the release environment has no secret RELEASE_TAG_TOKEN: moving v1 "
+    )
