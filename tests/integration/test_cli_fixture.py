@@ -344,7 +344,8 @@ def test_lock_is_stable_and_rewrites_nothing(
     assert lock.read_bytes() == first
     after = lock.stat()
     assert (after.st_ino, after.st_mtime_ns) == (stat.st_ino, stat.st_mtime_ns)
-    assert "nothing written" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "nothing written" in printed and "[[fixtures.cases]]" not in printed  # cases declared
     repo.write(f"{FIX}/in.txt", b"changed\n")
     assert _lanegate("lock", "--repo", str(repo.path), "--check") == 1
     assert lock.read_bytes() == first  # --check never writes

@@ -42,6 +42,8 @@ def test_init_with_fixtures_writes_policy_and_lockfile(make_repo: Callable[[str]
     assert "commit lanegate.toml and tests/data.lock.json on the default branch" in done.stdout
     check = _lanegate(repo.path, "lock", "--check")
     assert check.returncode == 0, check.stdout
+    # locked bytes without a case to replay fail fixture-no-cases on every branch: say so now
+    assert "declares no [[fixtures.cases]]" in check.stdout
     again = _lanegate(repo.path, "init")
     assert again.returncode == 2 and "a lanegate policy exists already" in again.stderr
     assert "Traceback" not in again.stderr

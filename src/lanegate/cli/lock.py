@@ -27,6 +27,13 @@ def run(args: argparse.Namespace) -> int:
     plan = locking.plan(repo, policy.fixtures)
     if not plan.fixtures_exist:
         print(f"no fixture dir {policy.fixtures.dir}: the lockfile has no entries")
+    elif not policy.fixtures.cases:
+        # the fixture lane replays cases; locked bytes alone fail fixture-no-cases on every branch
+        print(
+            f"note: {policy.fixtures.dir} is locked but the policy declares no [[fixtures.cases]] "
+            "to replay against it: add one per fixture the tests check (docs/fixture-lane.md), "
+            "or every pull request fails fixture-no-cases"
+        )
     if plan.up_to_date:
         print(f"{plan.key}: up to date ({plan.new_bytes.count(b'sha256:')} files); nothing written")
         return 0

@@ -8,7 +8,7 @@ from lanegate.oracles import round_trip
 runs = st.lists(st.tuples(st.sampled_from("xyz"), st.integers(1, 30)), max_size=4)
 
 
-@settings(max_examples=20, database=None)
+@settings(database=None)
 @given(runs)
 def test_decode_inverts_encode_on_long_runs(pairs):
     text = "".join(letter * count for letter, count in pairs)
