@@ -42,6 +42,23 @@ class Step:
     job: YNode | None
     index: int
 
+    @property
+    def label(self) -> str:
+        """How a reader finds the step: `step 'Run tests'`, else its `uses`, else its `run`'s first
+        line (never a position: "step 6" means nothing in a workflow of named steps)."""
+        for key, shown in (
+            ("name", "step {!r}"),
+            ("uses", "step `uses: {}`"),
+            ("run", "step `{}`"),
+        ):
+            value = self.node.get(key)
+            if value is not None and value.is_scalar and value.text.strip():
+                first = value.text.strip().splitlines()[0].strip()
+                if len(first) > 60:
+                    first = first[:59] + "…"
+                return shown.format(first)
+        return f"step {self.index + 1}"
+
 
 # a `run:` block or script longer than this is a finding, not analysed: every shell rule stays fast
 MAX_SCRIPT_CHARS = 256 * 1024

@@ -164,7 +164,7 @@ def job_purpose(ctx: FileContext, job_id: str, job: YNode) -> Purpose:
     for step in ctx.steps_of(job_id):
         purpose = step_purpose(ctx, step)
         if purpose.evidence:
-            return Purpose(True, f"step {step.index + 1} {purpose.why}")
+            return Purpose(True, f"{step.label} {purpose.why}")
     return Purpose(False, "no step runs a test command")
 
 

@@ -84,7 +84,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         for found in forgiving:
             if found is node:
-                message = f"step {step.index + 1} has continue-on-error {_describe(found.text)}: a failing step counts as passed ({purpose.why})"
+                message = f"{step.label} has continue-on-error {_describe(found.text)}: a failing step counts as passed ({purpose.why})"
             else:
                 message = f"action input continue_on_error is {_describe(found.text)}: the action's failure counts as passed"
             yield ctx.at_node(RULE, found, message)
