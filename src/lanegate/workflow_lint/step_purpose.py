@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from lanegate.workflow_lint.actions import is_script_action, parse_uses
 from lanegate.workflow_lint.context import FileContext, RunBlock, Step
+from lanegate.workflow_lint.known_actions import non_test_action
 from lanegate.workflow_lint.python_steps import is_test_call
 from lanegate.workflow_lint.repo_scripts import scripts_run_by
 from lanegate.workflow_lint.rule import FileKind
@@ -134,6 +135,9 @@ def _uses_purpose(ctx: FileContext, uses: str, inputs: YNode | None, *, workflow
         what = "runs tests" if target.evidence else "runs no test command"
         return Purpose(target.evidence, f"uses {uses}, which {what}")
     parsed = parse_uses(uses)
+    known = non_test_action(parsed.slug) if parsed is not None else None
+    if parsed is not None and known is not None:
+        return Purpose(False, f"{parsed.slug} {known}: it runs no tests")
     if is_script_action(uses):
         if _inputs_run_tests(inputs):
             return Purpose(True, f"its {uses} script names a test command")

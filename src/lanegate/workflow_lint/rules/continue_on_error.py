@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.outcome_gates import failed_again_later
+from lanegate.workflow_lint.outcome_gates import expected_to_fail, failed_again_later
 from lanegate.workflow_lint.rule import YAML_KINDS, Rule
 from lanegate.workflow_lint.step_purpose import job_purpose, step_purpose
 from lanegate.workflow_lint.yamldoc import YNode
@@ -80,7 +80,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if not forgiving:
             continue
         purpose = step_purpose(ctx, step)
-        if not purpose.evidence or (node in forgiving and failed_again_later(ctx, step)):
+        if not purpose.evidence or (
+            node in forgiving and (failed_again_later(ctx, step) or expected_to_fail(ctx, step))
+        ):
             continue
         for found in forgiving:
             if found is node:
