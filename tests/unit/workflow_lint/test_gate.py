@@ -121,7 +121,7 @@ def test_what_lane_b_runs_fails_even_unchanged(make_repo: Callable[[str], Repo])
     repo.write(".github/workflows/rerun.yml", RERUN)
     repo.write("ci/run-tests.sh", "#!/bin/sh\nfor i in 1 2 3; do pytest && break; done\n")
     repo.write("pyproject.toml", '[tool.pytest.ini_options]\naddopts = "--reruns 2"\n')
-    repo.write("docs/pyproject.toml", '[tool.pytest.ini_options]\naddopts = "--reruns 2"\n')
+    repo.write("tools/pyproject.toml", '[tool.pytest.ini_options]\naddopts = "--reruns 2"\n')
     repo.write("tests/conftest.py", "pytest_plugins = ['pytest_rerunfailures']\n")
     repo.commit("base")
     _branch(repo, "pr")
@@ -133,7 +133,7 @@ def test_what_lane_b_runs_fails_even_unchanged(make_repo: Callable[[str], Repo])
     )  # caller -> rerun.yml -> script
     assert scopes[("pyproject.toml", "pytest-config-rerun")] is Scope.LANE_B
     assert scopes[("tests/conftest.py", "rerun-plugin-load")] is Scope.LANE_B
-    assert scopes[("docs/pyproject.toml", "pytest-config-rerun")] is Scope.LANE_A
+    assert scopes[("tools/pyproject.toml", "pytest-config-rerun")] is Scope.LANE_A
 
 
 def test_requirements_the_install_input_names_are_lane_b(base_repo: Repo) -> None:
