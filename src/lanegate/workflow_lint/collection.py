@@ -1,6 +1,7 @@
 """What pytest collects under a root, by the project's own configuration: `testpaths`, `python_files`
-and `norecursedirs` of the first of pytest.ini, pyproject.toml (`[tool.pytest.ini_options]`), tox.ini
-(`[pytest]`), setup.cfg (`[tool:pytest]`) that configures pytest, as pytest picks it.
+and `norecursedirs` of the first of pytest.toml, .pytest.toml, pytest.ini, .pytest.ini, pyproject.toml
+(`[tool.pytest.ini_options]`), tox.ini (`[pytest]`), setup.cfg (`[tool:pytest]`) that configures pytest,
+as pytest picks it.
 
 A Python file pytest would not collect (a linter's deliberately broken fixture, an example) is no test:
 lint reads it only when a collected test module or conftest.py imports it by name (a helper module with
@@ -121,9 +122,18 @@ def _ini(text: str, section: str) -> dict[str, object] | None:
 def load_collection(root: Path) -> Collection:
     """The root's pytest collection settings, in pytest's order of config files; defaults when none
     configures pytest or the one that does cannot be read (lint reports that file itself)."""
-    text = _read(root / "pytest.ini")
-    if text is not None:  # pytest.ini wins even without a [pytest] section
-        return _from(_ini(text, "pytest") or {})
+    for name in ("pytest.toml", ".pytest.toml"):  # pytest 9: used even when empty
+        text = _read(root / name)
+        if text is not None:
+            try:
+                table = tomllib.loads(text).get("pytest", {})
+            except (tomllib.TOMLDecodeError, RecursionError, MemoryError):
+                table = {}
+            return _from(table if isinstance(table, dict) else {})
+    for name in ("pytest.ini", ".pytest.ini"):
+        text = _read(root / name)
+        if text is not None:  # used even without a [pytest] section
+            return _from(_ini(text, "pytest") or {})
     text = _read(root / "pyproject.toml")
     if text is not None:
         try:

@@ -42,6 +42,15 @@ from tests.unit.workflow_lint.helpers import write_tree
             },
             Collection(("s",)),
         ),
+        # pytest 9's pytest.toml comes first, even over pytest.ini
+        (
+            {
+                "pytest.toml": '[pytest]\ntestpaths = ["t9"]\n',
+                "pytest.ini": "[pytest]\ntestpaths = t\n",
+            },
+            Collection(("t9",)),
+        ),
+        ({".pytest.ini": "[pytest]\nnorecursedirs = x\n"}, Collection(norecursedirs=("x",))),
         # unreadable config: the defaults (the lint reports the file itself)
         ({"pyproject.toml": "[tool.pytest.ini_options\n"}, Collection()),
         ({"pyproject.toml": "a = " + "[" * 5000 + "]" * 5000 + "\n"}, Collection()),
