@@ -13,11 +13,12 @@ import re
 from dataclasses import dataclass
 
 from lanegate.workflow_lint.actions import is_script_action, parse_uses
-from lanegate.workflow_lint.context import FileContext, RunBlock, Step
+from lanegate.workflow_lint.context import FileContext, RunBlock, Step, working_directory
 from lanegate.workflow_lint.known_actions import non_test_action
 from lanegate.workflow_lint.python_steps import is_test_call
-from lanegate.workflow_lint.repo_scripts import scripts_run_by
+from lanegate.workflow_lint.repo_scripts import in_directory, scripts_run_by
 from lanegate.workflow_lint.rule import FileKind
+from lanegate.workflow_lint.runners import RUNNERS
 from lanegate.workflow_lint.shell import is_test_command
 from lanegate.workflow_lint.yamldoc import FILE_STYLE, YNode
 
@@ -31,9 +32,11 @@ TEST_WORDS = re.compile(
     re.IGNORECASE,
 )
 # text without any of these cannot run a test command or a repository script: not parsed at all
+# (every program of the runner table is one of them)
 _COULD_RUN_TESTS = re.compile(
-    r"test|spec|check|tox|nox|jest|mocha|behave|trial|cypress|playwright|ward|fuzz|"
-    r"\./|\.(sh|bash|py)\b|\b(ba|z|da|k)?sh\b|\bsource\b|^\s*\.\s",
+    r"test|spec|check|behave|ward|fuzz|e2e|smoke|\b(?:"
+    + "|".join(sorted({re.escape(p.rsplit("/", 1)[-1]) for r in RUNNERS for p in r.programs}))
+    + r")\b|\./|\.(sh|bash|py)\b|\b(ba|z|da|k)?sh\b|\bsource\b|^\s*\.\s",
     re.IGNORECASE | re.MULTILINE,
 )
 # name parts of actions that never run the caller's tests
@@ -107,7 +110,9 @@ def _run_purpose(ctx: FileContext, block: RunBlock) -> Purpose:
             )
             if nested is not None:
                 return Purpose(True, f"`{command.words[0].raw}` is given a test command to run")
+    folder = "" if ctx.kind is FileKind.SCRIPT else working_directory(ctx.root, block.step)
     for reference, path in scripts_run_by(script):
+        path = in_directory(path, folder)
         target = ctx.resolver.script(path) if ctx.resolver is not None else None
         if target is None:
             return Purpose(True, f"runs {reference}, which lanegate cannot read: fail closed")

@@ -16,6 +16,7 @@ from lanegate.workflow_lint.dependency_files import (
     setup_py_requirements,
 )
 from lanegate.workflow_lint.pytest_args import forbidden_requirement
+from lanegate.workflow_lint.pytest_config import IniEntry, ValueLine
 from lanegate.workflow_lint.rule import SHELL_KINDS, FileKind, Rule
 from lanegate.workflow_lint.shell import Command, Word
 
@@ -129,8 +130,40 @@ def _pyproject(ctx: FileContext) -> Iterator[Finding]:
                 yield ctx.finding(RULE, value.line, value.column, f"depends on rerun plugin {name}")
 
 
+_TOX_REFERENCE = re.compile(r"\{\[([^\]]+)\]([\w.-]+)\}")
+_MAX_SUBSTITUTIONS = 10_000  # values followed through `{[section]key}`, at most, per file
+
+
+def _tox_substituted(entries: list[IniEntry], entry: IniEntry) -> Iterator[tuple[ValueLine, str]]:
+    """The values tox reads for `entry`, with every `{[section]key}` replaced by that entry's
+    values, followed transitively (each referenced entry once): (the line where a value is
+    written, the chain of references that pulled it in)."""
+    by_name = {(e.section, e.key): e for e in entries}
+    pending: list[tuple[ValueLine, str]] = [(v, "") for v in entry.values]
+    seen = {(entry.section, entry.key)}
+    budget = _MAX_SUBSTITUTIONS
+    while pending and budget > 0:
+        budget -= 1
+        value, via = pending.pop(0)
+        references = _TOX_REFERENCE.findall(value.text)
+        if not references:
+            yield value, via
+            continue
+        for section, key in references:
+            target = by_name.get((section.strip(), key))
+            if target is None or (target.section, target.key) in seen:
+                continue
+            seen.add((target.section, target.key))
+            shown = (
+                f"{via} through {{[{section}]{key}}}" if via else f" through {{[{section}]{key}}}"
+            )
+            pending.extend((v, shown) for v in target.values)
+
+
 def _ini(ctx: FileContext) -> Iterator[Finding]:
-    for entry in ctx.ini():
+    entries = ctx.ini()
+    reported: set[tuple[int, int]] = set()  # a shared section pulled into several environments
+    for entry in entries:
         wanted = (
             (
                 ctx.kind is FileKind.TOX_INI
@@ -146,12 +179,21 @@ def _ini(ctx: FileContext) -> Iterator[Finding]:
         )
         if not wanted:
             continue
-        for value in entry.values:
+        values = (
+            _tox_substituted(entries, entry)
+            if ctx.kind is FileKind.TOX_INI
+            else ((v, "") for v in entry.values)
+        )
+        for value, via in values:
             if value.text.startswith("-"):
                 continue
             name = forbidden_requirement(value.text)
-            if name:
-                yield ctx.finding(RULE, value.line, value.column, f"depends on rerun plugin {name}")
+            if name and (value.line, value.column) not in reported:
+                reported.add((value.line, value.column))
+                pulled = f" (pulled into [{entry.section}] deps{via})" if via else ""
+                yield ctx.finding(
+                    RULE, value.line, value.column, f"depends on rerun plugin {name}{pulled}"
+                )
 
 
 def _other_files(ctx: FileContext) -> Iterator[Finding]:

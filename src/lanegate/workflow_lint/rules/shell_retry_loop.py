@@ -37,7 +37,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                     python_loop.line,
                     python_loop.col,
                     python_loop.keyword,
-                    f"Python `{python_loop.keyword}` loop re-runs the tests until they pass",
+                    f"Python `{python_loop.keyword}` loop re-runs the tests until they pass"
+                    if python_loop.keyword in ("for", "while")
+                    else f"the tests run several times and `{python_loop.keyword}` keeps the best result",
                 )
         elif block.is_posix and _GATE.search(block.node.text):
             for loop in ctx.shell(block).loops:
