@@ -6,14 +6,16 @@ import argparse
 import os
 import sys
 import tempfile
+import tomllib
 from datetime import UTC, date, datetime
 from pathlib import Path
 
 from lanegate import git
 from lanegate._version import __version__
-from lanegate.errors import GitError, UsageError
-from lanegate.policy import Policy, load_policy
+from lanegate.errors import GitError, PolicyError, UsageError
+from lanegate.policy import POLICY_FILE, PYPROJECT, Policy, load_policy
 from lanegate.workflow_lint import LintResult, lint_paths
+from lanegate.workflow_lint.bounded_parse import TooDeep, parse_toml
 from lanegate.workflow_lint.output import FORMATS
 from lanegate.workflow_lint.registry import RULES
 
@@ -121,6 +123,21 @@ def _write(path: Path, content: str) -> None:
         raise UsageError(f"--output: cannot write {path}: {exc.strerror}") from None
 
 
+def _load_policy(repo: Path, config: Path | None) -> Policy:
+    """The repository's policy; the defaults when the only candidate, pyproject.toml, is not TOML
+    (lint reports that file itself as `unparseable-file`, naming where it fails)."""
+    try:
+        return load_policy(repo, config)
+    except PolicyError:
+        if config is not None or (repo / POLICY_FILE).is_file():
+            raise
+        try:
+            parse_toml((repo / PYPROJECT).read_text(encoding="utf-8", errors="replace"))
+        except (tomllib.TOMLDecodeError, TooDeep, OSError):
+            return Policy()
+        raise
+
+
 def _gate(args: argparse.Namespace, paths: list[Path], policy: Policy) -> LintResult:
     if args.base is None:
         raise UsageError(
@@ -154,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         if not path.exists():
             raise UsageError(f"{path}: no such file or directory")
     # the policy is read (and so validated) on every run: a malformed lanegate.toml is exit 2
-    loaded = load_policy(_repository_of(paths[0].resolve()), args.config)
+    loaded = _load_policy(_repository_of(paths[0].resolve()), args.config)
     policy: Policy | None = loaded if args.mode == "lane-a" or args.config is not None else None
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs: must be at least 1")

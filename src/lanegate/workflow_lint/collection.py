@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from lanegate.workflow_lint.bounded_parse import TooDeep, parse_toml
 from lanegate.workflow_lint.bounded_read import InputFileError, read_bounded
 
 DEFAULT_PYTHON_FILES = ("test_*.py", "*_test.py")
@@ -126,8 +127,8 @@ def load_collection(root: Path) -> Collection:
         text = _read(root / name)
         if text is not None:
             try:
-                table = tomllib.loads(text).get("pytest", {})
-            except (tomllib.TOMLDecodeError, RecursionError, MemoryError):
+                table = parse_toml(text).get("pytest", {})
+            except (tomllib.TOMLDecodeError, TooDeep):
                 table = {}
             return _from(table if isinstance(table, dict) else {})
     for name in ("pytest.ini", ".pytest.ini"):
@@ -137,8 +138,8 @@ def load_collection(root: Path) -> Collection:
     text = _read(root / "pyproject.toml")
     if text is not None:
         try:
-            options = tomllib.loads(text).get("tool", {}).get("pytest", {}).get("ini_options")
-        except (tomllib.TOMLDecodeError, RecursionError, MemoryError, AttributeError):
+            options = parse_toml(text).get("tool", {}).get("pytest", {}).get("ini_options")
+        except (tomllib.TOMLDecodeError, TooDeep, AttributeError):
             options = None
         if isinstance(options, dict):
             return _from(options)

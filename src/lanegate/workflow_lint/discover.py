@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from lanegate.errors import WorkflowError
+from lanegate.workflow_lint.bounded_parse import parse_python
 from lanegate.workflow_lint.bounded_read import InputFileError, read_bounded
 from lanegate.workflow_lint.collection import Collection, imported_names, load_collection
 from lanegate.workflow_lint.rule import FileKind
@@ -117,8 +118,8 @@ def kind_of(relative: str) -> FileKind | None:
 def _ignored_by_conftest(path: Path) -> list[str]:
     """`collect_ignore` and `collect_ignore_glob` patterns of a conftest.py (string literals only)."""
     try:
-        tree = ast.parse(read_bounded(path, 2 * 1024 * 1024))
-    except (InputFileError, SyntaxError, ValueError, RecursionError, MemoryError):
+        tree = parse_python(read_bounded(path, 2 * 1024 * 1024).decode("utf-8", "replace"))
+    except (InputFileError, SyntaxError, ValueError):
         return []
     patterns: list[str] = []
     for node in tree.body:

@@ -6,6 +6,7 @@ import ast
 import re
 from dataclasses import dataclass
 
+from lanegate.workflow_lint.bounded_parse import parse_python
 from lanegate.workflow_lint.shell import TEST_PROGRAMS, is_test_command, parse_shell
 
 _EXPRESSION = re.compile(r"\$\{\{.*?\}\}", re.DOTALL)
@@ -125,13 +126,14 @@ def _best_of_runs(tree: ast.Module) -> list[PythonLoop]:
     return found
 
 
-def retry_loops(source: str) -> list[PythonLoop]:
+def retry_loops(source: str) -> list[PythonLoop] | None:
     """Loops that run tests and leave on success (or `while` loops around tests), and several runs
-    of the tests of which the best result is kept (`min(...)` of exit codes). Unparseable: none."""
+        of the tests of which the best result is kept (`min(...)` of exit codes). None when the script does
+    not parse (or is nested too deeply): it cannot be analysed."""
     try:
-        tree = ast.parse(_EXPRESSION.sub(lambda m: "0" * len(m.group(0)), source))
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return []
+        tree = parse_python(_EXPRESSION.sub(lambda m: "0" * len(m.group(0)), source))
+    except (SyntaxError, ValueError):
+        return None
     found: list[PythonLoop] = _best_of_runs(tree)
     for node in ast.walk(tree):
         if not isinstance(node, ast.For | ast.While | ast.AsyncFor):

@@ -3,12 +3,12 @@ runs the rules that read that kind, and lints local actions and reusable workflo
 
 from __future__ import annotations
 
-import ast
 import re
 import tomllib
 from pathlib import Path
 
 from lanegate.model import Finding
+from lanegate.workflow_lint.bounded_parse import TooDeep, parse_python, parse_toml
 from lanegate.workflow_lint.bounded_read import InputFileError, read_bounded
 from lanegate.workflow_lint.context import MAX_SCRIPT_CHARS, FileContext, LocalTarget
 from lanegate.workflow_lint.discover import kind_of
@@ -151,7 +151,9 @@ class Session:
             ctx.yaml = YamlDoc(None, tuple(ctx.lines))
         elif ctx.kind in (FileKind.PYPROJECT, FileKind.TOOL_TOML):
             try:
-                ctx.toml = tomllib.loads(ctx.text)
+                ctx.toml = parse_toml(ctx.text)
+            except TooDeep as exc:
+                return ctx.finding(UNPARSEABLE, None, None, f"invalid TOML: {exc}")
             except tomllib.TOMLDecodeError as exc:
                 match = _TOML_POSITION.search(str(exc))
                 line, column = (int(match.group(1)), int(match.group(2))) if match else (None, None)
@@ -162,13 +164,15 @@ class Session:
             if not _PYTHON_WORDS.search(ctx.text):
                 return None  # no flaky mark, rerun plugin or retry loop without these words
             try:
-                ctx.module = ast.parse(ctx.text, filename=ctx.path)
+                ctx.module = parse_python(ctx.text, filename=ctx.path)
             except SyntaxError as exc:
                 return ctx.finding(
                     UNPARSEABLE, exc.lineno, exc.offset, f"invalid Python: {exc.msg}"
                 )
-            except (ValueError, RecursionError, MemoryError) as exc:
-                return ctx.finding(UNPARSEABLE, None, None, f"invalid Python: {type(exc).__name__}")
+            except TooDeep as exc:
+                return ctx.finding(UNPARSEABLE, None, None, f"invalid Python: {exc}")
+            except ValueError as exc:  # a NUL byte
+                return ctx.finding(UNPARSEABLE, None, None, f"invalid Python: {exc}"[:200])
         return None
 
     # --- LocalResolver ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from lanegate.workflow_lint.actions import is_script_action, parse_uses
+from lanegate.workflow_lint.bounded_parse import parse_python
 from lanegate.workflow_lint.context import FileContext, RunBlock, Step, working_directory
 from lanegate.workflow_lint.known_actions import non_test_action
 from lanegate.workflow_lint.python_steps import is_test_call
@@ -70,8 +71,8 @@ def _text_runs_tests(text: str) -> bool:
 def _python_runs_tests(text: str) -> bool:
     """A Python script that calls pytest/unittest or starts a test command (unparseable: fail closed)."""
     try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        tree = parse_python(text)
+    except (SyntaxError, ValueError):
         return True
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and (

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import deque
 from collections.abc import Iterator
 
 from lanegate.model import Finding
@@ -131,7 +132,8 @@ def _pyproject(ctx: FileContext) -> Iterator[Finding]:
 
 
 _TOX_REFERENCE = re.compile(r"\{\[([^\]]+)\]([\w.-]+)\}")
-_MAX_SUBSTITUTIONS = 10_000  # values followed through `{[section]key}`, at most, per file
+_MAX_SUBSTITUTIONS = 10_000  # values followed through `{[section]key}`, at most, per entry
+_UNFOLLOWED = "{[...]...}"  # stands for what the cap left unread
 
 
 def _tox_substituted(entries: list[IniEntry], entry: IniEntry) -> Iterator[tuple[ValueLine, str]]:
@@ -139,12 +141,16 @@ def _tox_substituted(entries: list[IniEntry], entry: IniEntry) -> Iterator[tuple
     values, followed transitively (each referenced entry once): (the line where a value is
     written, the chain of references that pulled it in)."""
     by_name = {(e.section, e.key): e for e in entries}
-    pending: list[tuple[ValueLine, str]] = [(v, "") for v in entry.values]
+    pending: deque[tuple[ValueLine, str]] = deque((v, "") for v in entry.values)
     seen = {(entry.section, entry.key)}
     budget = _MAX_SUBSTITUTIONS
-    while pending and budget > 0:
+    while pending:
+        if budget == 0:
+            # past the cap: a value not followed could hold the plugin (fail closed)
+            yield ValueLine(entry.line, entry.column, _UNFOLLOWED), ""
+            return
         budget -= 1
-        value, via = pending.pop(0)
+        value, via = pending.popleft()
         references = _TOX_REFERENCE.findall(value.text)
         if not references:
             yield value, via
@@ -188,6 +194,15 @@ def _ini(ctx: FileContext) -> Iterator[Finding]:
             if value.text.startswith("-"):
                 continue
             name = forbidden_requirement(value.text)
+            if value.text is _UNFOLLOWED:
+                yield ctx.finding(
+                    RULE,
+                    value.line,
+                    value.column,
+                    f"[{entry.section}] deps pull in more than {_MAX_SUBSTITUTIONS} values through "
+                    "{[section]key} substitutions: not followed, a rerun plugin may be among them",
+                )
+                continue
             if name and (value.line, value.column) not in reported:
                 reported.add((value.line, value.column))
                 pulled = f" (pulled into [{entry.section}] deps{via})" if via else ""
