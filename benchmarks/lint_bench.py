@@ -12,13 +12,18 @@ about 2): 10,000 steps with ids and outcome conditions, a 2 MB `||` chain, 1,000
 actions. Each must take under 2 s of CPU (the process and its workers; wall clock is printed too, but
 on a shared machine it measures the neighbours as much as lanegate).
 
-    python benchmarks/lint_bench.py [--smoke] [--files N] [--repeat R]
+Last, a large generated repository (2,000 test modules of 30 tests with helpers, nested helpers, loops
+and `try` blocks, 40 workflows): the whole-repository lint against 2 x zizmor on its `.github` + 5 s,
+and the gate's lint of a five-module change (`--large-only` runs this part alone).
+
+    python benchmarks/lint_bench.py [--smoke] [--files N] [--repeat R] [--large-only]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import shutil
@@ -215,6 +220,103 @@ PATHOLOGICAL = (
 )
 
 
+TEST_FUNCTION = """
+
+def _probe_{i}(path):
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
+def test_case_{i}(tmp_path):
+    def attempt():
+        try:
+            return _probe_{i}(tmp_path)
+        except ValueError:
+            return False
+
+    for name in ("a", "b", "c"):
+        if not attempt():
+            continue
+        (tmp_path / name).write_text(name)
+    values = [_probe_{i}(tmp_path / n) for n in ("x", "y")]
+    total = 0
+    while total < 3:
+        try:
+            total += len(values)
+        except TypeError:
+            break
+    assert _probe_{i}(tmp_path) in (True, False)
+"""
+
+
+def test_module(functions: int) -> str:
+    """A test module of `functions` tests with helpers, nested helpers, loops and `try` blocks."""
+    head = "import os\nimport pytest\n"
+    return head + "".join(TEST_FUNCTION.format(i=i) for i in range(functions))
+
+
+def large_repository(root: Path, modules: int, functions: int) -> Path:
+    """A repository the size of a large project: `modules` test modules of `functions` tests each
+    under tests/, 40 workflows and the local actions, committed on main with a small change on top
+    (five test modules touched) for the gate's lint."""
+    generate(root, 40)
+    for index in range(modules):
+        folder = root / "tests" / f"pkg{index // 100:03d}"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"test_mod{index:05d}.py").write_text(test_module(functions))
+    (root / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+    env = {
+        "GIT_AUTHOR_NAME": "b",
+        "GIT_AUTHOR_EMAIL": "b@b",
+        "GIT_COMMITTER_NAME": "b",
+        "GIT_COMMITTER_EMAIL": "b@b",
+        "PATH": os.environ.get("PATH", ""),
+    }
+    for args in (
+        ["init", "-q", "-b", "main"],
+        ["add", "-A"],
+        ["commit", "-qm", "base"],
+        ["checkout", "-qb", "pr"],
+    ):
+        subprocess.run(["git", "-C", str(root), *args], check=True, env=env)
+    for index in range(5):
+        path = root / "tests" / "pkg000" / f"test_mod{index:05d}.py"
+        path.write_text(path.read_text() + "\n\ndef test_added():\n    assert True\n")
+    for args in (["add", "-A"], ["commit", "-qm", "pr"]):
+        subprocess.run(["git", "-C", str(root), *args], check=True, env=env)
+    return root
+
+
+def _supports_gate() -> bool:
+    done = subprocess.run(
+        [sys.executable, "-m", "lanegate", "lint", "--help"], capture_output=True, text=True
+    )
+    return "--gate" in done.stdout
+
+
+def large(base: Path, repeat: int, modules: int, functions: int) -> None:
+    """Whole-repository lint of a large generated repository next to zizmor on its `.github`, and
+    the gate's lint (`--gate --base main`) when this lanegate has it."""
+    root = large_repository(base / "large", modules, functions)
+    out = base / "large.json"
+    whole = _time(lanegate_command(root, out), repeat)
+    zizmor = _time(zizmor_command(root / ".github"), repeat)
+    bound = 2 * zizmor.wall + 5
+    print(
+        f"large repository: {modules} test modules x {functions} tests + 40 workflows; best of {repeat}"
+    )
+    print(
+        f"lanegate lint (whole repository) {whole.wall:6.3f} s wall {whole.cpu:6.3f} s cpu;"
+        f" zizmor .github {zizmor.wall:6.3f} s wall; bound 2 x zizmor + 5 s = {bound:.3f} s"
+        f" ({'within' if whole.wall <= bound else 'OVER'})"
+    )
+    if _supports_gate():
+        gate = _time([*lanegate_command(root, out), "--gate", "--base", "main"], repeat)
+        print(f"lanegate lint --gate --base main   {gate.wall:6.3f} s wall {gate.cpu:6.3f} s cpu")
+
+
 def pathological(base: Path, repeat: int, scale: float = 1.0) -> bool:
     """Time each pathological input at full and half size; False when one takes 2 s or more."""
     ok = True
@@ -244,7 +346,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--repeat", type=int, default=3, help="runs per measurement; the best is kept"
     )
+    parser.add_argument(
+        "--large-only",
+        action="store_true",
+        help="only the large-repository measurement (test modules, whole repository and gate)",
+    )
     args = parser.parse_args(argv)
+    modules, functions = (20, 5) if args.smoke else (2000, 30)
+    if args.large_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            large(Path(tmp), 1 if args.smoke else args.repeat, modules, functions)
+        return 0
     files, repeat = (40, 1) if args.smoke else (args.files, args.repeat)
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
@@ -257,6 +369,7 @@ def main(argv: list[str] | None = None) -> int:
         lanegate_2n = _time(lanegate_command(double, out), repeat)
         zizmor_2n = _time(zizmor_command(double), repeat)
         bounded = pathological(base, repeat, 0.05 if args.smoke else 1.0)
+        large(base, repeat, modules, functions)
     scanned = report["files_scanned"]
     findings = len(report["findings"])
     print(

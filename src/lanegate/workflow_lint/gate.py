@@ -82,7 +82,11 @@ def lint_gate(
     added = _added_lines(root, base, policy)
     skipped: list[str] = []
     targets = active_targets(discover(root), skipped)
-    judged = None if all_tests else frozenset(p for p in added if kind_of(p) is FileKind.PYTHON)
+    judged = (
+        None
+        if all_tests
+        else frozenset(t.path for t in targets if t.kind is FileKind.PYTHON and t.path in added)
+    )
     session = Session(root, judged_tests=judged)
     workflows = [t.path for t in targets if t.kind is FileKind.WORKFLOW]
     found = find_callers(root, workflows) + _named_callers(root, callers)

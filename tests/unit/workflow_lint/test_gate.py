@@ -226,3 +226,45 @@ def test_paths_are_relative_to_a_subfolder_root(base_repo: Repo) -> None:
     assert scopes[("tests/test_c.py", "test-retry-loop")] is Scope.DIFF
     assert scopes[(".github/workflows/x.yml", "continue-on-error")] is Scope.DIFF
     assert Path(base_repo.path / "pkg").is_dir()
+
+
+def test_the_action_lints_with_the_gate_scope(base_repo: Repo, tmp_path: Path) -> None:
+    """action/run.sh's lint lane: --gate with the base and the caller from github.workflow_ref."""
+    base_repo.write(
+        ".github/workflows/agent.yml", NIGHTLY.replace("on: schedule", "on: pull_request")
+    )
+    base_repo.commit("pr")
+    runner_temp = tmp_path / "runner-temp"
+    runner_temp.mkdir()
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "LANEGATE_PY": sys.executable,
+        "LANEGATE_LANE": "lint",
+        "LANEGATE_BASE": "main",
+        "RUNNER_TEMP": str(runner_temp),
+        "GITHUB_OUTPUT": str(tmp_path / "out.txt"),
+        "GITHUB_REPOSITORY": "octo/repo",
+        "GITHUB_WORKFLOW_REF": "octo/repo/.github/workflows/agent.yml@refs/pull/1/merge",
+    }
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run(
+        ["bash", str(root / "action" / "run.sh")],
+        cwd=base_repo.path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    # the named caller has continue-on-error on its test job: Lane B's scope, so the lane fails
+    assert done.returncode == 1, done.stdout + done.stderr
+    outputs = dict(line.split("=", 1) for line in (tmp_path / "out.txt").read_text().splitlines())
+    assert outputs["verdict"] == "fail"
+    report = json.loads(Path(outputs["ledger-path"]).read_text())
+    assert report["gate"] is True
+    assert {(f["path"], f["scope"]) for f in report["findings"]} == {
+        (".github/workflows/agent.yml", "lane-b"),
+        (".github/workflows/nightly.yml", "lane-a"),
+        ("requirements/docs.txt", "lane-a"),
+    }
