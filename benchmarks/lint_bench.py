@@ -9,12 +9,13 @@ scaling by timing both on a corpus of 2N files too.
 
 Then times lanegate alone on pathological inputs, each at full and half size (linear: the ratio is
 about 2): 10,000 steps with ids and outcome conditions, a 2 MB `||` chain, 1,000 chained local
-actions. Each must take under 2 s of CPU (the process and its workers; wall clock is printed too, but
+actions, 2,000 test helpers each handing on the next one's result. Each must take under 2 s of CPU (the process and its workers; wall clock is printed too, but
 on a shared machine it measures the neighbours as much as lanegate).
 
-Last, a large generated repository (2,000 test modules of 30 tests with helpers, nested helpers, loops
-and `try` blocks, 40 workflows): the whole-repository lint against 2 x zizmor on its `.github` + 5 s,
-and the gate's lint of a five-module change (`--large-only` runs this part alone).
+Last, a large generated repository (600 test modules of 30 tests, about sqlalchemy's size, with
+helpers, nested helpers, loops and `try` blocks, 40 workflows): the whole-repository lint against
+2 x zizmor on its `.github` + 5 s, and the gate's lint of a five-module change (`--large-only` runs
+this part alone).
 
     python benchmarks/lint_bench.py [--smoke] [--files N] [--repeat R] [--large-only]
 """
@@ -213,10 +214,25 @@ def chained_actions(root: Path, actions: int) -> Path:
     return root
 
 
+def chained_helpers(root: Path, helpers: int) -> Path:
+    """A test module whose helper f0 hands on f1's result, ..., f{helpers-1} swallows a failure, and
+    a test retrying f0: which helpers swallow is found along the whole chain."""
+    parts = [f"def f{i}():\n    return f{i + 1}()\n" for i in range(helpers - 1)]
+    parts.append(
+        f"def f{helpers - 1}():\n    try:\n        return act()\n    except Exception:\n        return False\n"
+    )
+    parts.append("def test_x():\n    for _ in range(3):\n        if f0():\n            break\n")
+    path = root / "tests" / "test_chain.py"
+    path.parent.mkdir(parents=True)
+    path.write_text("\n".join(parts), encoding="utf-8")
+    return root
+
+
 PATHOLOGICAL = (
     ("10,000 steps with ids", steps_with_ids, 10_000),
     ("2 MB || chain", or_chain, 2_000_000),
     ("1,000 chained local actions", chained_actions, 1_000),
+    ("2,000 chained test helpers", chained_helpers, 2_000),
 )
 
 
@@ -352,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
         help="only the large-repository measurement (test modules, whole repository and gate)",
     )
     args = parser.parse_args(argv)
-    modules, functions = (20, 5) if args.smoke else (2000, 30)
+    modules, functions = (20, 5) if args.smoke else (600, 30)
     if args.large_only:
         with tempfile.TemporaryDirectory() as tmp:
             large(Path(tmp), 1 if args.smoke else args.repeat, modules, functions)

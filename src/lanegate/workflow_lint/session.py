@@ -23,6 +23,8 @@ MAX_LOCAL_DEPTH = 32
 _TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
 # a flaky mark, a rerun plugin, or the `try` or `suppress` a hand-written retry loop needs
 _PYTHON_WORDS = re.compile(r"flaky|rerun|retry|\btry\s*:|suppress", re.IGNORECASE)
+# without the hand-written retry loop's rule, only a mark, a plugin or a retry library matters
+_MARK_WORDS = re.compile(r"flaky|rerun|retry", re.IGNORECASE)
 
 
 def _callable(ctx: FileContext) -> bool:
@@ -161,7 +163,8 @@ class Session:
                     UNPARSEABLE, line, column, f"invalid TOML: {str(exc).split(' (at')[0]}"
                 )
         elif ctx.kind in (FileKind.PYTHON, FileKind.SETUP_PY):
-            if not _PYTHON_WORDS.search(ctx.text):
+            words = _PYTHON_WORDS if self._judged(ctx.path, ctx.kind) else _MARK_WORDS
+            if not words.search(ctx.text):
                 return None  # no flaky mark, rerun plugin or retry loop without these words
             try:
                 ctx.module = parse_python(ctx.text, filename=ctx.path)

@@ -16,6 +16,7 @@ parse(value)`) is not a retry: a `for` is one only when its act does not use the
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Iterator
 
 from lanegate.model import Finding
@@ -573,6 +574,8 @@ def _recursive_retry(
 
 
 _RETRY_LIBRARIES = ("tenacity", "backoff", "retrying", "retry", "stamina")
+# a module whose text names none of them imports none of them: not walked for imports
+_LIBRARY_WORDS = re.compile(r"\b(?:tenacity|backoff|retrying|retry|stamina)\b")
 _LIBRARY_CALLS = frozenset(
     {"retry", "on_exception", "on_predicate", "Retrying", "AsyncRetrying", "retry_context"}
 )
@@ -615,7 +618,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         return
     resolver = _Resolver(module)
     helpers = _swallowing_helpers(resolver)
-    aliases, names = _library_names(module)
+    aliases, names = _library_names(module) if _LIBRARY_WORDS.search(ctx.text) else (set(), set())
 
     def at(node: ast.AST, message: str) -> Finding:
         line, column = getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1
@@ -659,7 +662,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             for decorator in node.decorator_list:
                 if _library_retry(decorator, aliases, names):
                     yield at(decorator, f"{node.name} is wrapped by a retry library: " + rerun)
-    for construct, run in _repeated_helper_calls(module, helpers, resolver):
+    for construct, run in _repeated_helper_calls(module, helpers, resolver) if helpers else ():
         if id(construct) in flagged:
             continue
         flagged.add(id(construct))
