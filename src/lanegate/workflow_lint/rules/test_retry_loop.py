@@ -388,24 +388,23 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _MAPPERS = frozenset({"map", "filter", "starmap", "filterfalse", "takewhile", "dropwhile"})
 
 
-def _stored(nodes: list[ast.stmt]) -> set[str]:
-    """Names a loop's body assigns: what changes from one round to the next."""
-    return {
-        n.id
-        for s in nodes
-        for n in ast.walk(s)
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
-    }
-
-
-def _loads(nodes: Iterable[ast.AST]) -> set[str]:
-    """Names read anywhere in `nodes`."""
+def _names_in(nodes: Iterable[ast.AST], context: type[ast.expr_context]) -> set[str]:
     return {
         n.id
         for node in nodes
         for n in ast.walk(node)
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, context)
     }
+
+
+def _stored(nodes: Iterable[ast.AST]) -> set[str]:
+    """Names a loop's body assigns: what changes from one round to the next."""
+    return _names_in(nodes, ast.Store)
+
+
+def _loads(nodes: Iterable[ast.AST]) -> set[str]:
+    """Names read anywhere in `nodes`."""
+    return _names_in(nodes, ast.Load)
 
 
 def _repeated_helper_calls(

@@ -1,7 +1,7 @@
 def check_things():
-    for _ in range(3):
+    attempts = 0
+    while attempts < 3:
         try:
-            act()
-            break
+            return act()
         except Exception:
-            pass
+            attempts += 1
