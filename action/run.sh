@@ -115,9 +115,20 @@ case "$lane" in
     finish pass "" 0
     ;;
   lint)
+    if [[ -z "${LANEGATE_BASE:-}" ]]; then
+      echo "::error title=lanegate/input::no base-ref input and no pull_request event to take the base sha from"
+      finish fail "" 2
+    fi
+    # the workflow that called lane-b.yml (github.workflow_ref is the caller's): Lane B's scope
+    caller_args=()
+    caller="${GITHUB_WORKFLOW_REF:-}"
+    caller="${caller%%@*}"
+    caller="${caller#"${GITHUB_REPOSITORY:-}"/}"
+    if [[ "$caller" == .github/workflows/* && -f "$caller" ]]; then caller_args=(--caller "$caller"); fi
     out=$(mktemp -d "${RUNNER_TEMP:?}/lanegate-lint-XXXXXXXX")
     set +e
-    "$py" -m lanegate lint --mode lane-b --format json --output "$out/lint.json" .
+    "$py" -m lanegate lint --gate --base "$LANEGATE_BASE" "${caller_args[@]}" "${config_args[@]}" \
+      --format json --output "$out/lint.json" .
     code=$?
     set -e
     if [[ ! -f "$out/lint.json" ]]; then

@@ -9,16 +9,22 @@ scaling by timing both on a corpus of 2N files too.
 
 Then times lanegate alone on pathological inputs, each at full and half size (linear: the ratio is
 about 2): 10,000 steps with ids and outcome conditions, a 2 MB `||` chain, 1,000 chained local
-actions. Each must take under 2 s of CPU (the process and its workers; wall clock is printed too, but
+actions, 2,000 test helpers each handing on the next one's result. Each must take under 2 s of CPU (the process and its workers; wall clock is printed too, but
 on a shared machine it measures the neighbours as much as lanegate).
 
-    python benchmarks/lint_bench.py [--smoke] [--files N] [--repeat R]
+Last, a large generated repository (600 test modules of 30 tests, about sqlalchemy's size, with
+helpers, nested helpers, loops and `try` blocks, 40 workflows): the whole-repository lint against
+2 x zizmor on its `.github` + 5 s, and the gate's lint of a five-module change (`--large-only` runs
+this part alone).
+
+    python benchmarks/lint_bench.py [--smoke] [--files N] [--repeat R] [--large-only]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import shutil
@@ -208,11 +214,123 @@ def chained_actions(root: Path, actions: int) -> Path:
     return root
 
 
+def chained_helpers(root: Path, helpers: int) -> Path:
+    """A test module whose helper f0 hands on f1's result, ..., f{helpers-1} swallows a failure, and
+    a test retrying f0: which helpers swallow is found along the whole chain."""
+    parts = [f"def f{i}():\n    return f{i + 1}()\n" for i in range(helpers - 1)]
+    parts.append(
+        f"def f{helpers - 1}():\n    try:\n        return act()\n    except Exception:\n        return False\n"
+    )
+    parts.append("def test_x():\n    for _ in range(3):\n        if f0():\n            break\n")
+    path = root / "tests" / "test_chain.py"
+    path.parent.mkdir(parents=True)
+    path.write_text("\n".join(parts), encoding="utf-8")
+    return root
+
+
 PATHOLOGICAL = (
     ("10,000 steps with ids", steps_with_ids, 10_000),
     ("2 MB || chain", or_chain, 2_000_000),
     ("1,000 chained local actions", chained_actions, 1_000),
+    ("2,000 chained test helpers", chained_helpers, 2_000),
 )
+
+
+TEST_FUNCTION = """
+
+def _probe_{i}(path):
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
+def test_case_{i}(tmp_path):
+    def attempt():
+        try:
+            return _probe_{i}(tmp_path)
+        except ValueError:
+            return False
+
+    for name in ("a", "b", "c"):
+        if not attempt():
+            continue
+        (tmp_path / name).write_text(name)
+    values = [_probe_{i}(tmp_path / n) for n in ("x", "y")]
+    total = 0
+    while total < 3:
+        try:
+            total += len(values)
+        except TypeError:
+            break
+    assert _probe_{i}(tmp_path) in (True, False)
+"""
+
+
+def test_module(functions: int) -> str:
+    """A test module of `functions` tests with helpers, nested helpers, loops and `try` blocks."""
+    head = "import os\nimport pytest\n"
+    return head + "".join(TEST_FUNCTION.format(i=i) for i in range(functions))
+
+
+def large_repository(root: Path, modules: int, functions: int) -> Path:
+    """A repository the size of a large project: `modules` test modules of `functions` tests each
+    under tests/, 40 workflows and the local actions, committed on main with a small change on top
+    (five test modules touched) for the gate's lint."""
+    generate(root, 40)
+    for index in range(modules):
+        folder = root / "tests" / f"pkg{index // 100:03d}"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"test_mod{index:05d}.py").write_text(test_module(functions))
+    (root / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+    env = {
+        "GIT_AUTHOR_NAME": "b",
+        "GIT_AUTHOR_EMAIL": "b@b",
+        "GIT_COMMITTER_NAME": "b",
+        "GIT_COMMITTER_EMAIL": "b@b",
+        "PATH": os.environ.get("PATH", ""),
+    }
+    for args in (
+        ["init", "-q", "-b", "main"],
+        ["add", "-A"],
+        ["commit", "-qm", "base"],
+        ["checkout", "-qb", "pr"],
+    ):
+        subprocess.run(["git", "-C", str(root), *args], check=True, env=env)
+    for index in range(5):
+        path = root / "tests" / "pkg000" / f"test_mod{index:05d}.py"
+        path.write_text(path.read_text() + "\n\ndef test_added():\n    assert True\n")
+    for args in (["add", "-A"], ["commit", "-qm", "pr"]):
+        subprocess.run(["git", "-C", str(root), *args], check=True, env=env)
+    return root
+
+
+def _supports_gate() -> bool:
+    done = subprocess.run(
+        [sys.executable, "-m", "lanegate", "lint", "--help"], capture_output=True, text=True
+    )
+    return "--gate" in done.stdout
+
+
+def large(base: Path, repeat: int, modules: int, functions: int) -> None:
+    """Whole-repository lint of a large generated repository next to zizmor on its `.github`, and
+    the gate's lint (`--gate --base main`) when this lanegate has it."""
+    root = large_repository(base / "large", modules, functions)
+    out = base / "large.json"
+    whole = _time(lanegate_command(root, out), repeat)
+    zizmor = _time(zizmor_command(root / ".github"), repeat)
+    bound = 2 * zizmor.wall + 5
+    print(
+        f"large repository: {modules} test modules x {functions} tests + 40 workflows; best of {repeat}"
+    )
+    print(
+        f"lanegate lint (whole repository) {whole.wall:6.3f} s wall {whole.cpu:6.3f} s cpu;"
+        f" zizmor .github {zizmor.wall:6.3f} s wall; bound 2 x zizmor + 5 s = {bound:.3f} s"
+        f" ({'within' if whole.wall <= bound else 'OVER'})"
+    )
+    if _supports_gate():
+        gate = _time([*lanegate_command(root, out), "--gate", "--base", "main"], repeat)
+        print(f"lanegate lint --gate --base main   {gate.wall:6.3f} s wall {gate.cpu:6.3f} s cpu")
 
 
 def pathological(base: Path, repeat: int, scale: float = 1.0) -> bool:
@@ -244,7 +362,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--repeat", type=int, default=3, help="runs per measurement; the best is kept"
     )
+    parser.add_argument(
+        "--large-only",
+        action="store_true",
+        help="only the large-repository measurement (test modules, whole repository and gate)",
+    )
     args = parser.parse_args(argv)
+    modules, functions = (20, 5) if args.smoke else (600, 30)
+    if args.large_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            large(Path(tmp), 1 if args.smoke else args.repeat, modules, functions)
+        return 0
     files, repeat = (40, 1) if args.smoke else (args.files, args.repeat)
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
@@ -257,6 +385,7 @@ def main(argv: list[str] | None = None) -> int:
         lanegate_2n = _time(lanegate_command(double, out), repeat)
         zizmor_2n = _time(zizmor_command(double), repeat)
         bounded = pathological(base, repeat, 0.05 if args.smoke else 1.0)
+        large(base, repeat, modules, functions)
     scanned = report["files_scanned"]
     findings = len(report["findings"])
     print(

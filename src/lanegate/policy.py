@@ -426,6 +426,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise PolicyError(f"{path}: not UTF-8 text ({exc.reason})") from None
     except tomllib.TOMLDecodeError as exc:
         raise PolicyError(f"{path}: invalid TOML: {exc}") from None
+    except (RecursionError, MemoryError):  # arrays or inline tables nested past the parser's reach
+        raise PolicyError(f"{path}: invalid TOML: nested too deeply to parse") from None
     except OSError as exc:
         raise PolicyError(f"{path}: cannot read: {exc.strerror}") from None
 

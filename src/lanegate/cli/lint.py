@@ -6,14 +6,16 @@ import argparse
 import os
 import sys
 import tempfile
+import tomllib
 from datetime import UTC, date, datetime
 from pathlib import Path
 
 from lanegate import git
 from lanegate._version import __version__
-from lanegate.errors import GitError, UsageError
-from lanegate.policy import Policy, load_policy
-from lanegate.workflow_lint import lint_paths
+from lanegate.errors import GitError, PolicyError, UsageError
+from lanegate.policy import POLICY_FILE, PYPROJECT, Policy, load_policy
+from lanegate.workflow_lint import LintResult, lint_paths
+from lanegate.workflow_lint.bounded_parse import TooDeep, parse_toml
 from lanegate.workflow_lint.output import FORMATS
 from lanegate.workflow_lint.output.text import summary_line
 from lanegate.workflow_lint.registry import RULES
@@ -56,6 +58,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--list-rules", action="store_true", help="print every rule id with its summary and exit"
+    )
+    parser.add_argument(
+        "--gate",
+        action="store_true",
+        help="the gate's lint of one repository: findings in what Lane B runs or added by the diff "
+        "(--base) fail; the rest is Lane A, reported (its dated exemptions apply)",
+    )
+    parser.add_argument(
+        "--base", default=None, help="with --gate: the pull request's base commit or ref"
+    )
+    parser.add_argument(
+        "--caller",
+        action="append",
+        default=[],
+        metavar="WORKFLOW",
+        help="with --gate: a workflow that runs Lane B (also found by its `uses:` of lane-b.yml)",
+    )
+    parser.add_argument(
+        "--all-tests",
+        action="store_true",
+        help="with --gate: judge hand-written retries in every test module, not only the diff's",
     )
     parser.add_argument(
         "--today",
@@ -101,6 +124,44 @@ def _write(path: Path, content: str) -> None:
         raise UsageError(f"--output: cannot write {path}: {exc.strerror}") from None
 
 
+def _load_policy(repo: Path, config: Path | None) -> Policy:
+    """The repository's policy; the defaults when the only candidate, pyproject.toml, is not TOML
+    (lint reports that file itself as `unparseable-file`, naming where it fails)."""
+    try:
+        return load_policy(repo, config)
+    except PolicyError:
+        if config is not None or (repo / POLICY_FILE).is_file():
+            raise
+        try:
+            parse_toml((repo / PYPROJECT).read_text(encoding="utf-8", errors="replace"))
+        except (tomllib.TOMLDecodeError, TooDeep, OSError):
+            return Policy()
+        raise
+
+
+def _gate(args: argparse.Namespace, paths: list[Path], policy: Policy) -> LintResult:
+    if args.base is None:
+        raise UsageError(
+            "--gate needs --base: what the diff adds is judged strictly",
+            hint="pass the pull request's base commit, e.g. --base origin/main",
+        )
+    if len(paths) != 1 or not paths[0].is_dir():
+        raise UsageError("--gate lints one repository: give its directory (or no path)")
+    if args.mode != "lane-b":
+        raise UsageError("--gate is Lane B's lint: --mode lane-a does not go with it")
+    from lanegate.workflow_lint.gate import lint_gate
+
+    return lint_gate(
+        paths[0],
+        base=args.base,
+        policy=policy,
+        today=_today(args.today),
+        callers=args.caller,
+        all_tests=args.all_tests,
+        jobs=args.jobs,
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     if args.list_rules:
         for rule in RULES:
@@ -111,13 +172,18 @@ def run(args: argparse.Namespace) -> int:
         if not path.exists():
             raise UsageError(f"{path}: no such file or directory")
     # the policy is read (and so validated) on every run: a malformed lanegate.toml is exit 2
-    loaded = load_policy(_repository_of(paths[0].resolve()), args.config)
+    loaded = _load_policy(_repository_of(paths[0].resolve()), args.config)
     policy: Policy | None = loaded if args.mode == "lane-a" or args.config is not None else None
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs: must be at least 1")
-    result = lint_paths(
-        paths, mode=args.mode, policy=policy, today=_today(args.today), jobs=args.jobs
-    )
+    if args.gate:
+        result = _gate(args, paths, loaded)
+    else:
+        if args.base is not None or args.caller or args.all_tests:
+            raise UsageError("--base, --caller and --all-tests go with --gate")
+        result = lint_paths(
+            paths, mode=args.mode, policy=policy, today=_today(args.today), jobs=args.jobs
+        )
     if result.files_scanned == 0:  # nothing read is no evidence of a clean configuration
         raise UsageError(
             f"{', '.join(str(p) for p in paths)}: nothing to lint "

@@ -555,6 +555,8 @@ class LintFindingRecord:
     column: int | None = _meta(minimum=1)
     fix: str = _text()
     exempted: bool = False
+    # lane-b: in what Lane B runs; diff: added by the diff elsewhere; lane-a: the rest (never fails)
+    scope: str = field(default="lane-b", metadata={"enum": ("lane-b", "diff", "lane-a")})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -566,6 +568,8 @@ class LintReport:
     lanegate_version: str = _text(100)
     mode: str = _meta(enum=("lane-b", "lane-a"))
     files_scanned: int = 0
+    # true when made by the gate (`lanegate lint --gate`): findings in the lane-a scope do not fail
+    gate: bool = False
     findings: tuple[LintFindingRecord, ...] = ()
 
 

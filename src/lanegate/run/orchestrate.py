@@ -39,7 +39,7 @@ from lanegate.scoring.evidence import LEDGER_FILES, FailureKind, LoadFailure, Sh
 from lanegate.sharding.collect import merged_from_dir
 from lanegate.sharding.plan import PLAN_NAME, SHARDED_LANES, ShardPlan, build_plan, write_plan
 from lanegate.sharding.slices import ShardRun, ShardSpec
-from lanegate.workflow_lint import lint_paths
+from lanegate.workflow_lint.gate import lint_gate
 
 LANES = ("property", "fixture", "flake")
 # how long an interrupted run waits for its lane threads once their processes are stopped
@@ -255,14 +255,16 @@ def _lane_step(
 def _run_lint(request: RunRequest, staging: Path, display: Display) -> StepTiming:
     display.step_started("lint")
     started = time.monotonic()
-    result = lint_paths(
-        [request.repo], mode="lane-b", policy=request.policy, today=request.now.date()
+    result = lint_gate(
+        request.repo, base=request.base, policy=request.policy, today=request.now.date()
     )
     report = result.to_report(__version__)
     write_document(staging / LINT_FILE, report, "lint")
-    count = len(report.findings)
+    count = len(result.gating)
     state = "fail" if count else "pass"
     summary = f"{count} finding(s) in {report.files_scanned} file(s)"
+    if len(result.findings) > count:
+        summary += f", {len(result.findings) - count} in Lane A (reported only)"
     display.step_finished("lint", state, summary)
     return StepTiming("lint", time.monotonic() - started, state, summary)
 

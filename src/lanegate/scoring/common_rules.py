@@ -6,7 +6,14 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 
 from lanegate.diff import Change, Role
-from lanegate.ledgers.models import AuthorKind, FixtureLedger, FlakeLedger, PropertyLedger
+from lanegate.ledgers.models import (
+    AuthorKind,
+    FixtureLedger,
+    FlakeLedger,
+    LintFindingRecord,
+    LintReport,
+    PropertyLedger,
+)
 from lanegate.model import Lane, Location
 from lanegate.scoring.evidence import (
     WRITERS,
@@ -286,24 +293,50 @@ def lint_mode(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
         )
 
 
+_SCOPE_WORDS = {"lane-b": "in what Lane B runs", "diff": "added by the diff"}
+
+
+def _lane_a(finding: LintFindingRecord, report: LintReport) -> bool:
+    """A finding of the gate's Lane A scope: reported, never a fail by itself."""
+    return report.gate and finding.scope == "lane-a"
+
+
 def lint_retry_construct(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
-    """Every retry or failure-forgiving construct lint found (not exempted) fails."""
+    """Every retry or failure-forgiving construct lint found (not exempted) in what Lane B runs or
+    added by the diff fails."""
     if not isinstance(inputs.lint, LoadedLint):
         return
-    for finding in inputs.lint.value.findings:
-        if not finding.exempted:
+    report = inputs.lint.value
+    for finding in report.findings:
+        if not finding.exempted and not _lane_a(finding, report):
+            where = f" ({_SCOPE_WORDS[finding.scope]})" if report.gate else ""
             yield Hit(
-                f"{finding.rule_id}: {finding.message}",
+                f"{finding.rule_id}{where}: {finding.message}",
+                Location(finding.path, line=finding.line, column=finding.column, note=finding.fix),
+            )
+
+
+def lint_lane_a(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
+    """A finding in the repository's Lane A CI: shown, does not fail (its exemptions apply)."""
+    if not isinstance(inputs.lint, LoadedLint):
+        return
+    report = inputs.lint.value
+    for finding in report.findings:
+        if _lane_a(finding, report) and not finding.exempted:
+            yield Hit(
+                f"{finding.rule_id} (Lane A, reported only): {finding.message}",
                 Location(finding.path, line=finding.line, column=finding.column, note=finding.fix),
             )
 
 
 def lint_exempted(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
-    """Lane B honours no exemption (SPEC 7): an exempted finding still fails here."""
+    """Lane B honours no exemption (SPEC 7): an exempted finding still fails here (a Lane A one of
+    the gate's lint is exempted under its own policy)."""
     if not isinstance(inputs.lint, LoadedLint):
         return
-    for finding in inputs.lint.value.findings:
-        if finding.exempted:
+    report = inputs.lint.value
+    for finding in report.findings:
+        if finding.exempted and not _lane_a(finding, report):
             yield Hit(
                 f"{finding.rule_id} (exempted for Lane A): {finding.message}",
                 Location(finding.path, line=finding.line, column=finding.column),

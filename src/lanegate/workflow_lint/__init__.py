@@ -3,8 +3,8 @@ reusable workflows, pytest configuration, dependency files and test code (SPEC s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -16,6 +16,7 @@ from lanegate.workflow_lint.discover import Discovered, discover, kind_of
 from lanegate.workflow_lint.exemptions import apply
 from lanegate.workflow_lint.parallel import lint_all, worker_count
 from lanegate.workflow_lint.rule import FileKind
+from lanegate.workflow_lint.scope import GATING, Scope
 from lanegate.workflow_lint.session import Session
 
 if TYPE_CHECKING:  # the ledger models cost ~0.1 s to import; only the json output needs them
@@ -38,17 +39,30 @@ class LintResult:
     # `path[:line]: why` of what was listed, not linted: workflows GitHub never runs (under a nested
     # `.github/workflows`, e.g. a vendored repository) and test scripts in PowerShell or cmd
     skipped: tuple[str, ...] = ()
+    # the gate's lint (`--gate`): each finding's scope; a path lint's findings are all in its mode's
+    scopes: Mapping[Finding, Scope] = field(default_factory=dict)
+    gate: bool = False
+
+    def scope_of(self, finding: Finding) -> Scope:
+        return self.scopes.get(finding, Scope(self.mode))
+
+    @property
+    def gating(self) -> tuple[Finding, ...]:
+        """The findings that fail: in the gate, those in Lane B's scope or added by the diff."""
+        if not self.gate:
+            return self.findings
+        return tuple(f for f in self.findings if self.scope_of(f) in GATING)
 
     @property
     def clean(self) -> bool:
-        return not self.findings
+        return not self.gating
 
     def to_report(self, version: str) -> LintReport:
         """lint.json (schema "lint"): every finding, exempted ones flagged as such."""
         from lanegate.ledgers.models import LINT_WRITER, SCHEMA_VERSION, LintReport
 
-        records = [_record(f, exempted=False) for f in self.findings] + [
-            _record(f, exempted=True) for f in self.exempted
+        records = [_record(f, self.scope_of(f), exempted=False) for f in self.findings] + [
+            _record(f, self.scope_of(f), exempted=True) for f in self.exempted
         ]
         records.sort(key=lambda r: (r.path, r.line or 0, r.column or 0, r.rule_id, r.exempted))
         return LintReport(
@@ -57,6 +71,7 @@ class LintResult:
             lanegate_version=version,
             mode=self.mode,
             files_scanned=self.files_scanned,
+            gate=self.gate,
             findings=tuple(records),
         )
 
@@ -65,7 +80,7 @@ def _clip(text: str, limit: int = 4000) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _record(finding: Finding, *, exempted: bool) -> LintFindingRecord:
+def _record(finding: Finding, scope: Scope, *, exempted: bool) -> LintFindingRecord:
     from lanegate.ledgers.models import LintFindingRecord
 
     location = finding.primary
@@ -78,6 +93,7 @@ def _record(finding: Finding, *, exempted: bool) -> LintFindingRecord:
         column=location.column,
         fix=_clip(finding.fix),
         exempted=exempted,
+        scope=str(scope),
     )
 
 
@@ -109,7 +125,17 @@ def _active(target: Discovered) -> bool:
     return target.kind is not FileKind.WORKFLOW or target.path.startswith(".github/workflows/")
 
 
-def _sort_key(finding: Finding) -> tuple[str, int, int, str]:
+def active_targets(targets: Sequence[Discovered], skipped: list[str]) -> list[Discovered]:
+    """The discovered files GitHub or pytest use; the others are listed in `skipped`."""
+    skipped.extend(
+        f"{d.path}: not an active workflow (GitHub only runs the root's .github/workflows)"
+        for d in targets
+        if not _active(d)
+    )
+    return [d for d in targets if _active(d)]
+
+
+def sort_key(finding: Finding) -> tuple[str, int, int, str]:
     p = finding.primary
     return (p.path, p.line or 0, p.column or 0, finding.rule_id)
 
@@ -155,12 +181,7 @@ def lint_paths(
             relative = absolute.relative_to(root).as_posix()
             targets = [Discovered(relative, _file_kind(absolute, relative))]
         if absolute.is_dir():
-            skipped.extend(
-                f"{d.path}: not an active workflow (GitHub only runs the root's .github/workflows)"
-                for d in targets
-                if not _active(d)
-            )
-            targets = [d for d in targets if _active(d)]
+            targets = active_targets(targets, skipped)
         session = sessions.setdefault(root, Session(root))
         lint_all(session, targets, worker_count(len(targets), jobs))
     for root, session in sessions.items():
@@ -177,10 +198,10 @@ def lint_paths(
         )
         counted = applied.counted + applied.expired
         exempted = applied.exempted
-    unique = sorted(set(counted), key=_sort_key)
+    unique = sorted(set(counted), key=sort_key)
     return LintResult(
         tuple(unique),
-        tuple(sorted(set(exempted), key=_sort_key)),
+        tuple(sorted(set(exempted), key=sort_key)),
         len(scanned),
         mode,
         tuple(sorted(set(skipped))),

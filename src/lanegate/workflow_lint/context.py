@@ -42,6 +42,39 @@ class Step:
     job: YNode | None
     index: int
 
+    @property
+    def label(self) -> str:
+        """How a reader finds the step: `step 'Run tests'`, else its `uses`, else its `run`'s first
+        line (never a position: "step 6" means nothing in a workflow of named steps)."""
+        for key, shown in (
+            ("name", "step {!r}"),
+            ("uses", "step `uses: {}`"),
+            ("run", "step `{}`"),
+        ):
+            value = self.node.get(key)
+            if value is not None and value.is_scalar and value.text.strip():
+                first = value.text.strip().splitlines()[0].strip()
+                if len(first) > 60:
+                    first = first[:59] + "…"
+                return shown.format(first)
+        return f"step {self.index + 1}"
+
+
+def working_directory(root: YNode | None, step: Step) -> str | None:
+    """The folder a step's `run:` starts in, relative to the workspace: the step's
+    `working-directory`, else its job's then its workflow's `defaults.run.working-directory`, else
+    ""; None when it is an expression lanegate cannot evaluate."""
+    candidates = [step.node.get("working-directory")]
+    for holder in (step.job, root):
+        defaults = holder.get("defaults") if holder is not None and holder.is_map else None
+        run = defaults.get("run") if defaults is not None and defaults.is_map else None
+        candidates.append(run.get("working-directory") if run is not None and run.is_map else None)
+    for node in candidates:
+        if node is not None and node.is_scalar:
+            text = node.text.strip()
+            return None if "${{" in text else text.removeprefix("./").rstrip("/")
+    return ""
+
 
 # a `run:` block or script longer than this is a finding, not analysed: every shell rule stays fast
 MAX_SCRIPT_CHARS = 256 * 1024

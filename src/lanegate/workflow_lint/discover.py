@@ -2,7 +2,9 @@
 config, requirements files, conftest and test modules.
 
 Directories pytest never collects are pruned (VCS and tool caches, virtualenvs, node_modules, build
-output, and paths a conftest.py lists in `collect_ignore`/`collect_ignore_glob`); local actions and
+output, and paths a conftest.py lists in `collect_ignore`/`collect_ignore_glob`), and Python files
+pytest would not collect by the project's `testpaths`, `python_files` and `norecursedirs` are left out
+unless a collected one imports them (see collection); local actions and
 reusable workflows a workflow calls are linted on demand even when they sit in a pruned directory.
 """
 
@@ -16,7 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from lanegate.errors import WorkflowError
+from lanegate.workflow_lint.bounded_parse import parse_python
 from lanegate.workflow_lint.bounded_read import InputFileError, read_bounded
+from lanegate.workflow_lint.collection import Collection, imported_names, load_collection
 from lanegate.workflow_lint.rule import FileKind
 
 MAX_FILES = 100_000
@@ -51,7 +55,17 @@ _CONFIG = {
     "pixi.toml": FileKind.TOOL_TOML,
     "hatch.toml": FileKind.TOOL_TOML,
 }
-_PROJECT_ONLY = frozenset({FileKind.SETUP_PY, FileKind.TOOL_TOML})
+# packaging config of a project: under a test-data, docs or examples folder it is a fixture or an
+# example, not the project's (a linter's `tests/fixtures/<case>/pyproject.toml`, deliberately invalid)
+_PROJECT_ONLY = frozenset(
+    {
+        FileKind.SETUP_PY,
+        FileKind.TOOL_TOML,
+        FileKind.PYPROJECT,
+        FileKind.SETUP_CFG,
+        FileKind.TOX_INI,
+    }
+)
 _TEST_DIRS = frozenset({"tests", "test"})
 _DATA_DIRS = frozenset({"tests", "test", "testing", "data", "fixtures", "examples", "docs"})
 _CONDA_ENV = re.compile(
@@ -104,8 +118,8 @@ def kind_of(relative: str) -> FileKind | None:
 def _ignored_by_conftest(path: Path) -> list[str]:
     """`collect_ignore` and `collect_ignore_glob` patterns of a conftest.py (string literals only)."""
     try:
-        tree = ast.parse(read_bounded(path, 2 * 1024 * 1024))
-    except (InputFileError, SyntaxError, ValueError, RecursionError, MemoryError):
+        tree = parse_python(read_bounded(path, 2 * 1024 * 1024).decode("utf-8", "replace"))
+    except (InputFileError, SyntaxError, ValueError):
         return []
     patterns: list[str] = []
     for node in tree.body:
@@ -124,6 +138,7 @@ def _ignored_by_conftest(path: Path) -> list[str]:
 def discover(root: Path) -> list[Discovered]:
     """Every file under `root` that lint reads, sorted by path."""
     found: list[Discovered] = []
+    collection = load_collection(root)
     ignores: list[tuple[str, str]] = []  # (directory relative to root, pattern relative to it)
     for current, dirnames, filenames in os.walk(root):
         relative_dir = os.path.relpath(current, root).replace(os.sep, "/")
@@ -155,6 +170,8 @@ def discover(root: Path) -> list[Discovered]:
         for name in sorted(filenames):
             rel = f"{relative_dir}/{name}" if relative_dir else name
             kind = kind_of(rel)
+            if kind is None and name.endswith(".py") and collection.collects(rel):
+                kind = FileKind.PYTHON  # a test module by the project's own `python_files`
             # a symlink to nothing holds no configuration: neither pytest nor GitHub can read it
             dangling = kind is not None and not os.path.exists(os.path.join(current, name))
             if kind is not None and not dangling and not ignored(name):
@@ -163,4 +180,24 @@ def discover(root: Path) -> list[Discovered]:
                     raise WorkflowError(
                         f"{root}: more than {MAX_FILES} files to lint", hint="lint a narrower path"
                     )
-    return sorted(found, key=lambda d: d.path)
+    return sorted(_collected_only(root, found, collection), key=lambda d: d.path)
+
+
+def _collected_only(
+    root: Path, found: list[Discovered], collection: Collection
+) -> list[Discovered]:
+    """Drop the Python files pytest would not collect, unless a collected one imports them."""
+    python = [d for d in found if d.kind is FileKind.PYTHON]
+    collected = {d.path for d in python if collection.collects(d.path)}
+    others = [d for d in python if d.path not in collected]
+    if not others:
+        return found
+    texts: list[str] = []
+    for relative in sorted(collected):
+        try:
+            texts.append(read_bounded(root / relative, 2 * 1024 * 1024).decode("utf-8", "replace"))
+        except InputFileError:
+            continue
+    imported = imported_names(texts)
+    dropped = {d.path for d in others if PurePosixPath(d.path).stem not in imported}
+    return [d for d in found if d.path not in dropped]

@@ -22,18 +22,19 @@ _INHERITED: dict[str, Session] = {}
 
 def _lint_chunk(
     root: str, targets: list[tuple[str, str]]
-) -> tuple[dict[str, tuple[Finding, ...]], list[str]]:
+) -> tuple[dict[str, tuple[Finding, ...]], list[str], dict[str, set[str]]]:
     from lanegate.workflow_lint.rule import FileKind
 
-    session = Session(Path(root))
     parent = _INHERITED.get(root)
+    session = Session(Path(root), judged_tests=parent.judged_tests if parent else None)
     if parent is not None:
         session.results.update(parent.results)
         session.evidence.update(parent.evidence)
+        session.calls.update({k: set(v) for k, v in parent.calls.items()})
     inherited = len(session.not_analysed)
     for path, kind in targets:
         session.lint(path, FileKind(kind))
-    return session.results, session.not_analysed[inherited:]
+    return session.results, session.not_analysed[inherited:], session.calls
 
 
 def worker_count(files: int, jobs: int | None) -> int:
@@ -67,7 +68,9 @@ def lint_all(session: Session, targets: Sequence[Discovered], workers: int) -> N
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         futures = [pool.submit(_lint_chunk, str(session.root), chunk) for chunk in chunks if chunk]
         for future in futures:
-            results, not_analysed = future.result()
+            results, not_analysed, calls = future.result()
             for path, findings in results.items():
                 session.results.setdefault(path, findings)
             session.not_analysed.extend(not_analysed)
+            for caller, called in calls.items():
+                session.calls.setdefault(caller, set()).update(called)

@@ -6,6 +6,7 @@ import ast
 import re
 from dataclasses import dataclass
 
+from lanegate.workflow_lint.bounded_parse import parse_python
 from lanegate.workflow_lint.shell import TEST_PROGRAMS, is_test_command, parse_shell
 
 _EXPRESSION = re.compile(r"\$\{\{.*?\}\}", re.DOTALL)
@@ -70,13 +71,70 @@ def _leaves_on_success(loop: ast.For | ast.While | ast.AsyncFor) -> bool:
     return False
 
 
-def retry_loops(source: str) -> list[PythonLoop]:
-    """Loops that run tests and leave on success (or `while` loops around tests). Unparseable: none."""
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp)
+# what keeps the best of several runs: the smallest exit code, any success, the first success
+_BEST_OF = frozenset({"min", "any", "next"})
+
+
+def _runs_tests(node: ast.AST) -> bool:
+    return any(isinstance(n, ast.Call) and is_test_call(n) for n in ast.walk(node))
+
+
+def _collected_runs(tree: ast.Module) -> set[str]:
+    """Names holding the results of several test runs: assigned a comprehension that runs tests,
+    or appended to (`codes.append(subprocess.call(...))`) inside a loop."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, _COMPREHENSIONS):
+            if _runs_tests(node.value):
+                names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.For | ast.While | ast.AsyncFor):
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Attribute)
+                    and call.func.attr == "append"
+                    and isinstance(call.func.value, ast.Name)
+                    and any(_runs_tests(a) for a in call.args)
+                ):
+                    names.add(call.func.value.id)
+    return names
+
+
+def _best_of_runs(tree: ast.Module) -> list[PythonLoop]:
+    """`sys.exit(min(subprocess.call([...pytest]) for _ in range(3)))`, `any(...)`, `0 in codes`:
+    the tests run several times and the best result is kept."""
+    runs = _collected_runs(tree)
+
+    def several(node: ast.AST) -> bool:
+        return (isinstance(node, _COMPREHENSIONS) and _runs_tests(node)) or (
+            isinstance(node, ast.Name) and node.id in runs
+        )
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node.func) in _BEST_OF and node.args:
+            if several(node.args[0]) or (
+                isinstance(node.args[0], ast.Call)
+                and _name(node.args[0].func) == "filter"
+                and any(several(a) for a in node.args[0].args)
+            ):
+                found.append(PythonLoop(node.lineno - 1, node.col_offset, _name(node.func)))
+        elif isinstance(node, ast.Compare) and any(isinstance(o, ast.In) for o in node.ops):
+            if any(several(c) for c in node.comparators):
+                found.append(PythonLoop(node.lineno - 1, node.col_offset, "in"))
+    return found
+
+
+def retry_loops(source: str) -> list[PythonLoop] | None:
+    """Loops that run tests and leave on success (or `while` loops around tests), and several runs
+        of the tests of which the best result is kept (`min(...)` of exit codes). None when the script does
+    not parse (or is nested too deeply): it cannot be analysed."""
     try:
-        tree = ast.parse(_EXPRESSION.sub(lambda m: "0" * len(m.group(0)), source))
-    except (SyntaxError, ValueError, RecursionError):
-        return []
-    found: list[PythonLoop] = []
+        tree = parse_python(_EXPRESSION.sub(lambda m: "0" * len(m.group(0)), source))
+    except (SyntaxError, ValueError):
+        return None
+    found: list[PythonLoop] = _best_of_runs(tree)
     for node in ast.walk(tree):
         if not isinstance(node, ast.For | ast.While | ast.AsyncFor):
             continue

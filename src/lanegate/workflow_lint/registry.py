@@ -60,6 +60,7 @@ RULES_BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}
 UNPARSEABLE = unparseable_file.RULE
 OVERSIZED = oversized_file.RULE
 EXPIRED_EXEMPTION = expired_exemption.RULE
+TEST_RETRY_LOOP = test_retry_loop.RULE
 
 
 @cache

@@ -13,8 +13,10 @@ _PYTHONS = frozenset({"python", "python3", "py"})
 
 
 def _relative(value: str) -> str | None:
-    """A root-relative path for a script reference, or None when it is not a plain repository path."""
-    if not value or value.startswith(("/", "~", "-")) or "$" in value or "`" in value:
+    """A root-relative path for a script reference, or None when it is not a repository path. A path
+    with an expression or a variable in it (`./scripts/${{ matrix.suite }}.sh`) is kept as written:
+    no such file exists, so its callers treat it as a script lanegate cannot read (fail closed)."""
+    if not value or value.startswith(("/", "~", "-", "$")):
         return None
     path = posixpath.normpath(value)
     if path.startswith("../") or path == "..":
@@ -46,3 +48,14 @@ def scripts_run_by(script: ShellScript) -> Iterator[tuple[str, str]]:
         found = script_run_by(command)
         if found is not None:
             yield found
+
+
+def in_directory(path: str, directory: str | None) -> str:
+    """`path` as run from `directory` (a step's working directory), relative to the root; a folder
+    lanegate cannot evaluate (None) keeps an expression in the path, so no such file is found and
+    the script counts as one lanegate cannot read (fail closed)."""
+    if directory is None:
+        return posixpath.join("${{ working-directory }}", path)
+    if not directory or directory == ".":
+        return path
+    return posixpath.normpath(posixpath.join(directory, path))

@@ -101,7 +101,17 @@ RUNNERS: tuple[Runner, ...] = (
         retry_properties=frozenset({"maxRetries", "testRetry.maxRetries"}),
     ),
     Runner("ctest", frozenset({"ctest"})),
+    Runner("phpunit", frozenset({"phpunit", "pest", "paratest", "codecept"})),
+    Runner("composer", frozenset({"composer"}), frozenset({"test", "phpunit", "pest"})),
 )
+# the package managers' own commands: any other first word runs a package script (`yarn smoke`)
+_PACKAGE_COMMANDS = frozenset(
+    """install i ci add remove rm uninstall update upgrade up audit publish pack version config cache
+    global why info view init create link unlink login logout exec dlx x outdated list ls dedupe
+    prune rebuild set workspace workspaces bin root doctor help start build lint format dev serve
+    deploy release docs clean""".split()
+)
+_TEST_SCRIPT_PARTS = ("test", "spec", "e2e", "smoke")
 # variables whose value is handed to a runner as options (minitest's `TESTOPTS="--retry"`)
 OPTION_VARIABLES: dict[str, frozenset[str]] = {
     "TESTOPTS": frozenset({"--retry", "--retries"}),
@@ -115,12 +125,31 @@ for _runner in RUNNERS:
         _BY_PROGRAM[_program] = (*_BY_PROGRAM.get(_program, ()), _runner)
 
 
+def _package_test_script(runner: Runner, rest: list[str], positional: list[str]) -> bool:
+    """`npm run testci`, `yarn test:unit`, `pnpm e2e`: a package script whose name says it tests,
+    or any package script handed a retry flag (`yarn smoke --retries=2`: npm and yarn have no such
+    option of their own, so the script's runner reads it)."""
+    if runner.name != "npm scripts" or not positional:
+        return False
+    script = (
+        positional[1]
+        if positional[0] in ("run", "run-script") and len(positional) > 1
+        else positional[0]
+    )
+    if positional[0] not in ("run", "run-script") and script in _PACKAGE_COMMANDS:
+        return False
+    named = any(part in script.lower() for part in _TEST_SCRIPT_PARTS)
+    return named or any(w.split("=", 1)[0] in runner.retry_flags for w in rest)
+
+
 def runner_of(program: str, rest: list[str]) -> Runner | None:
     """The runner a command line runs: `program` (its base name or path as written) and the words
     after it; None when it is not a test command this table knows."""
     candidates = _BY_PROGRAM.get(program) or _BY_PROGRAM.get(program.rsplit("/", 1)[-1], ())
     positional = [w for w in rest if not w.startswith("-")][:3]
     for runner in candidates:
+        if _package_test_script(runner, rest, positional):
+            return runner
         if not runner.subcommands:
             return runner
         words = positional[1:] if positional[:1] == ["run"] else positional

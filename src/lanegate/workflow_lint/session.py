@@ -3,16 +3,16 @@ runs the rules that read that kind, and lints local actions and reusable workflo
 
 from __future__ import annotations
 
-import ast
 import re
 import tomllib
 from pathlib import Path
 
 from lanegate.model import Finding
+from lanegate.workflow_lint.bounded_parse import TooDeep, parse_python, parse_toml
 from lanegate.workflow_lint.bounded_read import InputFileError, read_bounded
 from lanegate.workflow_lint.context import MAX_SCRIPT_CHARS, FileContext, LocalTarget
 from lanegate.workflow_lint.discover import kind_of
-from lanegate.workflow_lint.registry import OVERSIZED, UNPARSEABLE, rules_for
+from lanegate.workflow_lint.registry import OVERSIZED, TEST_RETRY_LOOP, UNPARSEABLE, rules_for
 from lanegate.workflow_lint.rule import SHELL_KINDS, YAML_KINDS, FileKind
 from lanegate.workflow_lint.step_purpose import TEST_WORDS, file_purpose
 from lanegate.workflow_lint.yamldoc import YamlDoc, YamlSyntaxError, parse_yaml
@@ -23,6 +23,8 @@ MAX_LOCAL_DEPTH = 32
 _TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
 # a flaky mark, a rerun plugin, or the `try` or `suppress` a hand-written retry loop needs
 _PYTHON_WORDS = re.compile(r"flaky|rerun|retry|\btry\s*:|suppress", re.IGNORECASE)
+# without the hand-written retry loop's rule, only a mark, a plugin or a retry library matters
+_MARK_WORDS = re.compile(r"flaky|rerun|retry", re.IGNORECASE)
 
 
 def _callable(ctx: FileContext) -> bool:
@@ -41,17 +43,24 @@ def _callable(ctx: FileContext) -> bool:
 class Session:
     """Lints files under `root`, each at most once; results are cached by root-relative path."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, judged_tests: frozenset[str] | None = None) -> None:
         self.root = root
         self.results: dict[str, tuple[Finding, ...]] = {}
         self.evidence: dict[str, bool] = {}  # workflows, actions, scripts: do they run tests?
         # `path:line: why` of scripts that run tests in a shell lint does not analyse (pwsh, cmd)
         self.not_analysed: list[str] = []
+        # file -> the local actions, reusable workflows and scripts it runs (what Lane B's callers reach)
+        self.calls: dict[str, set[str]] = {}
+        # the test modules `test-retry-loop` judges (None: every one)
+        self.judged_tests = judged_tests
         self._in_progress: set[str] = set()
+        self._stack: list[str] = []
         self._depth = 0
 
     def lint(self, relative: str, kind: FileKind) -> tuple[Finding, ...]:
         """Findings of one file (cached); a file being linted higher up the call chain yields none."""
+        if self._stack:
+            self.calls.setdefault(self._stack[-1], set()).add(relative)
         cached = self.results.get(relative)
         if cached is not None:
             return cached
@@ -64,11 +73,13 @@ class Session:
             )
             return (ctx.finding(UNPARSEABLE, None, None, message),)
         self._in_progress.add(relative)
+        self._stack.append(relative)
         self._depth += 1
         try:
             findings = tuple(self._lint(relative, kind))
         finally:
             self._depth -= 1
+            self._stack.pop()
             self._in_progress.discard(relative)
         self.results[relative] = findings
         return findings
@@ -89,8 +100,10 @@ class Session:
         if problem is not None:
             return [problem]
         findings: list[Finding] = []
+        skipped = TEST_RETRY_LOOP if not self._judged(relative, kind) else None
         for rule in rules_for(kind):
-            findings.extend(rule.check(ctx))
+            if rule is not skipped:
+                findings.extend(rule.check(ctx))
         if kind in SHELL_KINDS:
             if kind is not FileKind.WORKFLOW or _callable(ctx):
                 self.evidence[relative] = file_purpose(ctx)  # asked for by its callers only
@@ -108,6 +121,14 @@ class Session:
             for block in {id(b): b for b in ctx.oversized_blocks}.values()
         )
         return findings
+
+    def _judged(self, relative: str, kind: FileKind) -> bool:
+        """Whether `test-retry-loop` reads this file: every test module, or the ones asked for."""
+        return (
+            kind is not FileKind.PYTHON
+            or self.judged_tests is None
+            or relative in self.judged_tests
+        )
 
     def _parse(self, ctx: FileContext) -> Finding | None:
         """Parse once for the file's kind; a file that does not parse is a finding (fail closed)."""
@@ -132,7 +153,9 @@ class Session:
             ctx.yaml = YamlDoc(None, tuple(ctx.lines))
         elif ctx.kind in (FileKind.PYPROJECT, FileKind.TOOL_TOML):
             try:
-                ctx.toml = tomllib.loads(ctx.text)
+                ctx.toml = parse_toml(ctx.text)
+            except TooDeep as exc:
+                return ctx.finding(UNPARSEABLE, None, None, f"invalid TOML: {exc}")
             except tomllib.TOMLDecodeError as exc:
                 match = _TOML_POSITION.search(str(exc))
                 line, column = (int(match.group(1)), int(match.group(2))) if match else (None, None)
@@ -140,16 +163,19 @@ class Session:
                     UNPARSEABLE, line, column, f"invalid TOML: {str(exc).split(' (at')[0]}"
                 )
         elif ctx.kind in (FileKind.PYTHON, FileKind.SETUP_PY):
-            if not _PYTHON_WORDS.search(ctx.text):
+            words = _PYTHON_WORDS if self._judged(ctx.path, ctx.kind) else _MARK_WORDS
+            if not words.search(ctx.text):
                 return None  # no flaky mark, rerun plugin or retry loop without these words
             try:
-                ctx.module = ast.parse(ctx.text, filename=ctx.path)
+                ctx.module = parse_python(ctx.text, filename=ctx.path)
             except SyntaxError as exc:
                 return ctx.finding(
                     UNPARSEABLE, exc.lineno, exc.offset, f"invalid Python: {exc.msg}"
                 )
-            except (ValueError, RecursionError, MemoryError) as exc:
-                return ctx.finding(UNPARSEABLE, None, None, f"invalid Python: {type(exc).__name__}")
+            except TooDeep as exc:
+                return ctx.finding(UNPARSEABLE, None, None, f"invalid Python: {exc}")
+            except ValueError as exc:  # a NUL byte
+                return ctx.finding(UNPARSEABLE, None, None, f"invalid Python: {exc}"[:200])
         return None
 
     # --- LocalResolver ---------------------------------------------------------------------------

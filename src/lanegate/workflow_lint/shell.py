@@ -910,3 +910,49 @@ def captured_status(script: ShellScript, operand: list[Command]) -> bool:
             if args[1] in (f"${name}", f"${{{name}}}"):
                 return True
     return False
+
+
+def _flags_set(branches: list[Command]) -> set[str]:
+    """Names the branches of an `if` only assign (`then PASSED=true; else PASSED=false`)."""
+    names: set[str] = set()
+    for command in branches:
+        words = command.words
+        if len(words) == 1 and _ASSIGNMENT.match(words[0].value):
+            names.add(words[0].value.split("=", 1)[0])
+        elif words and words[0].value not in ("echo", "printf", ":"):
+            return set()
+    return names
+
+
+def _reads(command: Command, names: set[str]) -> bool:
+    return any(f"${n}" in w.raw or f"${{{n}}}" in w.raw for w in command.words for n in names)
+
+
+def flag_reported(script: ShellScript, conditional: Conditional, errexit: bool) -> bool:
+    """`if pytest; then PASSED=true; else PASSED=false; fi` and, later, a command that fails on the
+    flag: `$PASSED` run as a command, or a `[ ... ]`/`test` of it, under `set -e` (or as the last
+    command), or an `if` on it whose branch fails (`exit 1`). The failure is reported after the
+    steps between, so nothing is swallowed."""
+    names = _flags_set(conditional.branches)
+    if not names or not conditional.branches:
+        return False
+    start = max(c.index for c in (*conditional.condition, *conditional.branches)) + 1
+    later = script.commands[start:]
+    for position, command in enumerate(later):
+        if not _reads(command, names):
+            continue
+        head = command.words[0]
+        shown = head.raw.strip("\"'")
+        runs_flag = any(shown in (f"${n}", f"${{{n}}}") for n in names)
+        tests_flag = head.raw in ("[", "[[", "test")
+        last = position == len(later) - 1
+        if (runs_flag or tests_flag) and (errexit or last) and command.op_after not in ("||", "&&"):
+            return True
+    for other in script.conditionals:
+        if other is conditional or not other.condition or other.condition[0].index < start:
+            continue
+        if any(_reads(c, names) for c in other.condition) and any(
+            propagates_failure(c) for c in other.branches
+        ):
+            return True
+    return False

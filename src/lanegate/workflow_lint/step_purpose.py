@@ -13,10 +13,13 @@ import re
 from dataclasses import dataclass
 
 from lanegate.workflow_lint.actions import is_script_action, parse_uses
-from lanegate.workflow_lint.context import FileContext, RunBlock, Step
+from lanegate.workflow_lint.bounded_parse import parse_python
+from lanegate.workflow_lint.context import FileContext, RunBlock, Step, working_directory
+from lanegate.workflow_lint.known_actions import non_test_action
 from lanegate.workflow_lint.python_steps import is_test_call
-from lanegate.workflow_lint.repo_scripts import scripts_run_by
+from lanegate.workflow_lint.repo_scripts import in_directory, scripts_run_by
 from lanegate.workflow_lint.rule import FileKind
+from lanegate.workflow_lint.runners import RUNNERS
 from lanegate.workflow_lint.shell import is_test_command
 from lanegate.workflow_lint.yamldoc import FILE_STYLE, YNode
 
@@ -30,9 +33,11 @@ TEST_WORDS = re.compile(
     re.IGNORECASE,
 )
 # text without any of these cannot run a test command or a repository script: not parsed at all
+# (every program of the runner table is one of them)
 _COULD_RUN_TESTS = re.compile(
-    r"test|spec|check|tox|nox|jest|mocha|behave|trial|cypress|playwright|ward|fuzz|"
-    r"\./|\.(sh|bash|py)\b|\b(ba|z|da|k)?sh\b|\bsource\b|^\s*\.\s",
+    r"test|spec|check|behave|ward|fuzz|e2e|smoke|\b(?:"
+    + "|".join(sorted({re.escape(p.rsplit("/", 1)[-1]) for r in RUNNERS for p in r.programs}))
+    + r")\b|\./|\.(sh|bash|py)\b|\b(ba|z|da|k)?sh\b|\bsource\b|^\s*\.\s",
     re.IGNORECASE | re.MULTILINE,
 )
 # name parts of actions that never run the caller's tests
@@ -66,8 +71,8 @@ def _text_runs_tests(text: str) -> bool:
 def _python_runs_tests(text: str) -> bool:
     """A Python script that calls pytest/unittest or starts a test command (unparseable: fail closed)."""
     try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        tree = parse_python(text)
+    except (SyntaxError, ValueError):
         return True
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and (
@@ -106,7 +111,9 @@ def _run_purpose(ctx: FileContext, block: RunBlock) -> Purpose:
             )
             if nested is not None:
                 return Purpose(True, f"`{command.words[0].raw}` is given a test command to run")
+    folder = "" if ctx.kind is FileKind.SCRIPT else working_directory(ctx.root, block.step)
     for reference, path in scripts_run_by(script):
+        path = in_directory(path, folder)
         target = ctx.resolver.script(path) if ctx.resolver is not None else None
         if target is None:
             return Purpose(True, f"runs {reference}, which lanegate cannot read: fail closed")
@@ -134,6 +141,9 @@ def _uses_purpose(ctx: FileContext, uses: str, inputs: YNode | None, *, workflow
         what = "runs tests" if target.evidence else "runs no test command"
         return Purpose(target.evidence, f"uses {uses}, which {what}")
     parsed = parse_uses(uses)
+    known = non_test_action(parsed.slug) if parsed is not None else None
+    if parsed is not None and known is not None:
+        return Purpose(False, f"{parsed.slug} {known}: it runs no tests")
     if is_script_action(uses):
         if _inputs_run_tests(inputs):
             return Purpose(True, f"its {uses} script names a test command")
@@ -164,7 +174,7 @@ def job_purpose(ctx: FileContext, job_id: str, job: YNode) -> Purpose:
     for step in ctx.steps_of(job_id):
         purpose = step_purpose(ctx, step)
         if purpose.evidence:
-            return Purpose(True, f"step {step.index + 1} {purpose.why}")
+            return Purpose(True, f"{step.label} {purpose.why}")
     return Purpose(False, "no step runs a test command")
 
 

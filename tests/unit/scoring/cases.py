@@ -599,12 +599,38 @@ CASES: dict[str, Case] = {
         ),
     ),
     "lint-retry-construct": Case(
-        (S.but(lint=r(samples.lint_report(), findings=(_finding(),))),),
-        (S,),
+        (
+            S.but(lint=r(samples.lint_report(), findings=(_finding(),))),
+            # the gate's lint: Lane B's scope and what the diff added both fail
+            S.but(lint=r(samples.lint_report(), gate=True, findings=(_finding(),))),
+            S.but(lint=r(samples.lint_report(), gate=True, findings=(_finding(scope="diff"),))),
+            # a path lint's report (no --gate): a lane-a scope does not excuse a finding
+            S.but(lint=r(samples.lint_report(), findings=(_finding(scope="lane-a"),))),
+        ),
+        (S, S.but(lint=r(samples.lint_report(), gate=True, findings=(_finding(scope="lane-a"),)))),
     ),
     "lint-exempted-in-lane-b": Case(
         (S.but(lint=r(samples.lint_report(), findings=(_finding(exempted=True),))),),
-        (S,),
+        (
+            S,
+            # the gate's Lane A findings are exempted under the repository's own policy
+            S.but(
+                lint=r(
+                    samples.lint_report(),
+                    gate=True,
+                    findings=(_finding(scope="lane-a", exempted=True),),
+                )
+            ),
+        ),
+    ),
+    "lint-lane-a": Case(
+        (S.but(lint=r(samples.lint_report(), gate=True, findings=(_finding(scope="lane-a"),))),),
+        (
+            S,
+            S.but(lint=r(samples.lint_report(), gate=True, findings=(_finding(),))),
+            S.but(lint=r(samples.lint_report(), findings=(_finding(scope="lane-a"),))),
+        ),
+        passes_fully=False,
     ),
     "lint-mode": Case((S.but(lint=r(samples.lint_report(), mode="lane-a")),), (S,)),
     "lint-invalid": Case(

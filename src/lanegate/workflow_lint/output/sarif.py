@@ -8,6 +8,7 @@ from typing import Any
 from lanegate.model import Finding, Severity
 from lanegate.workflow_lint import LintResult
 from lanegate.workflow_lint.registry import RULES
+from lanegate.workflow_lint.scope import Scope
 
 SCHEMA_URI = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -37,7 +38,7 @@ def _rule(index: int) -> dict[str, Any]:
     }
 
 
-def _result(finding: Finding, exempted: bool) -> dict[str, Any]:
+def _result(finding: Finding, exempted: bool, scope: Scope, gate: bool) -> dict[str, Any]:
     index = next(i for i, r in enumerate(RULES) if r.id == finding.rule_id)
     region: dict[str, Any] = {}
     if finding.primary.line is not None:
@@ -52,9 +53,11 @@ def _result(finding: Finding, exempted: bool) -> dict[str, Any]:
     result: dict[str, Any] = {
         "ruleId": f"lanegate/{finding.rule_id}",
         "ruleIndex": index,
-        "level": _LEVEL[finding.severity],
+        "level": "warning" if gate and scope is Scope.LANE_A else _LEVEL[finding.severity],
         "message": {"text": f"{finding.message} (fix: {finding.fix})"},
         "locations": [{"physicalLocation": physical}],
+        # lane-b: in what Lane B runs; diff: added by the change; lane-a: the rest (reported only)
+        "properties": {"scope": str(scope)},
     }
     if exempted:
         result["suppressions"] = [
@@ -80,10 +83,16 @@ def document(result: LintResult, version: str) -> dict[str, Any]:
                     }
                 },
                 "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": "the linted root"}}},
-                "results": [_result(f, False) for f in result.findings]
-                + [_result(f, True) for f in result.exempted],
+                "results": [
+                    _result(f, False, result.scope_of(f), result.gate) for f in result.findings
+                ]
+                + [_result(f, True, result.scope_of(f), result.gate) for f in result.exempted],
                 "columnKind": "unicodeCodePoints",
-                "properties": {"mode": result.mode, "filesScanned": result.files_scanned},
+                "properties": {
+                    "mode": result.mode,
+                    "gate": result.gate,
+                    "filesScanned": result.files_scanned,
+                },
             }
         ],
     }

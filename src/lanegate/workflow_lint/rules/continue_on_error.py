@@ -1,6 +1,7 @@
 """Flags `continue-on-error` whose value is not literally `false` on a job or step that produces test
-evidence, and retry-action inputs (`continue_on_error`) that do the same. On a step that only uploads,
-labels or notifies it forgives nothing the gate reads, so it is not a finding."""
+evidence, retry-action inputs (`continue_on_error`) that do the same, and a gate check
+(`re-actors/alls-green`) whose `allowed-failures` names a test job. On a step that only uploads, labels
+or notifies it forgives nothing the gate reads, so it is not a finding."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import re
 from collections.abc import Iterator
 
 from lanegate.model import Finding
+from lanegate.workflow_lint.actions import parse_uses
 from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.outcome_gates import failed_again_later
+from lanegate.workflow_lint.outcome_gates import expected_to_fail, failed_again_later
 from lanegate.workflow_lint.rule import YAML_KINDS, Rule
 from lanegate.workflow_lint.step_purpose import job_purpose, step_purpose
 from lanegate.workflow_lint.yamldoc import YNode
@@ -58,7 +60,45 @@ def _never_true(node: YNode, job: YNode) -> bool:
     return values is not None and all(v.is_literal_false() for v in values)
 
 
+# gate-check actions whose input lets a needed job fail and still report success
+_ALLOWED_FAILURES = {"re-actors/alls-green": ("allowed-failures",)}
+_JOB_LIST = re.compile(r"[\w-]+")
+
+
+def _allowed_failures(ctx: FileContext) -> Iterator[Finding]:
+    """`re-actors/alls-green` with `allowed-failures:` naming a job that produces test evidence (or
+    an expression: fail closed): the gate check passes when that job failed."""
+    jobs = dict(ctx.jobs())
+    for step in ctx.steps():
+        uses = step.node.get("uses")
+        parsed = parse_uses(uses.text) if uses is not None and uses.is_scalar else None
+        inputs = step.node.get("with")
+        if parsed is None or inputs is None or not inputs.is_map:
+            continue
+        for name in _ALLOWED_FAILURES.get(f"{parsed.owner}/{parsed.repo}", ()):
+            value = inputs.get(name)
+            if value is None or not value.is_scalar or not value.text.strip():
+                continue
+            if "${{" in value.text:
+                yield ctx.at_node(
+                    RULE,
+                    value,
+                    f"{step.label} lets the jobs an expression names fail: a failing test job may count as passed",
+                )
+                continue
+            for job_id in _JOB_LIST.findall(value.text.replace("[", " ").replace("]", " ")):
+                job = jobs.get(job_id)
+                purpose = job_purpose(ctx, job_id, job) if job is not None else None
+                if purpose is not None and purpose.evidence:
+                    yield ctx.at_node(
+                        RULE,
+                        value,
+                        f"{step.label} lets job {job_id!r} fail ({name}): a failing test job counts as passed ({purpose.why})",
+                    )
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
+    yield from _allowed_failures(ctx)
     for job_id, job in ctx.jobs():
         node = job.get("continue-on-error")
         if node is not None and not _never_true(node, job):
@@ -80,11 +120,13 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if not forgiving:
             continue
         purpose = step_purpose(ctx, step)
-        if not purpose.evidence or (node in forgiving and failed_again_later(ctx, step)):
+        if not purpose.evidence or (
+            node in forgiving and (failed_again_later(ctx, step) or expected_to_fail(ctx, step))
+        ):
             continue
         for found in forgiving:
             if found is node:
-                message = f"step {step.index + 1} has continue-on-error {_describe(found.text)}: a failing step counts as passed ({purpose.why})"
+                message = f"{step.label} has continue-on-error {_describe(found.text)}: a failing step counts as passed ({purpose.why})"
             else:
                 message = f"action input continue_on_error is {_describe(found.text)}: the action's failure counts as passed"
             yield ctx.at_node(RULE, found, message)

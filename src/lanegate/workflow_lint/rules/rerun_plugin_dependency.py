@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import deque
 from collections.abc import Iterator
 
 from lanegate.model import Finding
@@ -16,6 +17,7 @@ from lanegate.workflow_lint.dependency_files import (
     setup_py_requirements,
 )
 from lanegate.workflow_lint.pytest_args import forbidden_requirement
+from lanegate.workflow_lint.pytest_config import IniEntry, ValueLine
 from lanegate.workflow_lint.rule import SHELL_KINDS, FileKind, Rule
 from lanegate.workflow_lint.shell import Command, Word
 
@@ -129,8 +131,45 @@ def _pyproject(ctx: FileContext) -> Iterator[Finding]:
                 yield ctx.finding(RULE, value.line, value.column, f"depends on rerun plugin {name}")
 
 
+_TOX_REFERENCE = re.compile(r"\{\[([^\]]+)\]([\w.-]+)\}")
+_MAX_SUBSTITUTIONS = 10_000  # values followed through `{[section]key}`, at most, per entry
+_UNFOLLOWED = "{[...]...}"  # stands for what the cap left unread
+
+
+def _tox_substituted(entries: list[IniEntry], entry: IniEntry) -> Iterator[tuple[ValueLine, str]]:
+    """The values tox reads for `entry`, with every `{[section]key}` replaced by that entry's
+    values, followed transitively (each referenced entry once): (the line where a value is
+    written, the chain of references that pulled it in)."""
+    by_name = {(e.section, e.key): e for e in entries}
+    pending: deque[tuple[ValueLine, str]] = deque((v, "") for v in entry.values)
+    seen = {(entry.section, entry.key)}
+    budget = _MAX_SUBSTITUTIONS
+    while pending:
+        if budget == 0:
+            # past the cap: a value not followed could hold the plugin (fail closed)
+            yield ValueLine(entry.line, entry.column, _UNFOLLOWED), ""
+            return
+        budget -= 1
+        value, via = pending.popleft()
+        references = _TOX_REFERENCE.findall(value.text)
+        if not references:
+            yield value, via
+            continue
+        for section, key in references:
+            target = by_name.get((section.strip(), key))
+            if target is None or (target.section, target.key) in seen:
+                continue
+            seen.add((target.section, target.key))
+            shown = (
+                f"{via} through {{[{section}]{key}}}" if via else f" through {{[{section}]{key}}}"
+            )
+            pending.extend((v, shown) for v in target.values)
+
+
 def _ini(ctx: FileContext) -> Iterator[Finding]:
-    for entry in ctx.ini():
+    entries = ctx.ini()
+    reported: set[tuple[int, int]] = set()  # a shared section pulled into several environments
+    for entry in entries:
         wanted = (
             (
                 ctx.kind is FileKind.TOX_INI
@@ -146,12 +185,30 @@ def _ini(ctx: FileContext) -> Iterator[Finding]:
         )
         if not wanted:
             continue
-        for value in entry.values:
+        values = (
+            _tox_substituted(entries, entry)
+            if ctx.kind is FileKind.TOX_INI
+            else ((v, "") for v in entry.values)
+        )
+        for value, via in values:
             if value.text.startswith("-"):
                 continue
             name = forbidden_requirement(value.text)
-            if name:
-                yield ctx.finding(RULE, value.line, value.column, f"depends on rerun plugin {name}")
+            if value.text is _UNFOLLOWED:
+                yield ctx.finding(
+                    RULE,
+                    value.line,
+                    value.column,
+                    f"[{entry.section}] deps pull in more than {_MAX_SUBSTITUTIONS} values through "
+                    "{[section]key} substitutions: not followed, a rerun plugin may be among them",
+                )
+                continue
+            if name and (value.line, value.column) not in reported:
+                reported.add((value.line, value.column))
+                pulled = f" (pulled into [{entry.section}] deps{via})" if via else ""
+                yield ctx.finding(
+                    RULE, value.line, value.column, f"depends on rerun plugin {name}{pulled}"
+                )
 
 
 def _other_files(ctx: FileContext) -> Iterator[Finding]:

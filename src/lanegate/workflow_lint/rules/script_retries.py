@@ -7,9 +7,9 @@ import re
 from collections.abc import Iterator
 
 from lanegate.model import Finding
-from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.repo_scripts import script_run_by
-from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
+from lanegate.workflow_lint.context import FileContext, working_directory
+from lanegate.workflow_lint.repo_scripts import in_directory, script_run_by
+from lanegate.workflow_lint.rule import SHELL_KINDS, FileKind, Rule
 
 # a script is named by a path or run by a shell or Python: blocks without these are not parsed here
 _GATE = re.compile(
@@ -25,6 +25,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     for block, script in ctx.posix_scripts(_GATE):
         for command in script.commands:
             found = script_run_by(command)
+            if found is not None and ctx.kind is not FileKind.SCRIPT:
+                found = (found[0], in_directory(found[1], working_directory(ctx.root, block.step)))
             target = ctx.resolver.script(found[1]) if found is not None else None
             if found is not None and target is not None and target.findings:
                 reference = found[0]

@@ -9,11 +9,12 @@ from collections.abc import Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
-from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
+from lanegate.workflow_lint.rule import SHELL_KINDS, FileKind, Rule
 from lanegate.workflow_lint.shell import (
     Command,
     captured_status,
     fallbacks,
+    flag_reported,
     is_test_command,
     propagates_failure,
     reruns_last_failures,
@@ -24,6 +25,18 @@ _GATE = re.compile(r"\||\bif\b")
 
 def _loop_control(command: Command) -> bool:
     return bool(command.words) and command.words[0].value in ("break", "continue")
+
+
+_SET_E = re.compile(r"^\s*set\s+-[a-z]*e|^\s*set\s+-o\s+errexit|^#!.*\s-[a-z]*e\b", re.MULTILINE)
+_SET_PLUS_E = re.compile(r"^\s*set\s+\+[a-z]*e|^\s*set\s+\+o\s+errexit", re.MULTILINE)
+
+
+def _errexit(ctx: FileContext, text: str) -> bool:
+    """Whether a failing command ends the script: GitHub runs `run:` blocks in bash, sh and zsh with
+    `-e`; a repository script needs its own `set -e`; `set +e` turns it off."""
+    if _SET_PLUS_E.search(text):
+        return False
+    return ctx.kind is not FileKind.SCRIPT or bool(_SET_E.search(text))
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
@@ -41,10 +54,13 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 first,
                 f"`|| {shown}` after a test command turns its failure into a pass",
             )
+        errexit = _errexit(ctx, block.node.text)
         for conditional in script.conditionals:
             # a branch that breaks or continues a loop is loop control: shell-retry-loop judges it
-            if any(is_test_command(c) for c in conditional.condition) and not any(
-                propagates_failure(c) or _loop_control(c) for c in conditional.branches
+            if (
+                any(is_test_command(c) for c in conditional.condition)
+                and not any(propagates_failure(c) or _loop_control(c) for c in conditional.branches)
+                and not flag_reported(script, conditional, errexit)
             ):
                 yield ctx.in_scalar(
                     RULE,

@@ -9,7 +9,9 @@ from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.python_steps import retry_loops
 from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
+from lanegate.workflow_lint.rules import unparseable_file
 from lanegate.workflow_lint.shell import Loop, is_break_like, is_test_command
+from lanegate.workflow_lint.step_purpose import TEST_WORDS
 
 _GATE = re.compile(r"\b(until|while|for|select)\b")
 
@@ -30,14 +32,24 @@ def retries(loop: Loop) -> bool:
 def check(ctx: FileContext) -> Iterator[Finding]:
     for block in ctx.run_blocks():
         if block.is_python:
-            for python_loop in retry_loops(block.node.text):
+            loops = retry_loops(block.node.text)
+            if loops is None and TEST_WORDS.search(block.node.text):
+                yield ctx.at_node(
+                    unparseable_file.RULE,
+                    block.node,
+                    "a `shell: python` script that names a test command does not parse (invalid, "
+                    "or nested too deeply): its loops cannot be checked",
+                )
+            for python_loop in loops or ():
                 yield ctx.in_scalar(
                     RULE,
                     block.node,
                     python_loop.line,
                     python_loop.col,
                     python_loop.keyword,
-                    f"Python `{python_loop.keyword}` loop re-runs the tests until they pass",
+                    f"Python `{python_loop.keyword}` loop re-runs the tests until they pass"
+                    if python_loop.keyword in ("for", "while")
+                    else f"the tests run several times and `{python_loop.keyword}` keeps the best result",
                 )
         elif block.is_posix and _GATE.search(block.node.text):
             for loop in ctx.shell(block).loops:

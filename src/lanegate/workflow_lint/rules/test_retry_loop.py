@@ -16,7 +16,8 @@ parse(value)`) is not a retry: a `for` is one only when its act does not use the
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
@@ -52,8 +53,13 @@ def _leaves(statements: list[ast.stmt]) -> bool:
 
 def _goes_round(handler: ast.ExceptHandler) -> bool:
     """An `except` that does not always end the loop: its last statement is no raise, return or
-    break (`if attempt == last: raise` goes round on every other attempt)."""
-    return not handler.body or not isinstance(handler.body[-1], _EXITS)
+    break (`if attempt == last: raise` goes round on every other attempt), or it has a `continue`
+    (`if "timeout" in str(e): continue` then `raise`)."""
+    return (
+        not handler.body
+        or not isinstance(handler.body[-1], _EXITS)
+        or any(isinstance(n, ast.Continue) for n in _own_nodes(handler.body))
+    )
 
 
 def _names(nodes: list[ast.stmt]) -> set[str]:
@@ -93,21 +99,141 @@ def _swallowing(node: ast.AST) -> tuple[list[ast.stmt], list[ast.stmt]] | None:
     return None
 
 
+# exceptions that say "not ready yet" on non-blocking I/O: catching them polls, it forgives no failure
+_NOT_READY = frozenset(
+    {
+        "WantReadError",
+        "WantWriteError",
+        "WantX509LookupError",
+        "SSLWantReadError",
+        "SSLWantWriteError",
+        "BlockingIOError",
+        "InterruptedError",
+        "WouldBlock",
+        "Empty",
+    }
+)
+# what a server or file the test started raises until it is there: waited for under a deadline
+_NOT_THERE_YET = frozenset(
+    {
+        "ConnectionError",
+        "ConnectionRefusedError",
+        "ConnectionResetError",
+        "ConnectionAbortedError",
+        "OSError",
+        "IOError",
+        "error",
+        "timeout",
+        "TimeoutError",
+        "URLError",
+        "FileNotFoundError",
+        "BrokenPipeError",
+        "NewConnectionError",
+        "RemoteDisconnected",
+    }
+)
+# a test's own failure: retrying on it is always a rerun
+_TEST_FAILURES = frozenset({"AssertionError", "Exception", "BaseException", "Failed"})
+_CLOCKS = frozenset(
+    {"time", "monotonic", "perf_counter", "monotonic_ns", "time_ns", "now", "utcnow"}
+)
+
+
+def _caught(handler: ast.ExceptHandler) -> set[str] | None:
+    """The last names of the exception types a handler catches; None for a bare `except:`."""
+    if handler.type is None:
+        return None
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    out: set[str] = set()
+    for kind in kinds:
+        if isinstance(kind, ast.Attribute):
+            out.add(kind.attr)
+        elif isinstance(kind, ast.Name):
+            out.add(kind.id)
+        else:
+            return None  # computed: anything
+    return out
+
+
+def _only(handlers: list[ast.ExceptHandler], allowed: frozenset[str]) -> bool:
+    for handler in handlers:
+        caught = _caught(handler)
+        if caught is None or not caught <= allowed:
+            return False
+    return bool(handlers)
+
+
+def _clock_bounded(loop: ast.For | ast.AsyncFor | ast.While) -> bool:
+    """A loop that ends on a clock: the `while` compares a clock reading, or its body leaves or
+    raises when a comparison with a clock reading says the deadline passed."""
+    tests: list[ast.AST] = [loop.test] if isinstance(loop, ast.While) else []
+    tests += [n.test for n in _own_nodes(loop.body) if isinstance(n, ast.If) and _ends_loop(n.body)]
+    return any(
+        isinstance(n, ast.Compare)
+        and any(isinstance(c, ast.Call) and _call_name(c) in _CLOCKS for c in ast.walk(n))
+        for test in tests
+        for n in ast.walk(test)
+    )
+
+
+def _ends_loop(statements: list[ast.stmt]) -> bool:
+    return any(isinstance(n, _EXITS) or _call_name(n) == "fail" for n in _own_nodes(statements))
+
+
+def _recovers(handler: ast.ExceptHandler) -> bool:
+    """A handler that reads the error it caught to decide (`if e.connection_invalidated:` ...) and
+    raises otherwise: the recovery the code under test documents, not a blind second try."""
+    if handler.name is None:
+        return False
+    decides = any(
+        isinstance(n, ast.If)
+        and any(isinstance(x, ast.Name) and x.id == handler.name for x in ast.walk(n.test))
+        for n in _own_nodes(handler.body)
+    )
+    return decides and any(isinstance(n, ast.Raise) for n in _own_nodes(handler.body))
+
+
+def _forgives_failure(node: ast.stmt, loop: ast.For | ast.AsyncFor | ast.While) -> bool:
+    """Whether the `except` clauses that go round forgive a failure of the act (a retry), rather
+    than poll non-blocking I/O, wait under a deadline for something to come up, or run a
+    documented recovery that the error itself selects."""
+    if not isinstance(node, ast.Try | ast.TryStar):
+        return True  # `with suppress(...)`: judged by the loop's shape only
+    handlers = [h for h in node.handlers if _goes_round(h)]
+    if _only(handlers, _NOT_READY):
+        return False
+    if _clock_bounded(loop) and _only(handlers, _NOT_READY | _NOT_THERE_YET):
+        return False
+    caught_failure = any((_caught(h) or {"Exception"}) & _TEST_FAILURES for h in handlers)
+    return caught_failure or not all(_recovers(h) for h in handlers)
+
+
 def _retry_try(loop: ast.For | ast.AsyncFor | ast.While) -> ast.stmt | None:
-    """The `try` (or `with suppress`) of `loop`'s own body that retries its act, if there is one."""
-    loop_vars: set[str] = set()
+    """The `try` (or `with suppress`) of `loop`'s own body that retries its act, if there is one:
+    the same act each round (not one that reads the loop's variable or a name the loop changes, as
+    a search halving `eps` does), left once it succeeded, its failure forgiven."""
+    varying: set[str] = set()
     if isinstance(loop, ast.For | ast.AsyncFor):
-        loop_vars = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        varying = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    position = {id(s): i for i, s in enumerate(loop.body)}
     for node in _own_nodes(loop.body):
         found = _swallowing(node)
         if found is None or not isinstance(node, ast.stmt):
             continue
         act, succeeded = found
-        after = loop.body[loop.body.index(node) + 1 :] if node in loop.body else []
+        index = position.get(id(node))
+        after = loop.body[index + 1 :] if index is not None else []
         if not (_leaves(succeeded) or _leaves(after) or _sets_loop_flag(loop, succeeded)):
             continue  # never leaves once the act succeeded: it drains or polls, it does not retry
-        if loop_vars & _names(act):
+        if varying & _names(act):
             continue  # the act changes with the loop variable: a loop over inputs
+        own = _stored(act)
+        if isinstance(node, ast.With | ast.AsyncWith):  # `with ExitStack() as stack`: set up anew
+            own |= {n.id for i in node.items for n in ast.walk(i) if isinstance(n, ast.Name)}
+        if _loads(act) & (_stored(loop.body) - own):
+            continue  # the act reads what the loop changes between rounds: a search, not a retry
+        if not _forgives_failure(node, loop):
+            continue
         return node
     return None
 
@@ -131,58 +257,130 @@ def _sets_loop_flag(loop: ast.For | ast.AsyncFor | ast.While, succeeded: list[as
     return False
 
 
-def _swallowing_helpers(module: ast.Module) -> set[str]:
+_SCOPE_NODES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+class _Resolver:
+    """Which function definitions a bare name means where it is used, by Python's scoping: the
+    nearest enclosing function (or the module) that defines it, a class body's names not seen from
+    its methods; `obj.name(...)` means any method of that name. Two same-named nested helpers in
+    different functions are two functions. Built in two linear passes, without recursion."""
+
+    def __init__(self, module: ast.Module) -> None:
+        self.functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+        self._methods: dict[str, list[int]] = {}
+        defined: dict[int, dict[str, list[int]]] = {}  # scope -> name -> function ids
+        stack: list[tuple[ast.AST, ast.AST]] = [(c, module) for c in ast.iter_child_nodes(module)]
+        chains: dict[int, tuple[ast.AST, ...]] = {id(module): (module,)}
+        order: list[tuple[ast.AST, tuple[ast.AST, ...]]] = []
+        while stack:
+            node, scope = stack.pop()
+            chain = chains[id(scope)]
+            if isinstance(node, _FUNCTIONS):
+                self.functions.append(node)
+                defined.setdefault(id(scope), {}).setdefault(node.name, []).append(id(node))
+                if isinstance(scope, ast.ClassDef):
+                    self._methods.setdefault(node.name, []).append(id(node))
+            if isinstance(node, ast.Call | ast.Name):
+                order.append((node, chain))
+            inner = scope
+            if isinstance(node, _SCOPE_NODES):
+                inner = node
+                chains[id(node)] = (*chain, node)
+            stack.extend((c, inner) for c in ast.iter_child_nodes(node))
+        self._targets: dict[int, tuple[int, ...]] = {}
+        names = {f.name for f in self.functions}
+        for node, chain in order:
+            if isinstance(node, ast.Call):
+                func = node.func
+                if isinstance(func, ast.Attribute):
+                    self._targets[id(node)] = tuple(self._methods.get(func.attr, ()))
+                elif isinstance(func, ast.Name) and func.id in names:
+                    self._targets[id(node)] = self._lookup(func.id, chain, defined)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names:
+                self._targets[id(node)] = self._lookup(node.id, chain, defined)
+
+    @staticmethod
+    def _lookup(
+        name: str, chain: tuple[ast.AST, ...], defined: dict[int, dict[str, list[int]]]
+    ) -> tuple[int, ...]:
+        for depth in range(len(chain) - 1, -1, -1):
+            scope = chain[depth]
+            if isinstance(scope, ast.ClassDef) and depth != len(chain) - 1:
+                continue  # a method does not see its class body's names
+            found = defined.get(id(scope), {}).get(name)
+            if found:
+                return tuple(found)
+        return ()
+
+    def targets(self, node: ast.AST) -> tuple[int, ...]:
+        """The function ids a call (or a name handed on, `map(attempt, ...)`) may run."""
+        return self._targets.get(id(node), ())
+
+    def runs(self, node: ast.AST, functions: set[int]) -> bool:
+        return any(t in functions for t in self.targets(node))
+
+
+def _swallows(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    for inner in _own_nodes(func.body):
+        if (
+            isinstance(inner, ast.Try | ast.TryStar)
+            and any(not h.body or not isinstance(h.body[-1], ast.Raise) for h in inner.handlers)
+        ) or (isinstance(inner, ast.With | ast.AsyncWith) and _suppresses(inner)):
+            return True
+    return False
+
+
+def _swallowing_helpers(resolver: _Resolver) -> set[int]:
     """Functions of the module whose body swallows a failure of its act (a `try` with an `except`
     that does not re-raise, or `with suppress(...)`): `attempt()` returns instead of failing. A
     function that hands on such a helper's result (`return attempt()`, `ok = attempt(); return
     ok`) or calls it and goes on (`attempt()` as a statement) swallows too, however deep the chain;
-    one that asserts the result (`assert attempt()`) does not."""
-    functions = [
-        node
-        for node in ast.walk(module)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-    ]
-    out = set()
-    for node in functions:
-        for inner in _own_nodes(node.body):
-            if (
-                isinstance(inner, ast.Try | ast.TryStar)
-                and any(not h.body or not isinstance(h.body[-1], ast.Raise) for h in inner.handlers)
-            ) or (isinstance(inner, ast.With | ast.AsyncWith) and _suppresses(inner)):
-                out.add(node.name)
-                break
-    grown = True
-    while grown:  # one function more per round at least, so at most len(functions) rounds
-        grown = False
-        for node in functions:
-            if node.name not in out and _hands_on(node, out):
-                out.add(node.name)
-                grown = True
+    one that asserts the result (`assert attempt()`) does not. A worklist over who hands on whom:
+    linear in the module."""
+    out = {id(f) for f in resolver.functions if _swallows(f)}
+    handed_by: dict[int, list[int]] = {}  # callee -> the functions that hand on its result
+    for func in resolver.functions:
+        for callee in _handed_on(func, resolver):
+            handed_by.setdefault(callee, []).append(id(func))
+    pending = list(out)
+    while pending:
+        for caller in handed_by.get(pending.pop(), ()):
+            if caller not in out:
+                out.add(caller)
+                pending.append(caller)
     return out
 
 
-def _hands_on(func: ast.FunctionDef | ast.AsyncFunctionDef, helpers: set[str]) -> bool:
-    """Whether `func` returns a swallowing helper's result or calls one as a statement."""
+def _handed_on(func: ast.FunctionDef | ast.AsyncFunctionDef, resolver: _Resolver) -> set[int]:
+    """The functions whose result `func` returns (directly or through a name) or which it calls as
+    a statement."""
 
-    def calls(node: ast.AST | None) -> bool:
-        return node is not None and any(_call_name(n) in helpers for n in ast.walk(node))
+    def called(node: ast.AST | None) -> set[int]:
+        if node is None:
+            return set()
+        return {t for n in ast.walk(node) if isinstance(n, ast.Call) for t in resolver.targets(n)}
 
     own = list(_own_nodes(func.body))
-    carried = {
-        target.id
-        for node in own
-        if isinstance(node, ast.Assign | ast.AnnAssign) and calls(node.value)
-        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
-        if isinstance(target, ast.Name)
-    }
+    carried: dict[str, set[int]] = {}
+    for node in own:
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            callees = called(node.value)
+            if callees:
+                for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                    if isinstance(target, ast.Name):
+                        carried.setdefault(target.id, set()).update(callees)
+    out: set[int] = set()
     for node in own:
         if isinstance(node, ast.Return) and node.value is not None:
-            names = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
-            if calls(node.value) or names & carried:
-                return True
-        if isinstance(node, ast.Expr) and _call_name(node.value) in helpers:
-            return True
-    return False
+            out |= called(node.value)
+            for name in ast.walk(node.value):
+                if isinstance(name, ast.Name):
+                    out |= carried.get(name.id, set())
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            out |= set(resolver.targets(node.value))
+    return out
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
@@ -190,26 +388,38 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _MAPPERS = frozenset({"map", "filter", "starmap", "filterfalse", "takewhile", "dropwhile"})
 
 
-def _stored(nodes: list[ast.stmt]) -> set[str]:
-    """Names a loop's body assigns: what changes from one round to the next."""
+def _names_in(nodes: Iterable[ast.AST], context: type[ast.expr_context]) -> set[str]:
     return {
         n.id
-        for s in nodes
-        for n in ast.walk(s)
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+        for node in nodes
+        for n in ast.walk(node)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, context)
     }
 
 
+def _stored(nodes: Iterable[ast.AST]) -> set[str]:
+    """Names a loop's body assigns: what changes from one round to the next."""
+    return _names_in(nodes, ast.Store)
+
+
+def _loads(nodes: Iterable[ast.AST]) -> set[str]:
+    """Names read anywhere in `nodes`."""
+    return _names_in(nodes, ast.Load)
+
+
 def _repeated_helper_calls(
-    module: ast.Module, helpers: set[str]
+    module: ast.Module, helpers: set[int], resolver: _Resolver
 ) -> Iterator[tuple[ast.AST, ast.expr]]:
     """(the construct that repeats, the call or name) for every swallowing helper run more than
     once on the same input: in a loop's test or body, a comprehension, a lambda (which `map`,
     `sorted` or `filter` call again), or handed by name to `map`/`filter`, whatever consumes the
     results (`max(...)`, `True in [...]`, `sum(...) > 0`, `next(filter(...))`, a counter in the
     loop's test). A call whose arguments change from round to round (the loop's variables, a name
-    the body assigns) is a loop over inputs; `assert helper()` on each round and `all(...)` demand
-    every run to pass, which is no retry. Walked without recursion."""
+    the body assigns) is a loop over inputs, and so is a loop whose body or element uses its own
+    variable elsewhere (`for path in paths: if probe(): check(path)`: the probe is asked on each
+    input); in a `while`, only a call whose result decides the loop (its test, a name the test reads)
+    repeats; `assert helper()` on each round and `all(...)` demand every run to pass, which is no
+    retry. Walked without recursion."""
     stack: list[tuple[ast.AST, ast.AST | None, frozenset[str]]] = [(module, None, frozenset())]
     while stack:
         node, repeating, varying = stack.pop()
@@ -219,25 +429,38 @@ def _repeated_helper_calls(
         elif isinstance(node, ast.For | ast.AsyncFor):
             target = {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
             loop = varying | target | _stored([*node.body, *node.orelse])
+            over_inputs = bool(target & _loads(node.body))
             children = [(node.iter, repeating, varying)]
-            children += [(s, node, loop) for s in (*node.body, *node.orelse)]
+            children += [
+                (s, None if over_inputs else node, loop) for s in (*node.body, *node.orelse)
+            ]
         elif isinstance(node, ast.While):
             loop = varying | _stored([*node.body, *node.orelse])
-            children = [(c, node, loop) for c in (node.test, *node.body, *node.orelse)]
+            tested = _loads([node.test])
+            children = [(node.test, node, loop)]
+            for stmt in (*node.body, *node.orelse):
+                decides = isinstance(stmt, ast.Assign | ast.AugAssign | ast.AnnAssign) and bool(
+                    tested & _stored([stmt])
+                )
+                children.append((stmt, node if decides else None, loop))
         elif isinstance(node, _COMPREHENSIONS):
-            targets = varying | {
+            own = {
                 n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)
             }
+            targets = varying | own
             first, *rest = node.generators
-            children = [(first.iter, repeating, varying)]
-            for part in (*(g.iter for g in rest), *(i for g in node.generators for i in g.ifs)):
-                children.append((part, node, targets))
             elts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
-            children += [(e, node, targets) for e in elts]
+            ifs = [i for g in node.generators for i in g.ifs]
+            over_inputs = bool(own & _loads([*elts, *ifs, *(g.iter for g in rest)]))
+            again = None if over_inputs else node
+            children = [(first.iter, repeating, varying)]
+            for part in (*(g.iter for g in rest), *ifs):
+                children.append((part, again, targets))
+            children += [(e, again, targets) for e in elts]
         elif isinstance(node, ast.Lambda):
             args = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
-            children = [(node.body, node, varying | args)]
-        elif isinstance(node, ast.Assert) and _calls([node.test], helpers) is node.test:
+            children = [(node.body, None if args & _loads([node.body]) else node, varying | args)]
+        elif isinstance(node, ast.Assert) and _calls([node.test], resolver, helpers) is node.test:
             children = [(a, repeating, varying) for a in ast.iter_child_nodes(node.test)]
         elif isinstance(node, ast.Call) and _call_name(node) == "all" and len(node.args) == 1:
             # every run must pass: the comprehension's parts are judged as if run once
@@ -258,11 +481,16 @@ def _repeated_helper_calls(
                 for n in ast.walk(a)
                 if isinstance(n, ast.Name)
             }
-            if name in helpers and repeating is not None and not used & varying:
+            if (
+                name is not None
+                and resolver.runs(node, helpers)
+                and repeating is not None
+                and not used & varying
+            ):
                 yield repeating, node
             if _call_name(node) in _MAPPERS:
                 for arg in node.args:
-                    if isinstance(arg, ast.Name) and arg.id in helpers:
+                    if isinstance(arg, ast.Name) and resolver.runs(arg, helpers):
                         yield node, arg
             children = [(c, repeating, varying) for c in ast.iter_child_nodes(node)]
         else:
@@ -270,28 +498,31 @@ def _repeated_helper_calls(
         stack.extend(children)
 
 
-def _calls(nodes: list[ast.AST], names: set[str]) -> ast.Call | None:
+def _calls(nodes: list[ast.AST], resolver: _Resolver, functions: set[int]) -> ast.Call | None:
+    """The first call by bare name, in `nodes`, of one of `functions`."""
     for node in nodes:
         for inner in ast.walk(node):
             if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name):
-                if inner.func.id in names:
+                if resolver.runs(inner, functions):
                     return inner
     return None
 
 
-def _helper_retry(loop: ast.For | ast.AsyncFor | ast.While, helpers: set[str]) -> ast.Call | None:
+def _helper_retry(
+    loop: ast.For | ast.AsyncFor | ast.While, helpers: set[int], resolver: _Resolver
+) -> ast.Call | None:
     """A loop that runs a swallowing helper again until it reports success: `while not
     attempt():`, `if attempt(): break`, or `ok = attempt()` then `if ok: break` (not with the
     loop's own variable: a loop over inputs)."""
     call: ast.Call | None = None
     if isinstance(loop, ast.While) and isinstance(loop.test, ast.UnaryOp):
         if isinstance(loop.test.op, ast.Not):
-            call = _calls([loop.test.operand], helpers)
+            call = _calls([loop.test.operand], resolver, helpers)
     if call is None:
         results: dict[str, ast.Call] = {}
         for stmt in loop.body:
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-                target, found = stmt.targets[0], _calls([stmt.value], helpers)
+                target, found = stmt.targets[0], _calls([stmt.value], resolver, helpers)
                 if isinstance(target, ast.Name) and found is not None:
                     results[target.id] = found
             if isinstance(stmt, ast.If) and _leaves(stmt.body):
@@ -299,7 +530,7 @@ def _helper_retry(loop: ast.For | ast.AsyncFor | ast.While, helpers: set[str]) -
                 if isinstance(test, ast.Name) and test.id in results:
                     call = results[test.id]
                 elif isinstance(test, ast.Call):
-                    call = _calls([test], helpers)
+                    call = _calls([test], resolver, helpers)
             if call is not None:
                 break
     if call is None:
@@ -311,7 +542,7 @@ def _helper_retry(loop: ast.For | ast.AsyncFor | ast.While, helpers: set[str]) -
     return call
 
 
-def _generator_retry(node: ast.Call, helpers: set[str]) -> bool:
+def _generator_retry(node: ast.Call, helpers: set[int], resolver: _Resolver) -> bool:
     """`any(attempt() for _ in range(3))`: a swallowing helper called until it returns true."""
     if _call_name(node) != "any" or len(node.args) != 1:
         return False
@@ -320,7 +551,7 @@ def _generator_retry(node: ast.Call, helpers: set[str]) -> bool:
         return False
     loop = gen.generators[0]
     loop_vars = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
-    call = _calls([gen.elt], helpers)
+    call = _calls([gen.elt], resolver, helpers)
     return (
         call is not None
         and _call_name(loop.iter) == "range"
@@ -328,18 +559,22 @@ def _generator_retry(node: ast.Call, helpers: set[str]) -> bool:
     )
 
 
-def _recursive_retry(func: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.Call | None:
+def _recursive_retry(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, resolver: _Resolver
+) -> ast.Call | None:
     """A function that calls itself again from an `except` of its own body."""
     for inner in _own_nodes(func.body):
         if isinstance(inner, ast.Try | ast.TryStar):
             for handler in inner.handlers:
-                call = _calls(list(handler.body), {func.name})
+                call = _calls(list(handler.body), resolver, {id(func)})
                 if call is not None:
                     return call
     return None
 
 
 _RETRY_LIBRARIES = ("tenacity", "backoff", "retrying", "retry", "stamina")
+# a module whose text names none of them imports none of them: not walked for imports
+_LIBRARY_WORDS = re.compile(r"\b(?:tenacity|backoff|retrying|retry|stamina)\b")
 _LIBRARY_CALLS = frozenset(
     {"retry", "on_exception", "on_predicate", "Retrying", "AsyncRetrying", "retry_context"}
 )
@@ -380,8 +615,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     module = ctx.module
     if not isinstance(module, ast.Module):
         return
-    helpers = _swallowing_helpers(module)
-    aliases, names = _library_names(module)
+    resolver = _Resolver(module)
+    helpers = _swallowing_helpers(resolver)
+    aliases, names = _library_names(module) if _LIBRARY_WORDS.search(ctx.text) else (set(), set())
 
     def at(node: ast.AST, message: str) -> Finding:
         line, column = getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1
@@ -392,7 +628,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     for node in ast.walk(module):
         if isinstance(node, ast.For | ast.AsyncFor | ast.While):
             found = _retry_try(node)
-            call = None if found is not None else _helper_retry(node, helpers)
+            call = None if found is not None else _helper_retry(node, helpers, resolver)
             if found is not None or call is not None:
                 flagged.add(id(node))
             if found is not None:
@@ -411,7 +647,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 node.iter, aliases, names
             ):
                 yield at(node, "a loop over a retry library's attempts: " + rerun)
-        elif isinstance(node, ast.Call) and _generator_retry(node, helpers):
+        elif isinstance(node, ast.Call) and _generator_retry(node, helpers, resolver):
             flagged.update(id(arg) for arg in node.args)
             yield at(
                 node,
@@ -419,13 +655,13 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 + rerun,
             )
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            recursive = _recursive_retry(node)
+            recursive = _recursive_retry(node, resolver)
             if recursive is not None:
                 yield at(recursive, f"{node.name}() calls itself again from its `except`: " + rerun)
             for decorator in node.decorator_list:
                 if _library_retry(decorator, aliases, names):
                     yield at(decorator, f"{node.name} is wrapped by a retry library: " + rerun)
-    for construct, run in _repeated_helper_calls(module, helpers):
+    for construct, run in _repeated_helper_calls(module, helpers, resolver) if helpers else ():
         if id(construct) in flagged:
             continue
         flagged.add(id(construct))

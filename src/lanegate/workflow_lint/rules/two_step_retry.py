@@ -35,7 +35,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                         0,
                         match.start,
                         match.text,
-                        f"step {step.index + 1} runs tests again when step {step_id!r} (allowed to fail) failed: a second try decides the job",
+                        f"{step.label} runs tests again when the step with id {step_id!r} (allowed to fail) failed: a second try decides the job",
                     )
             node_id = step.node.get("id")
             cont = step.node.get("continue-on-error")

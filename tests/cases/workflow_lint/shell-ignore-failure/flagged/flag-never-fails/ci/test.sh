@@ -1,0 +1,4 @@
+#!/bin/bash
+if pytest tests; then PASSED=true; else PASSED=false; fi
+$PASSED
+echo finished

@@ -1,0 +1,2 @@
+#!/bin/bash
+for i in $(seq 1 5); do pytest && break; done

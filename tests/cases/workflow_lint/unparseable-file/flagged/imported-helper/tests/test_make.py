@@ -1,0 +1,5 @@
+from tests.util import make
+
+
+def test_make():
+    assert make()

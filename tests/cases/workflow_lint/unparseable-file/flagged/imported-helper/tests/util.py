@@ -1,0 +1,3 @@
+def make(:
+    try:
+        return 1

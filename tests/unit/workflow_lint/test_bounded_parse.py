@@ -1,0 +1,145 @@
+"""Every parser the lint calls ends a deeply nested input in a finding naming the file, never an
+internal error: TOML, INI (tox substitutions), YAML, Python (test modules, setup.py, `shell: python`
+steps) and the JSON lint report the scorer reads."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.unit.workflow_lint.helpers import lint_tree, rendered
+
+DEPTHS = (1000, 5000)
+
+
+def _python_step(body: str) -> str:
+    return (
+        "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - shell: python\n        run: |\n"
+        + "".join(f"          {line}\n" for line in body.splitlines())
+    )
+
+
+def _files(kind: str, n: int) -> tuple[dict[str, str], str]:
+    """(the files, the one finding expected as `path rule-id`)."""
+    chain = "a" + ".b" * n
+    return {
+        "toml-array": ({"pyproject.toml": "a = " + "[" * n + "]" * n + "\n"}, "pyproject.toml"),
+        "toml-inline-table": (
+            {"pixi.toml": "a = " + "{b = " * n + "1" + "}" * n + "\n"},
+            "pixi.toml",
+        ),
+        "yaml-flow": (
+            {".github/workflows/ci.yml": "on: push\njobs: " + "[" * n + "]" * n + "\n"},
+            ".github/workflows/ci.yml",
+        ),
+        "yaml-block": (
+            {
+                ".github/workflows/ci.yml": "on: push\njobs:\n"
+                + "".join(" " * (i + 1) + f"k{i}:\n" for i in range(n))
+            },
+            ".github/workflows/ci.yml",
+        ),
+        "conda": (
+            {"environment.yml": "dependencies: " + "[" * n + "]" * n + "\n"},
+            "environment.yml",
+        ),
+        "python-brackets": (
+            {
+                "tests/test_x.py": "def test():\n    x = "
+                + "(" * n
+                + ")" * n
+                + "\n    try: pass\n    except: pass\n"
+            },
+            "tests/test_x.py",
+        ),
+        "python-operators": (
+            {
+                "tests/test_x.py": "def test():\n    try:\n        x = "
+                + " + ".join(["1"] * n * 20)
+                + "\n    except Exception: pass\n"
+            },
+            "tests/test_x.py",
+        ),
+        "python-attributes": (
+            {
+                "tests/test_x.py": "def test():\n    try:\n        "
+                + chain
+                + "()\n    except Exception: pass\n"
+            },
+            "tests/test_x.py",
+        ),
+        "setup-py": (
+            {"setup.py": "# flaky\nsetup(install_requires=" + "[" * n + "]" * n + ")\n"},
+            "setup.py",
+        ),
+        "python-step": (
+            {".github/workflows/ci.yml": _python_step(f"import subprocess\n{chain}(['pytest'])")},
+            ".github/workflows/ci.yml",
+        ),
+    }[kind]
+
+
+KINDS = [
+    "toml-array",
+    "toml-inline-table",
+    "yaml-flow",
+    "yaml-block",
+    "conda",
+    "python-brackets",
+    "python-operators",
+    "python-attributes",
+    "setup-py",
+    "python-step",
+]
+
+
+@pytest.mark.parametrize("n", DEPTHS)
+@pytest.mark.parametrize("kind", KINDS)
+def test_deep_input_is_a_finding_naming_the_file(tmp_path: Path, kind: str, n: int) -> None:
+    files, path = _files(kind, n)
+    result = lint_tree(tmp_path, files)
+    assert [f.primary.path for f in result.findings] == [path], rendered(result)
+    assert result.findings[0].rule_id in ("unparseable-file", "oversized-file")
+
+
+def test_tox_substitutions_past_the_cap_fail_closed(tmp_path: Path) -> None:
+    # each section pulls in the next one twice: 2**14 values, past the cap
+    sections = "".join(f"[s{i}]\ndeps =\n    {{[s{i + 1}]deps}}\n    x{i}\n" for i in range(14000))
+    text = "[testenv]\ndeps =\n    {[s0]deps}\n" + sections
+    result = lint_tree(tmp_path, {"tox.ini": text})
+    assert rendered(result) == ["tox.ini:2:1 rerun-plugin-dependency"]
+    assert "not followed" in result.findings[0].message
+
+
+@pytest.mark.parametrize("n", DEPTHS)
+def test_cli_on_a_deep_pyproject_reports_it(tmp_path: Path, n: int) -> None:
+    """The policy lookup reads pyproject.toml too: a deep one is the lint's finding, not exit 3."""
+    (tmp_path / "pyproject.toml").write_text("a = " + "[" * n + "]" * n + "\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "lanegate", "lint", "--format", "json", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+    findings = json.loads(done.stdout)["findings"]
+    assert [(f["path"], f["rule_id"]) for f in findings] == [("pyproject.toml", "unparseable-file")]
+    assert "nested too deeply" in findings[0]["message"]
+
+
+def test_a_broken_policy_table_is_still_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("[tool.lanegate]\nno_such_key = 1\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "lanegate", "lint", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 2 and "pyproject.toml" in done.stderr
