@@ -8,9 +8,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from lanegate.sandbox.pids import CGROUP_PREFIX, _pids_hierarchy
 from tests.gitrepo import GIT_ENV, Repo
+
+# lanegate's own properties check verdicts, never time: on a busy machine Hypothesis's default 200 ms
+# deadline would fail a property by the clock (a test that sets its own deadline keeps it)
+settings.register_profile("lanegate-suite", deadline=None)
+settings.load_profile("lanegate-suite")
 
 # tests/cases holds data: example repos, planted flakes and mutation targets run by the lanes
 # themselves in subprocesses, never collected as lanegate's own tests.
