@@ -16,7 +16,7 @@ from lanegate.ledgers.models import (
 )
 from lanegate.model import Lane
 from lanegate.scoring.evidence import LoadedLedger, ScoreInputs
-from lanegate.scoring.property_rules import counts_as_detected
+from lanegate.scoring.property_rules import counts_as_detected, operator_mutants
 
 MARKER = "<!-- lanegate score summary -->"
 # GitHub refuses a step summary over 1024 KiB; keep a margin for what other steps append.
@@ -200,7 +200,7 @@ class MarkdownReporter:
         prop = _loaded(inputs, Lane.PROPERTY)
         if isinstance(prop, PropertyLedger):
             w.add(f"\n{baseline_line(prop)}\n")
-            alive = [m for m in prop.mutants if not counts_as_detected(m)]
+            alive = [m for m in operator_mutants(prop.mutants) if not counts_as_detected(m)]
             w.section("Mutants not detected by a property", [mutant_diff(m) for m in alive])
         if report.ledgers:
             digests = [f"- {code(d.name)} {code(d.digest)}\n" for d in report.ledgers]
