@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from lanegate.lanes.property.changes import line as changes_line
 from lanegate.ledgers.models import (
     FlakeLedger,
     FlakeTest,
@@ -202,6 +203,10 @@ class MarkdownReporter:
             w.add(f"\n{baseline_line(prop)}\n")
             alive = [m for m in operator_mutants(prop.mutants) if not counts_as_detected(m)]
             w.section("Mutants not detected by a property", [mutant_diff(m) for m in alive])
+            w.section(
+                "Changed functions: the base's version against the tests, and the behaviour diff",
+                [f"- {changes_line(c)}\n" for c in prop.changed_functions],
+            )
         if report.ledgers:
             digests = [f"- {code(d.name)} {code(d.digest)}\n" for d in report.ledgers]
             w.section("Evidence read", digests)

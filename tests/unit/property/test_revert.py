@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from lanegate.diff import classify_diff
 from lanegate.lanes.property.operators import apply_edit
 from lanegate.lanes.property.plant import plan_mutants
 from lanegate.lanes.property.revert import RevertPlan, is_revert, plan_reverts
+from lanegate.ledgers.models import ChangeEvidence, KillKind, Mutant, MutantStatus
 from lanegate.policy import load_policy
+from lanegate.scoring.property_rules import revert_verdict
 from tests.gitrepo import Repo
 
 BASE = '''"""A module."""
@@ -200,3 +204,80 @@ def test_reverts_ride_every_plan_whatever_the_draw(make_repo: Callable[[str], Re
     for draw in (1, 2, 3):
         planned = plan_mutants(repo.path, "main", policy, draw=draw)
         assert [s.id for s in planned if is_revert(s.operator)] == [s.id for s in plan.specs]
+
+
+def _mutant(ident: str, operator: str, status: str, killer: str | None, detail: str) -> Mutant:
+    killed = status == "killed"
+    return Mutant(
+        id=ident,
+        operator=operator,
+        path="src/m.py",
+        line=7,
+        column=0,
+        original="def f(): ...",
+        replacement="def f(): ...",
+        status=MutantStatus(status),
+        killed_by=killer,
+        kill_kind=KillKind.UNIT if killed else None,
+        function="f",
+        detail=detail,
+    )
+
+
+@pytest.mark.parametrize(
+    ("reverts", "verdict"),
+    [
+        ([("revert", "killed", "t", "AssertionError: assert 1 == 2")], "pinned"),
+        ([("revert", "survived", None, "")], "not-killed"),
+        ([("revert", "no_tests", None, "")], "not-killed"),
+        # the base's code names a helper the head removed: it cannot run here, pins nothing
+        ([("revert", "killed", "t", "NameError: name '_old' is not defined")], "not-run"),
+        (
+            [
+                (
+                    "revert",
+                    "killed",
+                    "t",
+                    "TypeError: f() missing 1 required positional argument: 'y'",
+                )
+            ],
+            "call-shape",
+        ),
+        (
+            [("revert", "killed", "t", "collection: ImportError: cannot import name 'g' from 'm'")],
+            "call-shape",
+        ),
+        # a TypeError the function itself raises is a behaviour, not a call shape
+        ([("revert", "killed", "t", "TypeError: unsupported operand type(s) for +")], "pinned"),
+        ([("revert", "killed", "canary-killer", "AssertionError")], "not-killed"),
+        (
+            [("revert", "killed", "t", "AssertionError"), ("revert-hunk", "survived", None, "")],
+            "partly-pinned",
+        ),
+        (
+            [
+                ("revert", "killed", "t", "AssertionError"),
+                ("revert-hunk", "killed", "t", "NameError: name 'y' is not defined"),
+            ],
+            "pinned",
+        ),
+    ],
+)
+def test_revert_verdicts(reverts: list[tuple[str, str, str | None, str]], verdict: str) -> None:
+    mutants = {
+        f"m-{n:012x}": _mutant(f"m-{n:012x}", op, status, killer, detail)
+        for n, (op, status, killer, detail) in enumerate(reverts)
+    }
+    change = ChangeEvidence(
+        path="src/m.py",
+        qualname="f",
+        base_path="src/m.py",
+        base_qualname="f",
+        reverts=tuple(mutants),
+        revert_verdict="",
+        revert_killed_by=None,
+        inputs_tried=0,
+        behaviour_reason="",
+        behaviour_seconds=0.0,
+    )
+    assert revert_verdict(change, mutants, frozenset({"canary-killer"}))[0] == verdict

@@ -186,23 +186,27 @@ def _entry(
     return dataclasses.replace(draft, revert_verdict=verdict, revert_killed_by=killer)
 
 
+def line(c: ChangeEvidence) -> str:
+    """One changed function's evidence in a line: pinned by whom, or what the behaviour diff saw."""
+    where = f"{c.path}::{c.qualname}"
+    inputs = f"{c.inputs_tried} inputs"
+    if c.behaviour == "differs":
+        shown = "; ".join(f"{d.call}: base {d.base}, head {d.head}" for d in c.differences[:3])
+        seen = f"behaviour differs in {inputs} ({shown})"
+    elif c.behaviour == "same":
+        seen = f"no behaviour difference in {inputs}"
+    else:
+        seen = f"behaviour not compared ({c.behaviour_reason})"
+    if c.revert_verdict == "pinned":
+        return f"{where}: pinned by {c.revert_killed_by}; {seen}"
+    return f"{where}: revert {c.revert_verdict}; {seen}"
+
+
 def summary(changes: Sequence[ChangeEvidence]) -> str:
     """One clause for the lane's summary: what the reverts and the behaviour diff showed."""
     if not changes:
         return ""
-    parts = []
-    for c in changes:
-        where = f"{c.path}::{c.qualname}"
-        if c.revert_verdict == "pinned":
-            parts.append(f"{where} pinned by {c.revert_killed_by}")
-        elif c.behaviour == "same":
-            parts.append(f"{where}: no behaviour difference in {c.inputs_tried} inputs")
-        elif c.behaviour == "differs":
-            shown = "; ".join(f"{d.call}: base {d.base}, head {d.head}" for d in c.differences[:2])
-            parts.append(f"{where} {c.revert_verdict}, behaviour differs: {shown}")
-        else:
-            parts.append(f"{where} {c.revert_verdict}, not compared ({c.behaviour_reason})")
-    return f"changed functions ({len(changes)}): " + "; ".join(parts)
+    return f"changed functions ({len(changes)}): " + "; ".join(line(c) for c in changes)
 
 
 _PRECEDENCE = {"differs": 0, "same": 1, "not-compared": 2}
