@@ -75,6 +75,8 @@ class PropertyPolicy:
     source_dirs: tuple[str, ...] = ("src", ".")
     # a fixed mutant draw (reproducible verdicts, known to every diff); None: a secret one per run
     mutant_draw: int | None = None
+    # CPU seconds the behaviour diff (base vs head on the changed functions) may spend in all
+    behaviour_cpu_seconds: float = 120.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +231,7 @@ _TABLES: dict[str, dict[str, _Key]] = {
         "max_examples": _Key("int", _positive),
         "source_dirs": _Key("strs"),
         "mutant_draw": _Key("int", _draw),
+        "behaviour_cpu_seconds": _Key("float", _positive),
     },
     "authorship": {
         "treat_new_tests_as_untrusted": _Key("bool"),
