@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import MutantStatus, PropertyLedger
 from tests.gitrepo import Repo
+from tests.integration.test_cli_property import _lanegate
 
 BASE = """def clamp(x, lo, hi):
     if x < lo:
@@ -67,16 +65,6 @@ def test_halve_is_small(x):
 """
 
 
-def _lanegate(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "lanegate", *args, "--repo", str(repo)],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
-
-
 def test_reverts_run_as_mutants_and_each_kill_keeps_its_cause(
     make_repo: Callable[[str], Repo],
 ) -> None:
@@ -110,4 +98,12 @@ def test_reverts_run_as_mutants_and_each_kill_keeps_its_cause(
     halve = by_name["halve"]
     assert halve.revert_verdict == "not-killed"
     assert all(mutants[i].status is MutantStatus.SURVIVED for i in halve.reverts)
-    assert run.returncode in (0, 1), run.stderr
+    # the scorer's verdicts: the wrong change fails with its examples; the new default, compared
+    # only at calls the base refuses, was not compared where existing callers call: fail closed
+    assert run.returncode == 1, run.stderr
+    assert "[property-change-untested] lib.py::halve:" in run.stdout
+    assert "halve(0): base 0, head 1" in run.stdout
+    assert "[property-change-not-compared] lib.py::scale:" in run.stdout
+    assert "clamp" not in "".join(
+        line for line in run.stdout.splitlines() if "[property-change" in line
+    )

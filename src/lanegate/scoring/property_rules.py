@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Iterable, Iterator
@@ -523,12 +524,37 @@ def revert_verdict(
 
 
 def _changes(ledger: PropertyLedger) -> Iterator[tuple[ChangeEvidence, str, str | None]]:
-    """Every changed function with its revert verdict, as the scorer derives it."""
+    """Every changed function with its revert verdict, as the scorer derives it; a `call-shape`
+    function's behaviour is the one at the call shapes both versions accept (`_at_shared_shapes`)."""
     void = voided_killers(ledger.canaries)
     mutants = {m.id: m for m in ledger.mutants}
     for change in ledger.changed_functions:
         verdict, killer = revert_verdict(change, mutants, void)
-        yield change, verdict, killer
+        yield (_at_shared_shapes(change) if verdict == "call-shape" else change), verdict, killer
+
+
+_BASE_REJECTS = "raises TypeError"
+
+
+def _at_shared_shapes(change: ChangeEvidence) -> ChangeEvidence:
+    """A `call-shape` change judged where both versions take the call: a difference whose base side
+    is a TypeError is the base refusing the call shape, not a behaviour. Left with none, the change
+    was compared at the base's shapes only when the behaviour diff drew inputs from the base's
+    signature (its `hypothesis` source); else it was not compared there at all."""
+    kept = tuple(d for d in change.differences if not d.base.startswith(_BASE_REJECTS))
+    if kept or not change.differences:
+        verdict = "differs" if kept else change.behaviour
+        return dataclasses.replace(change, behaviour=verdict, differences=kept)
+    drawn = sum(s.count for s in change.input_sources if s.source == "hypothesis")
+    if drawn:
+        return dataclasses.replace(change, behaviour="same", differences=())
+    return dataclasses.replace(
+        change,
+        behaviour="not-compared",
+        differences=(),
+        behaviour_reason="base and head were compared only at calls the base cannot take (a "
+        "parameter or name it lacks); none at the call shapes existing callers use",
+    )
 
 
 def _where(change: ChangeEvidence) -> str:
@@ -571,6 +597,31 @@ def change_untested(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
                 f"{_examples(change)}",
                 Location(change.path, note=change.qualname),
             )
+
+
+def _not_compared(ledger: PropertyLedger) -> Iterator[Hit]:
+    for change, verdict, _ in _changes(ledger):
+        if verdict in ("pinned", "partly-pinned") or change.behaviour != "not-compared":
+            continue
+        reason = change.behaviour_reason or "no reason recorded"
+        yield Hit(
+            f"{_where(change)}: {_unpinned_why(verdict)}, and the behaviour diff did not compare "
+            f"it ({reason})",
+            Location(change.path, note=change.qualname),
+        )
+
+
+def change_not_compared(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """An agent diff's changed function that no test pins and that the behaviour diff could not
+    compare: nothing shows what the change does (fails closed)."""
+    if ctx.authorship is AuthorKind.AGENT:
+        yield from _not_compared(ledger)
+
+
+def change_not_compared_human(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """The same for a human diff: shown, a reviewer reads the change."""
+    if ctx.authorship is not AuthorKind.AGENT:
+        yield from _not_compared(ledger)
 
 
 def _pinned_changes(ledger: PropertyLedger) -> Iterator[Hit]:

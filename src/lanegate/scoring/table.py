@@ -128,6 +128,16 @@ TABLE: tuple[Row, ...] = (
         "add a test that fails on the base's version of the function (the examples show inputs "
         "where the two disagree), or undo the change if it was not meant",
         prop.change_untested),
+    Row("property-change-not-compared", Scope.PROPERTY, P, E,
+        "an agent diff's changed function: no test kills its revert and the behaviour diff could "
+        "not compare base and head",
+        "add a test that fails on the base's version of the function, or give its parameters "
+        "type annotations (or a @given test) the behaviour diff can draw inputs from",
+        prop.change_not_compared),
+    Row("property-change-not-compared-human", Scope.PROPERTY, P, W,
+        "a human diff's changed function: no test kills its revert and the behaviour diff could "
+        "not compare base and head",
+        "add a test that fails on the base's version of the function", prop.change_not_compared_human),
     Row("property-behaviour-changed", Scope.PROPERTY, P, W,
         "a changed function's behaviour differs from the base's, and a test pins the new behaviour",
         "check the examples: the test may encode the author's own misunderstanding",

@@ -229,6 +229,30 @@ _PARTLY = _with_reverts(
     _HUNK_ALIVE,
     change=_change((_REVERT.id, _HUNK_ALIVE.id), "partly-pinned", "same", _KILLER),
 )
+# the only differences are calls the base refuses (a TypeError at the call): judged at the shapes
+# both accept, compared there only when inputs were drawn from the base's signature
+_REFUSED = BehaviourDifference(
+    call="clamp(11, 0, 10, strict=True)", base="raises TypeError", head="10"
+)
+_CALL_SHAPE_ONLY_REFUSED = _with_reverts(
+    _REVERT_CALL_SHAPE,
+    change=r(
+        _change((_REVERT.id,), "call-shape", "differs"),
+        differences=(_REFUSED,),
+        input_sources=(InputSource(source="recorded", count=40),),
+    ),
+)
+_CALL_SHAPE_DRAWN = _with_reverts(
+    _REVERT_CALL_SHAPE,
+    change=r(
+        _change((_REVERT.id,), "call-shape", "differs"),
+        differences=(_REFUSED,),
+        input_sources=(
+            InputSource(source="recorded", count=40),
+            InputSource(source="hypothesis", count=100),
+        ),
+    ),
+)
 _APPROVAL = Policy(properties=PropertyPolicy(behaviour_changes_need_approval=True))
 
 HUMAN = S.but(
@@ -760,8 +784,27 @@ CASES: dict[str, Case] = {
             S.but(property=_UNPINNED_SAME),  # a refactor as far as lanegate can see
             S.but(property=_CALL_SHAPE_SAME),
             S.but(property=r(_PINNED_DIFFERS)),
+            S.but(property=_CALL_SHAPE_DRAWN),
+            S.but(property=_CALL_SHAPE_ONLY_REFUSED),
         ),
         passes_fully=False,
+    ),
+    "property-change-not-compared": Case(
+        (S.but(property=_UNPINNED_UNCOMPARED), S.but(property=_CALL_SHAPE_ONLY_REFUSED)),
+        (
+            S.but(property=_UNPINNED_SAME),
+            S.but(property=_CALL_SHAPE_DRAWN),
+            S.but(property=_PINNED_SAME),
+            HUMAN.but(property=_UNPINNED_UNCOMPARED),
+        ),
+        passes_fully=False,
+    ),
+    "property-change-not-compared-human": Case(
+        (HUMAN.but(property=_UNPINNED_UNCOMPARED),),
+        (
+            S.but(property=_UNPINNED_SAME),
+            HUMAN.but(property=_UNPINNED_SAME),
+        ),
     ),
     "property-behaviour-changed": Case(
         (S.but(property=_PINNED_DIFFERS),),

@@ -12,17 +12,22 @@ entry (one per file, qualname "<module>") says so.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from lanegate.diff import DiffSummary
+from lanegate.lanes.property.behaviour import (
+    BehaviourRequest,
+    ChangedFunction,
+    diff_behaviour,
+)
 from lanegate.lanes.property.revert import MODULE, RevertPlan
 from lanegate.ledgers.models import BehaviourDifference, ChangeEvidence, InputSource, Mutant
+from lanegate.policy import Policy
+from lanegate.sandbox import Sandbox
 from lanegate.scoring.property_rules import revert_verdict, voided_killers
 
-ENGINE = "lanegate.lanes.property.behaviour"
 MODULE_REASON = "module-level code: the behaviour diff compares functions"
 MAX_DIFFERENCES = 5
 
@@ -39,38 +44,22 @@ class Behaviour:
     seconds: float
 
 
-def _engine() -> Any | None:
-    """The behaviour-diff engine's package, or None when this build has none."""
-    try:
-        return importlib.import_module(ENGINE)
-    except ImportError:
-        return None
-
-
 def compare(
     repo: Path,
-    base: str,
-    head: str,
+    summary: DiffSummary,
     plan: RevertPlan,
     tests: Sequence[str],
     *,
-    cpu_seconds: float,
+    sandbox: Sandbox,
+    policy: Policy,
     seed: int,
-    context: dict[str, Any],
 ) -> dict[tuple[str, str], Behaviour]:
-    """Run the behaviour diff once over every changed function of `plan` (nothing when it has
-    none); a function the engine did not answer for is `not-compared`, with the reason."""
+    """Run the behaviour diff once over every changed function of `plan`, within
+    `properties.behaviour_cpu_seconds` (nothing when it has none)."""
     if not plan.functions:
         return {}
-    engine = _engine()
-    if engine is None:
-        why = "the behaviour diff is not part of this lanegate build"
-        return {
-            (f.path, f.qualname): Behaviour("not-compared", 0, (), (), why, 0.0)
-            for f in plan.functions
-        }
     functions = tuple(
-        engine.ChangedFunction(
+        ChangedFunction(
             path=f.path,
             qualname=f.qualname,
             base_path=f.base_path,
@@ -79,16 +68,17 @@ def compare(
         )
         for f in plan.functions
     )
-    request = engine.BehaviourRequest(
+    request = BehaviourRequest(
         repo=repo,
-        base=base,
-        head=head,
+        base=summary.merge_base,
+        head=summary.head_commit,
         functions=functions,
         tests=tuple(tests),
-        cpu_seconds=cpu_seconds,
+        cpu_seconds=policy.properties.behaviour_cpu_seconds,
         seed=seed,
+        max_examples=policy.properties.max_examples,
     )
-    answers = engine.diff_behaviour(request, **context)
+    answers = diff_behaviour(request, sandbox=sandbox, policy=policy)
     return {
         (a.path, a.qualname): Behaviour(
             a.verdict,

@@ -551,13 +551,17 @@ def plan_reverts(
     return RevertPlan(tuple(specs), tuple(functions), tuple(problems))
 
 
-def reverted_lines(plan: RevertPlan) -> dict[str, frozenset[int]]:
-    """The head's lines each file's reverts answer for: every changed function's lines (its revert
-    and the behaviour diff judge them), and the lines each module-level revert replaces."""
+def reverted_lines(plan: RevertPlan, pinned: set[tuple[str, str]]) -> dict[str, frozenset[int]]:
+    """The head's lines a test is known to tell from the base: every line of each changed function
+    whose reverts were killed (`pinned`: (path, qualname), "<module>" for a file's module-level
+    reverts), and the lines each of a pinned file's module-level reverts replaces. A revert that
+    survived, even one the behaviour diff found no difference for, vouches for no line: a
+    comparison on the inputs it tried is no test."""
     out: dict[str, set[int]] = {}
     for f in plan.functions:
-        out.setdefault(f.path, set()).update(range(f.first_line, f.last_line + 1))
+        if (f.path, f.qualname) in pinned:
+            out.setdefault(f.path, set()).update(range(f.first_line, f.last_line + 1))
     for spec in plan.specs:
-        if spec.operator == REVERT_MODULE:
+        if spec.operator == REVERT_MODULE and (spec.path, MODULE) in pinned:
             out.setdefault(spec.path, set()).update(range(spec.line, spec.edit.end_line))
     return {path: frozenset(lines) for path, lines in out.items()}

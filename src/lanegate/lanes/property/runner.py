@@ -67,7 +67,7 @@ from lanegate.lanes.property.plant import (
     policy_draw,
 )
 from lanegate.lanes.property.restatement import restatements
-from lanegate.lanes.property.revert import MODULE, plan_reverts
+from lanegate.lanes.property.revert import MODULE, plan_reverts, reverted_lines
 from lanegate.lanes.property.standby import Standby, start_standby
 from lanegate.lanes.property.suite_split import (
     JoinedBaseline,
@@ -103,8 +103,6 @@ from lanegate.sharding.ledger_file import write_shard_ledger
 from lanegate.sharding.slices import ShardRun
 
 LANE = "property"
-# the behaviour diff's CPU budget for the whole lane run, in seconds
-BEHAVIOUR_CPU_SECONDS = 30.0
 # a mutant child may grow to this many times the baseline run's peak resident memory
 MEMORY_FACTOR = 4
 
@@ -718,14 +716,7 @@ def run_lane(
             }
         )
         behaviour = compare_behaviour(
-            repo,
-            summary.merge_base,
-            summary.head_commit,
-            reverts,
-            reached,
-            cpu_seconds=BEHAVIOUR_CPU_SECONDS,
-            seed=behaviour_seed,
-            context={"sandbox": sandbox},
+            repo, summary, reverts, reached, sandbox=sandbox, policy=policy, seed=behaviour_seed
         )
         mark("behaviour")
     finally:
@@ -749,6 +740,7 @@ def run_lane(
     killed = sum(1 for m in mutants if counts_as_detected(m, void))
     operators = operator_mutants(mutants)
     changes = change_evidence(reverts, mutants, canary_entries, behaviour)
+    pinned_changes = {(c.path, c.qualname) for c in changes if c.revert_verdict == "pinned"}
     ratio = policy.properties.mutant_kill_ratio
     suite_digest = hashlib.sha256("\n".join(sorted(check.test_files)).encode()).hexdigest()[:12]
     ledger = PropertyLedger(
@@ -790,7 +782,9 @@ def run_lane(
         base_tests=base.runs,
         base_test_changes=base_test_changes(repo, summary, suite.restored, suite.helpers),
         base_rechecks=tuple(rechecks),
-        unmutated=unmutated_lines(repo, summary, policy),
+        unmutated=unmutated_lines(
+            repo, summary, policy, reverted=reverted_lines(reverts, pinned_changes)
+        ),
         canary_seed=canary_seed,
         mutant_draw=draw,
         mutant_draw_pinned=pinned,
@@ -798,7 +792,7 @@ def run_lane(
         baseline=baseline_record(choice, joined, split),
         changed_functions=changes,
         behaviour_seed=behaviour_seed,
-        behaviour_cpu_seconds=BEHAVIOUR_CPU_SECONDS,
+        behaviour_cpu_seconds=policy.properties.behaviour_cpu_seconds,
     )
     ctx.out_dir.mkdir(parents=True, exist_ok=True)
     if shard is None:

@@ -167,10 +167,11 @@ def _bare_lines(path: str, node: ast.stmt, own: range, bare: frozenset[int]) -> 
 def unmutated_in_source(
     path: str, source: bytes, lines: frozenset[int], reverted: frozenset[int] = frozenset()
 ) -> list[UnmutatedLine]:
-    """The changed statements of one file that no mutation operator reaches and no revert answers
-    for (`reverted`: the lines of changed functions that exist at base, and of module-level code a
-    revert puts back; their evidence is the revert and the behaviour diff). What no revert can
-    answer for is named wherever it is: an import from the test folder and code in a string."""
+    """The changed statements of one file that no mutation operator reaches and no killed revert
+    answers for (`reverted`: the lines of changed functions, or module-level code, whose revert a
+    test killed: a test tells that code from the base's, which is the evidence the operators could
+    not give). What no revert can answer for is named wherever it is: an import from the test
+    folder and code in a string."""
     try:
         tree = parse_python(source, path)
     except (SyntaxError, ValueError):
