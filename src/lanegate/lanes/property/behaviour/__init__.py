@@ -29,7 +29,8 @@ the base's answers (written into the base process's own scratch folder, never mo
 
 from __future__ import annotations
 
-from lanegate.lanes.property.behaviour.engine import diff_behaviour
+from typing import TYPE_CHECKING, Any
+
 from lanegate.lanes.property.behaviour.model import (
     VERDICTS,
     BehaviourRequest,
@@ -46,3 +47,16 @@ __all__ = [
     "FunctionBehaviour",
     "diff_behaviour",
 ]
+
+if TYPE_CHECKING:
+    from lanegate.lanes.property.behaviour.engine import diff_behaviour
+
+
+def __getattr__(name: str) -> Any:
+    """`diff_behaviour`, imported on first use: the modules that run inside the sandbox (`driver`,
+    `record`) are in this package, and must not pay for the engine's imports in every process."""
+    if name == "diff_behaviour":
+        from lanegate.lanes.property.behaviour.engine import diff_behaviour
+
+        return diff_behaviour
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import shutil
-import tempfile
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 from lanegate.diff import classify_diff
@@ -41,7 +39,7 @@ from lanegate.lanes.property.behaviour.inputs import (
     shrink_candidates,
     size,
 )
-from lanegate.lanes.property.behaviour.launch import Launcher, Tree
+from lanegate.lanes.property.behaviour.launch import Launcher, Tree, private_folder
 from lanegate.lanes.property.behaviour.model import (
     BehaviourRequest,
     ChangedFunction,
@@ -59,6 +57,7 @@ MAX_TIMEOUTS = 2  # cases timed out in one process before the rest of its cases 
 MAX_ANSWER = 256 * 1024  # bytes of one case's encoded answers
 STARTUP_SECONDS = 60.0  # a process's wall allowance besides its cases
 CASE_SECONDS = 0.5
+MIN_WALL_SECONDS = 30.0
 
 
 class _Budget:
@@ -80,7 +79,7 @@ def diff_behaviour(
     summary = classify_diff(request.repo, request.base, policy, request.head)
     own = _own_sandbox(sandbox)
     launcher = Launcher(own, policy)
-    staging = Path(tempfile.mkdtemp(prefix="lanegate-behaviour-base-"))
+    staging = private_folder("lanegate-behaviour-base-")
     budget = _Budget(request.cpu_seconds)
     try:
         tree = _base_tree(request.repo, summary, staging)
@@ -292,8 +291,12 @@ class _Comparison:
     # --- running -------------------------------------------------------------------------------
 
     def _wall(self, cases: int) -> float:
+        """A process's wall limit: start-up and its cases, within the lane's limit and (past a
+        floor) what is left of this function's share: a head that spins at import burns at most
+        its own share."""
         allowed = STARTUP_SECONDS + CASE_SECONDS * cases + CALL_TIMEOUT * MAX_TIMEOUTS
-        return min(allowed, self.max_wall)
+        share = max(MIN_WALL_SECONDS, self.fair - self.cpu)
+        return min(allowed, self.max_wall, share)
 
     def _evaluate(self, cases: list[Case]) -> str:
         """Run `cases` on both versions (side by side); why the answers cannot be used ("" when

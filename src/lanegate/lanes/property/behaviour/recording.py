@@ -28,7 +28,9 @@ def record_calls(
         {"path": str(request.repo / f.path), "qualname": f.qualname} for f in request.functions
     ]
     tests = [path_argument(t) for t in request.tests]
-    ran = launcher.recording(tests, functions, wall)
+    # the tests may be many: their run gets at most half the budget's seconds (and a minute), and
+    # what it recorded before it was stopped is used
+    ran = launcher.recording(tests, functions, min(wall, max(60.0, request.cpu_seconds / 2)))
     try:
         calls = _read(ran.answers, len(functions))
     except BadAnswers as exc:
