@@ -234,10 +234,12 @@ class _Comparison:
             )
         if differing:
             shown = self._difference(differing[0])
-            return self._result(
-                "not-compared",
-                f"{shown} was seen once; " + self._spent_reason("before it was run again"),
+            why = (
+                "a second run of each version did not answer it the same way"
+                if self._affordable()
+                else self._spent_reason("before it was run again")
             )
+            return self._result("not-compared", f"{shown} was seen once; {why}")
         problem = self._one_sided()
         if problem:
             return self._result("not-compared", problem)
@@ -353,28 +355,39 @@ class _Comparison:
                 out.append(self.cases[key])
         return out
 
+    def _answers(self, side: str, key: str) -> list[tuple[str, ...]]:
+        return [o.calls for o in self.seen[side].get(key, ()) if o.answered]
+
     def _confirmed(self, case: Case) -> bool:
-        return all(
-            sum(o.answered for o in self.seen[side].get(case.key, ())) >= 2
-            for side in ("base", "head")
+        """Answered at least twice by each version, the base the same way every time, the head
+        never the base's way (a head that varies but never agrees still differs)."""
+        base, head = self._answers("base", case.key), self._answers("head", case.key)
+        return (
+            len(base) >= 2
+            and len(head) >= 2
+            and all(b == base[0] for b in base)
+            and all(h != base[0] for h in head)
         )
 
     def _unstable(self) -> str:
-        """Why a version is non-deterministic: one case answered two ways ("" when none was)."""
+        """Why a version is non-deterministic ("" when none is): the base answered a case two
+        ways, or the head answered a case two ways one of which is the base's (it agrees only
+        sometimes: neither "same" nor a difference can be told)."""
         for side in ("base", "head"):
-            for key, seen in self.seen[side].items():
-                answered = [o for o in seen if o.answered]
-                if any(o.calls != answered[0].calls for o in answered[1:]):
-                    one, two = (
-                        answered[0],
-                        next(o for o in answered if o.calls != answered[0].calls),
-                    )
-                    call = render.case(self.name, self.cases[key].decoded())
-                    return render.clip(
-                        f"non-deterministic at {side}: {call} gave "
-                        f"{render.outcome(one.calls, '')}, then {render.outcome(two.calls, '')}",
-                        500,
-                    )
+            for key in self.seen[side]:
+                answered = self._answers(side, key)
+                other = next((a for a in answered if a != answered[0]), None)
+                if other is None:
+                    continue
+                base = self._answers("base", key)
+                if side == "head" and base and base[0] not in answered:
+                    continue  # varies, but never as the base answers: a difference
+                call = render.case(self.name, self.cases[key].decoded())
+                return render.clip(
+                    f"non-deterministic at {side}: {call} gave "
+                    f"{render.outcome(answered[0], '')}, then {render.outcome(other, '')}",
+                    500,
+                )
         return ""
 
     def _one_sided(self) -> str:
@@ -392,11 +405,15 @@ class _Comparison:
         return ""
 
     def _difference(self, case: Case) -> Difference:
-        base, head = self._first("base", case.key), self._first("head", case.key)
+        base = self._answers("base", case.key)
+        heads = list(dict.fromkeys(self._answers("head", case.key)))
+        head = " or ".join(render.outcome(h, "") for h in heads[:2]) + (
+            " or ..." if heads[2:] else ""
+        )
         return Difference(
             render.case(self.name, case.decoded()),
-            render.outcome(base.calls, "") if base else "no answer",
-            render.outcome(head.calls, "") if head else "no answer",
+            render.outcome(base[0], "") if base else "no answer",
+            render.clip(head) if heads else "no answer",
         )
 
 
