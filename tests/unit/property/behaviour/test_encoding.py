@@ -4,6 +4,7 @@ no sandbox."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -234,3 +235,16 @@ def test_sequences_change_one_argument() -> None:
     calls = [{"args": [1, 2], "kwargs": []}, {"args": [1, 3], "kwargs": []}]
     (case,) = sequence_cases(calls)
     assert case.decoded() == [calls[0], {"args": [1, 3], "kwargs": []}]
+
+
+def test_an_answers_file_that_is_a_link_or_a_pipe_is_refused(tmp_path: Path) -> None:
+    other = tmp_path / "someone-elses.jsonl"
+    other.write_text(json.dumps({"ready": True}) + "\n")
+    link = tmp_path / "answers.jsonl"
+    link.symlink_to(other)
+    with pytest.raises(BadAnswers, match="is a link"):
+        read_lines(link)
+    pipe = tmp_path / "pipe.jsonl"
+    os.mkfifo(pipe)
+    with pytest.raises(BadAnswers, match="not a regular file"):
+        read_lines(pipe)
