@@ -58,6 +58,10 @@ def describe(thing):
 
 def jitter(x: int) -> int:
     return x + random.randint(0, 10**6)
+
+
+def coin(x: int) -> int:
+    return x
 """
 
 HEAD = """import random
@@ -107,6 +111,10 @@ def describe(thing):
 
 def jitter(x: int) -> int:
     return x + random.randint(1, 10**6)
+
+
+def coin(x: int) -> int:
+    return x + random.randint(1, 10**6)
 """
 
 TESTS = """from pkg.calc import clamp, total
@@ -131,6 +139,7 @@ NAMES = (
     "total",
     "describe",
     "jitter",
+    "coin",
 )
 LITERALS = {"is_adult": ("18",), "scaled": ("2", "3"), "greeting": ('"Hello, "', '"Hi, "')}
 
@@ -220,6 +229,14 @@ def test_non_deterministic_function_is_not_a_difference(
     assert result.verdict == "not-compared", result
     assert result.reason.startswith("non-deterministic at "), result.reason
     assert result.differences == ()
+
+
+def test_a_head_that_varies_but_never_agrees_differs(
+    found: dict[str, FunctionBehaviour],
+) -> None:
+    result = found["coin"]
+    assert result.verdict == "differs", result
+    assert all(" or " in d.head for d in result.differences), _texts(result)
 
 
 def test_every_function_reports_cpu(found: dict[str, FunctionBehaviour]) -> None:

@@ -9,6 +9,8 @@ case without an answer (the process ended early) is answered `crash: no answer`.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,14 +40,24 @@ class Outcome:
         return not self.error
 
 
+def read_bounded(path: Path, limit: int, what: str) -> bytes:
+    """The bytes of a file a sandboxed process wrote, at most `limit` (raises `BadAnswers`)."""
+    try:  # never through a link the process left there, nor from a pipe that never ends
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        raise BadAnswers(f"no {what} file was written (or it is a link)") from None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise BadAnswers(f"the {what} file is not a regular file")
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise BadAnswers(f"the {what} file passed {limit} bytes")
+    return data
+
+
 def read_lines(path: Path) -> list[dict[str, Any]]:
     """The file's JSON lines (raises `BadAnswers`)."""
-    if not path.is_file():
-        raise BadAnswers("no answers file was written")
-    with path.open("rb") as handle:
-        data = handle.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        raise BadAnswers(f"the answers file passed {MAX_FILE_BYTES} bytes")
+    data = read_bounded(path, MAX_FILE_BYTES, "answers")
     lines: list[dict[str, Any]] = []
     for number, raw in enumerate(data.splitlines(), 1):
         if len(raw) > MAX_LINE_BYTES:

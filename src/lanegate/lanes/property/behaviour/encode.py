@@ -16,6 +16,7 @@ versions: builtins, never an object.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from typing import Any
 
@@ -110,12 +111,20 @@ def _container(value: Any, kind: type, budget: _Budget, path: set[int], depth: i
         return {"$": "tuple", "items": _items(value, budget, path, depth)}
     if kind is dict:
         pairs = _items(([k, v] for k, v in value.items()), budget, path, depth)
+        pairs.sort(key=_order)  # a dict's value is its pairs, not the order they were put in
         return {"$": "dict", "items": pairs}
     if kind in (set, frozenset):
         items = _items(value, budget, path, depth)
-        items.sort(key=repr)  # an order of its own: a set's iteration order is not its value
+        items.sort(key=_order)  # a set's iteration order is not its value
         return {"$": kind.__name__, "items": items}
     return _object(value, budget, path, depth)
+
+
+def _order(item: Any) -> str:
+    """Where an encoded item sorts (a `more` marker last)."""
+    if isinstance(item, dict) and item.get("$") == "more":
+        return "\uffff"
+    return json.dumps(item, sort_keys=True)
 
 
 def _object(value: Any, budget: _Budget, path: set[int], depth: int) -> Any:
@@ -125,7 +134,7 @@ def _object(value: Any, budget: _Budget, path: set[int], depth: int) -> Any:
         return {"$": "obj", "type": name, "args": _items(value.args, budget, path, depth)}
     fields = getattr(value, "__dict__", None)
     if type(fields) is dict and fields:
-        pairs = sorted(fields.items(), key=lambda kv: str(kv[0]))
+        pairs = [[k, v] for k, v in sorted(fields.items(), key=lambda kv: str(kv[0]))]
         return {"$": "obj", "type": name, "fields": _items(pairs, budget, path, depth)}
     builtins: tuple[Any, ...] = (list, tuple, dict, set, frozenset, str, bytes, int, float)
     for builtin in builtins:

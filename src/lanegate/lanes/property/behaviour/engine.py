@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import shutil
-import tempfile
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 from lanegate.diff import classify_diff
@@ -41,7 +39,7 @@ from lanegate.lanes.property.behaviour.inputs import (
     shrink_candidates,
     size,
 )
-from lanegate.lanes.property.behaviour.launch import Launcher, Tree
+from lanegate.lanes.property.behaviour.launch import Launcher, Tree, private_folder
 from lanegate.lanes.property.behaviour.model import (
     BehaviourRequest,
     ChangedFunction,
@@ -59,6 +57,7 @@ MAX_TIMEOUTS = 2  # cases timed out in one process before the rest of its cases 
 MAX_ANSWER = 256 * 1024  # bytes of one case's encoded answers
 STARTUP_SECONDS = 60.0  # a process's wall allowance besides its cases
 CASE_SECONDS = 0.5
+MIN_WALL_SECONDS = 30.0
 
 
 class _Budget:
@@ -80,7 +79,7 @@ def diff_behaviour(
     summary = classify_diff(request.repo, request.base, policy, request.head)
     own = _own_sandbox(sandbox)
     launcher = Launcher(own, policy)
-    staging = Path(tempfile.mkdtemp(prefix="lanegate-behaviour-base-"))
+    staging = private_folder("lanegate-behaviour-base-")
     budget = _Budget(request.cpu_seconds)
     try:
         tree = _base_tree(request.repo, summary, staging)
@@ -235,10 +234,12 @@ class _Comparison:
             )
         if differing:
             shown = self._difference(differing[0])
-            return self._result(
-                "not-compared",
-                f"{shown} was seen once; " + self._spent_reason("before it was run again"),
+            why = (
+                "a second run of each version did not answer it the same way"
+                if self._affordable()
+                else self._spent_reason("before it was run again")
             )
+            return self._result("not-compared", f"{shown} was seen once; {why}")
         problem = self._one_sided()
         if problem:
             return self._result("not-compared", problem)
@@ -292,8 +293,12 @@ class _Comparison:
     # --- running -------------------------------------------------------------------------------
 
     def _wall(self, cases: int) -> float:
+        """A process's wall limit: start-up and its cases, within the lane's limit and (past a
+        floor) what is left of this function's share: a head that spins at import burns at most
+        its own share."""
         allowed = STARTUP_SECONDS + CASE_SECONDS * cases + CALL_TIMEOUT * MAX_TIMEOUTS
-        return min(allowed, self.max_wall)
+        share = max(MIN_WALL_SECONDS, self.fair - self.cpu)
+        return min(allowed, self.max_wall, share)
 
     def _evaluate(self, cases: list[Case]) -> str:
         """Run `cases` on both versions (side by side); why the answers cannot be used ("" when
@@ -350,28 +355,39 @@ class _Comparison:
                 out.append(self.cases[key])
         return out
 
+    def _answers(self, side: str, key: str) -> list[tuple[str, ...]]:
+        return [o.calls for o in self.seen[side].get(key, ()) if o.answered]
+
     def _confirmed(self, case: Case) -> bool:
-        return all(
-            sum(o.answered for o in self.seen[side].get(case.key, ())) >= 2
-            for side in ("base", "head")
+        """Answered at least twice by each version, the base the same way every time, the head
+        never the base's way (a head that varies but never agrees still differs)."""
+        base, head = self._answers("base", case.key), self._answers("head", case.key)
+        return (
+            len(base) >= 2
+            and len(head) >= 2
+            and all(b == base[0] for b in base)
+            and all(h != base[0] for h in head)
         )
 
     def _unstable(self) -> str:
-        """Why a version is non-deterministic: one case answered two ways ("" when none was)."""
+        """Why a version is non-deterministic ("" when none is): the base answered a case two
+        ways, or the head answered a case two ways one of which is the base's (it agrees only
+        sometimes: neither "same" nor a difference can be told)."""
         for side in ("base", "head"):
-            for key, seen in self.seen[side].items():
-                answered = [o for o in seen if o.answered]
-                if any(o.calls != answered[0].calls for o in answered[1:]):
-                    one, two = (
-                        answered[0],
-                        next(o for o in answered if o.calls != answered[0].calls),
-                    )
-                    call = render.case(self.name, self.cases[key].decoded())
-                    return render.clip(
-                        f"non-deterministic at {side}: {call} gave "
-                        f"{render.outcome(one.calls, '')}, then {render.outcome(two.calls, '')}",
-                        500,
-                    )
+            for key in self.seen[side]:
+                answered = self._answers(side, key)
+                other = next((a for a in answered if a != answered[0]), None)
+                if other is None:
+                    continue
+                base = self._answers("base", key)
+                if side == "head" and base and base[0] not in answered:
+                    continue  # varies, but never as the base answers: a difference
+                call = render.case(self.name, self.cases[key].decoded())
+                return render.clip(
+                    f"non-deterministic at {side}: {call} gave "
+                    f"{render.outcome(answered[0], '')}, then {render.outcome(other, '')}",
+                    500,
+                )
         return ""
 
     def _one_sided(self) -> str:
@@ -389,11 +405,15 @@ class _Comparison:
         return ""
 
     def _difference(self, case: Case) -> Difference:
-        base, head = self._first("base", case.key), self._first("head", case.key)
+        base = self._answers("base", case.key)
+        heads = list(dict.fromkeys(self._answers("head", case.key)))
+        head = " or ".join(render.outcome(h, "") for h in heads[:2]) + (
+            " or ..." if heads[2:] else ""
+        )
         return Difference(
             render.case(self.name, case.decoded()),
-            render.outcome(base.calls, "") if base else "no answer",
-            render.outcome(head.calls, "") if head else "no answer",
+            render.outcome(base[0], "") if base else "no answer",
+            render.clip(head) if heads else "no answer",
         )
 
 

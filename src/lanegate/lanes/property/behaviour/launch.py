@@ -1,11 +1,12 @@
 """Outside the sandbox: one sandboxed pytest process of the behaviour diff, timed and measured.
 
 Every process is `python -m pytest` with the flags every test process of the lane gets
-(`pytest_flags`), the lane plugin's record in a scratch folder made as a baseline run's is
-(`new_scratch`), the same environment (`child_env`), and the lane's sandbox shape, except that no
+(`pytest_flags`), the lane plugin's record in a scratch folder named as a baseline run's is,
+the same environment (`child_env`), and the lane's sandbox shape, except that no
 git dir is inside (`Sandbox.git`): the head cannot read the base's code from git's objects. The one
 test it runs is a generated module, mounted read-only at the tree's root, that calls the driver on
-a job file in a read-only folder; the process writes only into its scratch folder. A recording run
+a job file in a read-only folder; the process writes only into its scratch folder. Every folder
+is made under the host's `/tmp` (`private_folder`), which the sandbox covers. A recording run
 is a test run of the request's tests with the recording plugin added (`record`).
 
 The process's CPU is sampled while it runs (`tree_cpu`: user + system of it and every descendant,
@@ -31,9 +32,8 @@ from typing import Any
 from lanegate.lanes.property.baseline import pytest_flags
 from lanegate.lanes.property.behaviour import record
 from lanegate.lanes.property.mutate_run import child_env
-from lanegate.lanes.property.standby import new_scratch
 from lanegate.policy import Policy
-from lanegate.sandbox import Sandbox, sandbox_python
+from lanegate.sandbox import SANDBOX_TMP, Sandbox, sandbox_python
 
 TEST_NAME = "test_lanegate_calls.py"
 RECORD_PLUGIN = record.__name__
@@ -44,6 +44,13 @@ _TEST_TEXT = """from lanegate.lanes.property.behaviour import driver
 def test_calls():
     driver.main({job!r})
 """
+
+
+def private_folder(prefix: str) -> Path:
+    """A new folder under the host's `/tmp`, which every sandbox covers with an empty one of its
+    own: whatever one process is given (the base's files, answers) no other can see, wherever
+    `TMPDIR` points."""
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=SANDBOX_TMP))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,14 +86,20 @@ class Launcher:
         self._folders.clear()
 
     def _folder(self, prefix: str) -> Path:
-        folder = Path(tempfile.mkdtemp(prefix=prefix))
+        folder = private_folder(prefix)
         self._folders.append(folder)
         return folder
 
+    def _scratch(self) -> tuple[Path, Path]:
+        """A process's scratch folder and its Hypothesis storage, named as a baseline run's are."""
+        scratch = self._folder("lanegate-baseline-")
+        storage = scratch / "hypothesis"
+        storage.mkdir()
+        return scratch, storage
+
     def job(self, tree: Tree, job: dict[str, Any], wall: float) -> Ran:
         """Run the driver on `job` over `tree`."""
-        scratch, storage = new_scratch()
-        self._folders.append(scratch)
+        scratch, storage = self._scratch()
         jobs = self._folder("lanegate-calls-")
         answers = scratch / "answers.jsonl"
         job_file = jobs / "job.json"
@@ -99,8 +112,7 @@ class Launcher:
 
     def recording(self, tests: Sequence[str], functions: list[dict[str, str]], wall: float) -> Ran:
         """Run `tests` at head with the recording plugin on `functions` (path, qualname)."""
-        scratch, storage = new_scratch()
-        self._folders.append(scratch)
+        scratch, storage = self._scratch()
         jobs = self._folder("lanegate-calls-")
         answers = scratch / "calls.json"
         job_file = jobs / "record.json"

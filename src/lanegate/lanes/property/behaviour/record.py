@@ -5,8 +5,9 @@
 `threading.setprofile`) sees every Python call; on a call into one of the functions' code it reads
 the parameters from the frame, encodes them (`encode`) and keeps the call when every value can be
 carried back as a value (`decodable`): at most `MAX_CALLS` distinct calls per function, each at most
-`MAX_CALL_BYTES`. Written once, when the session finishes. Nothing here is trusted by the lane:
-the file is validated on the way in (`answers`).
+`MAX_CALL_BYTES`. Nothing here is trusted by the lane:
+the file is validated on the way in (`recording`). Written after every test that added a call, and
+when the session finishes.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class _Recorder:
         self.files: set[str] = {path for path, _ in self.wanted}
         self.calls: list[dict[str, None]] = [{} for _ in job["functions"]]
         self.seen_files: dict[str, str] = {}
+        self.dirty = True
 
     def profile(self, frame: FrameType, event: str, arg: object) -> None:
         if event != "call":
@@ -67,14 +69,18 @@ class _Recorder:
             text = _call_text(frame)
         except Exception:  # noqa: BLE001 - a hostile argument; that call is not kept
             return
-        if text is not None and len(text) <= MAX_CALL_BYTES:
-            calls.setdefault(text, None)
+        if text is not None and len(text) <= MAX_CALL_BYTES and text not in calls:
+            calls[text] = None
+            self.dirty = True
 
     def write(self) -> None:
+        self.dirty = False
         data = {
             "calls": [[json.loads(text) for text in calls] for calls in self.calls],
         }
-        Path(self.out).write_text(json.dumps(data, sort_keys=True), encoding="ascii")
+        partial = Path(self.out + ".part")
+        partial.write_text(json.dumps(data, sort_keys=True), encoding="ascii")
+        os.replace(partial, self.out)  # a run killed mid-write leaves the last whole file
 
 
 def _call_text(frame: FrameType) -> str | None:
@@ -101,6 +107,7 @@ def _call_text(frame: FrameType) -> str | None:
 
 
 _KEY = pytest.StashKey[_Recorder]()
+_CURRENT: list[_Recorder | None] = [None]
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -110,8 +117,16 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     recorder = _Recorder(json.loads(Path(path).read_text(encoding="utf-8")))
     config.stash[_KEY] = recorder
+    _CURRENT[0] = recorder
     sys.setprofile(recorder.profile)
     threading.setprofile(recorder.profile)
+
+
+def pytest_runtest_logfinish(nodeid: str) -> None:
+    """After each test, what it added: a run stopped at its wall limit keeps what it recorded."""
+    recorder = _CURRENT[0]
+    if recorder is not None and recorder.dirty:
+        recorder.write()
 
 
 @pytest.hookimpl(tryfirst=True)

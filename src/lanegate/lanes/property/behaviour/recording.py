@@ -4,9 +4,10 @@ head (`record`) and read back as data, bounded and checked."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
-from lanegate.lanes.property.behaviour.answers import BadAnswers, check_call
+from lanegate.lanes.property.behaviour.answers import BadAnswers, check_call, read_bounded
 from lanegate.lanes.property.behaviour.encode import decodable
 from lanegate.lanes.property.behaviour.launch import Launcher
 from lanegate.lanes.property.behaviour.model import BehaviourRequest
@@ -28,7 +29,9 @@ def record_calls(
         {"path": str(request.repo / f.path), "qualname": f.qualname} for f in request.functions
     ]
     tests = [path_argument(t) for t in request.tests]
-    ran = launcher.recording(tests, functions, wall)
+    # the tests may be many: their run gets at most half the budget's seconds (and a minute), and
+    # what it recorded before it was stopped is used
+    ran = launcher.recording(tests, functions, min(wall, max(60.0, request.cpu_seconds / 2)))
     try:
         calls = _read(ran.answers, len(functions))
     except BadAnswers as exc:
@@ -37,13 +40,8 @@ def record_calls(
     return calls, "", ran.cpu
 
 
-def _read(path: Any, count: int) -> list[list[dict[str, Any]]]:
-    if not path.is_file():
-        raise BadAnswers("no calls file was written")
-    with path.open("rb") as handle:
-        data = handle.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        raise BadAnswers(f"the calls file passed {MAX_FILE_BYTES} bytes")
+def _read(path: Path, count: int) -> list[list[dict[str, Any]]]:
+    data = read_bounded(path, MAX_FILE_BYTES, "calls")
     try:
         record = json.loads(data)
     except (ValueError, RecursionError):
