@@ -311,6 +311,8 @@ def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]
 
 def _constants(tree: ast.AST, lines: set[int], sources: list[str]) -> Iterator[str]:
     bare = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+    # the text pieces of an f-string are no value a caller passes
+    bare |= {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
     for node in ast.walk(tree):
         if id(node) not in bare and (
             isinstance(node, ast.Constant)
