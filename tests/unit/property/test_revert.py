@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import pytest
 
 from lanegate.diff import classify_diff
+from lanegate.lanes.property.changes import merge as merge_changes
 from lanegate.lanes.property.operators import apply_edit
 from lanegate.lanes.property.plant import plan_mutants
-from lanegate.lanes.property.revert import RevertPlan, is_revert, plan_reverts
-from lanegate.ledgers.models import ChangeEvidence, KillKind, Mutant, MutantStatus
+from lanegate.lanes.property.revert import RevertPlan, is_revert, plan_reverts, reverted_lines
+from lanegate.ledgers.models import (
+    BehaviourDifference,
+    ChangeEvidence,
+    KillKind,
+    Mutant,
+    MutantStatus,
+)
 from lanegate.policy import load_policy
 from lanegate.scoring.property_rules import revert_verdict
 from tests.gitrepo import Repo
@@ -281,3 +289,53 @@ def test_revert_verdicts(reverts: list[tuple[str, str, str | None, str]], verdic
         behaviour_seconds=0.0,
     )
     assert revert_verdict(change, mutants, frozenset({"canary-killer"}))[0] == verdict
+
+
+def test_sharded_changes_merge_their_reverts_and_keep_a_found_difference() -> None:
+    """Each shard lists the reverts of its slice and ran the behaviour diff with its own seed."""
+    whole = _mutant("m-000000000001", "revert", "killed", "t", "AssertionError")
+    hunk = _mutant("m-000000000002", "revert-hunk", "survived", None, "")
+    first = ChangeEvidence(
+        path="src/m.py",
+        qualname="f",
+        base_path="src/m.py",
+        base_qualname="f",
+        reverts=(whole.id,),
+        revert_verdict="pinned",
+        revert_killed_by="t",
+        behaviour="same",
+        inputs_tried=10,
+        behaviour_reason="",
+        behaviour_seconds=0.1,
+    )
+    second = dataclasses.replace(
+        first,
+        reverts=(hunk.id,),
+        revert_verdict="not-killed",
+        revert_killed_by=None,
+        behaviour="differs",
+        differences=(BehaviourDifference(call="f(1)", base="1", head="2"),),
+    )
+    (merged,) = merge_changes([(first,), (second,)], [whole, hunk], [])
+    assert merged.reverts == (whole.id, hunk.id)
+    assert (merged.revert_verdict, merged.behaviour) == ("partly-pinned", "differs")
+
+
+def test_a_constant_only_pinned_functions_read_is_covered_by_their_reverts(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    head = BASE.replace(
+        "LIMIT = 10\n", 'LIMIT = 10\nMARK = "\\u2026"\nSHARED = "x"\nALIAS = SHARED\n'
+    )
+    head = head.replace(
+        "    return x\n\n\ndef total", "    return str(x) + MARK + SHARED\n\n\ndef total"
+    )
+    repo, plan = _plan(make_repo, head)
+    source = (repo.path / "src/m.py").read_bytes()
+    lines = head.splitlines()
+    mark, shared = lines.index('MARK = "\\u2026"') + 1, lines.index('SHARED = "x"') + 1
+    covered = reverted_lines(plan, {("src/m.py", "clamp")}, {"src/m.py": source})["src/m.py"]
+    assert mark in covered and shared not in covered  # SHARED is read at module level too
+    assert (
+        reverted_lines(plan, set(), {"src/m.py": source}) == {}
+    )  # nothing pinned, nothing covered

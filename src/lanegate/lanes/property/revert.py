@@ -553,12 +553,16 @@ def plan_reverts(
     return RevertPlan(tuple(specs), tuple(functions), tuple(problems))
 
 
-def reverted_lines(plan: RevertPlan, pinned: set[tuple[str, str]]) -> dict[str, frozenset[int]]:
+def reverted_lines(
+    plan: RevertPlan, pinned: set[tuple[str, str]], sources: dict[str, bytes] | None = None
+) -> dict[str, frozenset[int]]:
     """The head's lines a test is known to tell from the base: every line of each changed function
     whose reverts were killed (`pinned`: (path, qualname), "<module>" for a file's module-level
-    reverts), and the lines each of a pinned file's module-level reverts replaces. A revert that
-    survived, even one the behaviour diff found no difference for, vouches for no line: a
-    comparison on the inputs it tried is no test."""
+    reverts), the lines each of a pinned file's module-level reverts replaces, and (given the
+    head's `sources`) each module-level binding that only pinned functions of its file read (a
+    constant a fixed function uses is part of that function). A revert that survived, even one the
+    behaviour diff found no difference for, vouches for no line: a comparison on the inputs it
+    tried is no test."""
     out: dict[str, set[int]] = {}
     for f in plan.functions:
         if (f.path, f.qualname) in pinned:
@@ -566,4 +570,40 @@ def reverted_lines(plan: RevertPlan, pinned: set[tuple[str, str]]) -> dict[str, 
     for spec in plan.specs:
         if spec.operator == REVERT_MODULE and (spec.path, MODULE) in pinned:
             out.setdefault(spec.path, set()).update(range(spec.line, spec.edit.end_line))
+    for path, source in (sources or {}).items():
+        spans = [
+            (f.first_line, f.last_line)
+            for f in plan.functions
+            if f.path == path and (f.path, f.qualname) in pinned
+        ]
+        if spans:
+            out.setdefault(path, set()).update(_bindings_read_only_in(source, path, spans))
     return {path: frozenset(lines) for path, lines in out.items()}
+
+
+def _bindings_read_only_in(source: bytes, path: str, spans: list[tuple[int, int]]) -> set[int]:
+    """The lines of module-level assignments whose names the module reads, and reads only on lines
+    inside `spans`."""
+    try:
+        tree = parse_python(source, path)
+    except (SyntaxError, ValueError):
+        return set()
+    reads: dict[str, list[int]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            reads.setdefault(node.id, []).append(node.lineno)
+    lines: set[int] = set()
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign):
+            targets = stmt.targets
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            targets = [stmt.target]
+        else:
+            continue
+        names = [t.id for t in targets if isinstance(t, ast.Name)]
+        if len(names) != len(targets) or not names:
+            continue
+        used = [line for name in names for line in reads.get(name, [])]
+        if used and all(any(a <= line <= b for a, b in spans) for line in used):
+            lines.update(range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1))
+    return lines

@@ -783,7 +783,7 @@ def run_lane(
         base_test_changes=base_test_changes(repo, summary, suite.restored, suite.helpers),
         base_rechecks=tuple(rechecks),
         unmutated=unmutated_lines(
-            repo, summary, policy, reverted=reverted_lines(reverts, pinned_changes)
+            repo, summary, policy, reverted=reverted_lines(reverts, pinned_changes, candidates)
         ),
         canary_seed=canary_seed,
         mutant_draw=draw,
