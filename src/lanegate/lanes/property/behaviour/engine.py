@@ -55,7 +55,7 @@ ROUNDS = 6  # re-checks and shrinking steps after the first round
 CALL_TIMEOUT = 2.0  # wall seconds one case may take in its fork
 MAX_TIMEOUTS = 2  # cases timed out in one process before the rest of its cases are skipped
 MAX_ANSWER = 256 * 1024  # bytes of one case's encoded answers
-STARTUP_SECONDS = 60.0  # a process's wall allowance besides its cases
+STARTUP_SECONDS = 30.0  # a process's wall allowance besides its cases
 CASE_SECONDS = 0.5
 MIN_WALL_SECONDS = 30.0
 
