@@ -16,6 +16,7 @@ from lanegate.lanes.property.behaviour.answers import BadAnswers, outcomes, read
 from lanegate.lanes.property.behaviour.encode import MAX_NODES, decodable, decode, encode
 from lanegate.lanes.property.behaviour.inputs import (
     case_of,
+    literal_cases,
     literal_values,
     sequence_cases,
     shrink_candidates,
@@ -278,3 +279,16 @@ _JSON = st.recursive(
 @given(_JSON)
 def test_rendering_any_json_never_raises(data: object) -> None:
     assert isinstance(render.value(data), str)
+
+
+@settings(derandomize=True, max_examples=300, deadline=None, database=None)
+@given(st.lists(_JSON, max_size=3), st.lists(st.tuples(st.text(max_size=3), _JSON), max_size=2))
+def test_inputs_from_any_carried_call_never_raise(args: list[object], kwargs: list[object]) -> None:
+    call = {"args": args, "kwargs": [list(kw) for kw in kwargs]}  # type: ignore[call-overload]
+    if not (decodable(args) and all(decodable(v) for _, v in call["kwargs"])):
+        return
+    case = case_of([call, call], "recorded")
+    for candidate in shrink_candidates(case):
+        candidate.decoded()
+    literal_cases([call], literal_values(["1", "'a'", "1.5", "b'x'"]))
+    sequence_cases([call, call])
