@@ -167,7 +167,8 @@ def decodable(data: Any, depth: int = 0) -> bool:
         if not isinstance(text, str) or len(text) > MAX_STR * 2:
             return False
         try:  # what a hostile process wrote is checked here, not where it is used
-            {"float": float, "complex": complex, "bytes": bytes.fromhex}[tag](text)
+            parse: Any = {"float": float, "complex": complex, "bytes": bytes.fromhex}[tag]
+            parse(text)
         except ValueError:
             return False
         return True
