@@ -8,12 +8,15 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lanegate.lanes.property.behaviour import render
 from lanegate.lanes.property.behaviour.answers import BadAnswers, outcomes, read_lines
 from lanegate.lanes.property.behaviour.encode import MAX_NODES, decodable, decode, encode
 from lanegate.lanes.property.behaviour.inputs import (
     case_of,
+    literal_cases,
     literal_values,
     sequence_cases,
     shrink_candidates,
@@ -248,3 +251,44 @@ def test_an_answers_file_that_is_a_link_or_a_pipe_is_refused(tmp_path: Path) -> 
     os.mkfifo(pipe)
     with pytest.raises(BadAnswers, match="not a regular file"):
         read_lines(pipe)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"$": "bytes", "hex": "abc"}, {"$": "dict", "items": [1, [2]]}, {"$": "obj"}, {"$": 5},
+     {"$": "tuple", "items": "xy"}, [[[[[[[[[[[[1]]]]]]]]]]]], {"$": "obj", "fields": [[1, 2, 3]]}],
+)  # fmt: skip
+def test_rendering_what_a_hostile_process_wrote_never_raises(data: object) -> None:
+    assert isinstance(render.value(data), str)
+    assert isinstance(render.answer(json.dumps({"ok": data})), str)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5)
+    | st.sampled_from(["$", "items", "hex", "r", "type", "fields", "repr", "value", "n", "len"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["$", "items", "hex", "r", "type", "fields", "args", "repr", "value"]),
+        inner | st.sampled_from(["bytes", "dict", "tuple", "obj", "set", "more", "float"]),
+        max_size=4,
+    ),
+    max_leaves=20,
+)  # fmt: skip
+
+
+@settings(derandomize=True, max_examples=300, deadline=None, database=None)
+@given(_JSON)
+def test_rendering_any_json_never_raises(data: object) -> None:
+    assert isinstance(render.value(data), str)
+
+
+@settings(derandomize=True, max_examples=300, deadline=None, database=None)
+@given(st.lists(_JSON, max_size=3), st.lists(st.tuples(st.text(max_size=3), _JSON), max_size=2))
+def test_inputs_from_any_carried_call_never_raise(args: list[object], kwargs: list[object]) -> None:
+    call = {"args": args, "kwargs": [list(kw) for kw in kwargs]}  # type: ignore[call-overload]
+    if not (decodable(args) and all(decodable(v) for _, v in call["kwargs"])):
+        return
+    case = case_of([call, call], "recorded")
+    for candidate in shrink_candidates(case):
+        candidate.decoded()
+    literal_cases([call], literal_values(["1", "'a'", "1.5", "b'x'"]))
+    sequence_cases([call, call])

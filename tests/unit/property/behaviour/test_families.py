@@ -62,6 +62,19 @@ def jitter(x: int) -> int:
 
 def coin(x: int) -> int:
     return x
+
+
+def tally(words: list[str]) -> dict[str, int]:
+    counts = {}
+    for word in words:
+        counts[word] = counts.get(word, 0) + 1
+    return counts
+
+
+def withdraw(balance: int, amount: int) -> int:
+    if amount > balance:
+        raise ValueError("insufficient funds")
+    return balance - amount
 """
 
 HEAD = """import random
@@ -115,6 +128,14 @@ def jitter(x: int) -> int:
 
 def coin(x: int) -> int:
     return x + random.randint(1, 10**6)
+
+
+def tally(words: list[str]) -> dict[str, int]:
+    return {word: words.count(word) for word in sorted(set(words))}
+
+
+def withdraw(balance: int, amount: int) -> int:
+    return balance - amount
 """
 
 TESTS = """from pkg.calc import clamp, total
@@ -140,6 +161,8 @@ NAMES = (
     "describe",
     "jitter",
     "coin",
+    "tally",
+    "withdraw",
 )
 LITERALS = {"is_adult": ("18",), "scaled": ("2", "3"), "greeting": ('"Hello, "', '"Hi, "')}
 
@@ -213,6 +236,19 @@ def test_refactor_is_same_with_the_inputs_counted(found: dict[str, FunctionBehav
     assert result.differences == () and result.reason == ""
     assert result.inputs_tried == sum(n for _, n in result.sources) >= 30
     assert dict(result.sources)["recorded"] == 1
+
+
+def test_a_refactor_that_builds_a_dict_in_another_order_is_same(
+    found: dict[str, FunctionBehaviour],
+) -> None:
+    result = found["tally"]
+    assert result.verdict == "same", result
+
+
+def test_a_deleted_guard_is_found(found: dict[str, FunctionBehaviour]) -> None:
+    result = found["withdraw"]
+    assert result.verdict == "differs", result
+    assert "withdraw(0, 1): base raises ValueError, head -1" in _texts(result)
 
 
 def test_unstrategisable_parameter_is_not_compared(found: dict[str, FunctionBehaviour]) -> None:

@@ -14,7 +14,9 @@ MARKER = "base-only-marker-5c1e0a"
 BASE = {
     "pkg/__init__.py": "",
     "pkg/peek.py": f"# {MARKER}\n\ndef double(x: int) -> int:\n    return 2 * x\n",
-    "pkg/forge.py": "def triple(x: int) -> int:\n    return 3 * x\n",
+    "pkg/forge.py": "def triple(x: int) -> int:\n    return 3 * x\n\n\n"
+    "def quad(x: int) -> int:\n    return 4 * x\n",
+    "pkg/spin.py": "def still(x: int) -> int:\n    return x\n",
     "pkg/sleepy.py": "def wait(x: int) -> int:\n    return x\n",
     "pkg/huge.py": "def make(n: int) -> list:\n    return [n]\n\n\ndef loop(n: int) -> list:\n    return [[n]]\n",
 }
@@ -65,18 +67,25 @@ import os
 import sys
 
 
+def _fake(value):
+    return json.dumps({"i": 0, "calls": [{"ok": value}]})
+
+
 def triple(x: int) -> int:
-    fake = json.dumps({"i": 0, "calls": [{"ok": 3 * x}]})
-    print(fake)
-    print(fake, file=sys.stderr)
+    print(_fake(3 * x))
+    print(_fake(3 * x), file=sys.stderr)
+    return 3 * x + 1
+
+
+def quad(x: int) -> int:
     for root in ("/tmp", os.getcwd()):
         for path in glob.glob(root + "/**/*.json*", recursive=True):
             try:
                 with open(path, "a") as handle:
-                    handle.write(fake + "\\n")
+                    handle.write(_fake(4 * x) + "\\n")
             except OSError:
                 pass
-    return 3 * x + 1
+    return 4 * x + 1
 """
 
 SLEEPY = "import time\n\n\ndef wait(x: int) -> int:\n    while True:\n        time.sleep(1)\n"
@@ -91,7 +100,18 @@ def loop(n: int) -> list:
     return cycle
 """
 
-HEAD = {"pkg/peek.py": PEEK, "pkg/forge.py": FORGE, "pkg/sleepy.py": SLEEPY, "pkg/huge.py": HUGE}
+# a module that never finishes importing at head: its process is stopped at its wall limit
+SPIN = (
+    "import time\n\nwhile True:\n    time.sleep(0.1)\n\n\ndef still(x: int) -> int:\n    return x\n"
+)
+
+HEAD = {
+    "pkg/peek.py": PEEK,
+    "pkg/forge.py": FORGE,
+    "pkg/sleepy.py": SLEEPY,
+    "pkg/huge.py": HUGE,
+    "pkg/spin.py": SPIN,
+}
 
 
 @pytest.fixture(scope="module")
@@ -100,9 +120,10 @@ def found(tmp_path_factory: pytest.TempPathFactory) -> dict[str, FunctionBehavio
     repo, base, head = build(path, BASE, HEAD)
     functions = [
         *same_place("pkg/peek.py", "double"),
-        *same_place("pkg/forge.py", "triple"),
+        *same_place("pkg/forge.py", "triple", "quad"),
         *same_place("pkg/sleepy.py", "wait"),
         *same_place("pkg/huge.py", "make", "loop"),
+        *same_place("pkg/spin.py", "still"),
     ]
     return compare(repo, base, head, functions, max_examples=20)
 
@@ -113,13 +134,27 @@ def test_head_cannot_read_the_base_or_its_answers(found: dict[str, FunctionBehav
     assert result.inputs_tried >= 20
 
 
-def test_forged_records_never_make_a_same(found: dict[str, FunctionBehaviour]) -> None:
+def test_records_printed_to_stdout_and_stderr_are_not_answers(
+    found: dict[str, FunctionBehaviour],
+) -> None:
     result = found["triple"]
-    assert result.verdict != "same", result
-    if result.verdict == "differs":
-        assert "triple(0): base 0, head 1" in [str(d) for d in result.differences]
-    else:
-        assert "answers" in result.reason, result.reason
+    assert result.verdict == "differs", result
+    assert "triple(0): base 0, head 1" in [str(d) for d in result.differences]
+
+
+def test_records_written_into_files_never_make_a_same(found: dict[str, FunctionBehaviour]) -> None:
+    result = found["quad"]
+    assert result.verdict == "not-compared", result
+    assert result.reason.startswith("the head's answers cannot be read: "), result.reason
+
+
+def test_a_head_that_never_finishes_importing_is_stopped(
+    found: dict[str, FunctionBehaviour],
+) -> None:
+    result = found["still"]
+    assert result.verdict == "not-compared", result
+    assert result.reason.startswith("the head's answers cannot be read: "), result.reason
+    assert result.reason.endswith(" s)") and "(did not finish in " in result.reason
 
 
 def test_a_head_that_sleeps_forever_is_timed_out(found: dict[str, FunctionBehaviour]) -> None:

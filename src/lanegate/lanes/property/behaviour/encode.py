@@ -159,13 +159,19 @@ def decodable(data: Any, depth: int = 0) -> bool:
         return True
     if isinstance(data, list):
         return all(decodable(item, depth + 1) for item in data)
-    if not isinstance(data, dict) or data.get("$") not in _DECODABLE_TAGS:
+    tag = data.get("$") if isinstance(data, dict) else None
+    if not isinstance(tag, str) or tag not in _DECODABLE_TAGS:
         return False
-    tag = data["$"]
-    if tag in ("float", "complex"):
-        return isinstance(data.get("r"), str)
-    if tag == "bytes":
-        return isinstance(data.get("hex"), str)
+    if tag in ("float", "complex", "bytes"):
+        text = data.get("hex" if tag == "bytes" else "r")
+        if not isinstance(text, str) or len(text) > MAX_STR * 2:
+            return False
+        try:  # what a hostile process wrote is checked here, not where it is used
+            parse: Any = {"float": float, "complex": complex, "bytes": bytes.fromhex}[tag]
+            parse(text)
+        except ValueError:
+            return False
+        return True
     items = data.get("items")
     if not isinstance(items, list):
         return False

@@ -21,7 +21,6 @@ from lanegate.lanes.property.base_recheck import _base_tree
 from lanegate.lanes.property.behaviour import render
 from lanegate.lanes.property.behaviour.answers import (
     BadAnswers,
-    Outcome,
     check_call,
     generated,
     outcomes,
@@ -46,6 +45,7 @@ from lanegate.lanes.property.behaviour.model import (
     Difference,
     FunctionBehaviour,
 )
+from lanegate.lanes.property.behaviour.observed import Observed
 from lanegate.lanes.property.behaviour.recording import record_calls
 from lanegate.policy import Policy
 from lanegate.sandbox import Sandbox, open_sandbox
@@ -55,7 +55,7 @@ ROUNDS = 6  # re-checks and shrinking steps after the first round
 CALL_TIMEOUT = 2.0  # wall seconds one case may take in its fork
 MAX_TIMEOUTS = 2  # cases timed out in one process before the rest of its cases are skipped
 MAX_ANSWER = 256 * 1024  # bytes of one case's encoded answers
-STARTUP_SECONDS = 60.0  # a process's wall allowance besides its cases
+STARTUP_SECONDS = 30.0  # a process's wall allowance besides its cases
 CASE_SECONDS = 0.5
 MIN_WALL_SECONDS = 30.0
 
@@ -145,9 +145,7 @@ class _Comparison:
         self.fair = fair  # this function's share of what was left when it started
         self.max_wall = policy.lane.max_wall_seconds
         self.cpu = 0.0
-        self.seen: dict[str, dict[str, list[Outcome]]] = {"base": {}, "head": {}}
-        self.cases: dict[str, Case] = {}
-        self.name = function.qualname.rsplit(".", 1)[-1]
+        self.observed = Observed(function.qualname.rsplit(".", 1)[-1])
 
     def _where(self, side: str) -> tuple[str, str]:
         f = self.function
@@ -164,20 +162,13 @@ class _Comparison:
     def _result(
         self, verdict: str, reason: str = "", found: Sequence[Difference] = ()
     ) -> FunctionBehaviour:
-        counts = dict.fromkeys(SOURCES, 0)
-        tried = 0
-        for key, case in self.cases.items():
-            if any(o.answered for o in self.seen["base"].get(key, ())) and any(
-                o.answered for o in self.seen["head"].get(key, ())
-            ):
-                tried += 1
-                counts[case.source] += 1
+        tried, sources = self.observed.tried()
         return FunctionBehaviour(
             self.function.path,
             self.function.qualname,
             verdict,
             tried,
-            tuple(counts.items()),
+            sources,
             tuple(found) if verdict == "differs" else (),
             render.clip(reason, 500),
             round(self.cpu + self.extra, 3),
@@ -202,17 +193,17 @@ class _Comparison:
         if problem:
             return self._result("not-compared", problem)
         for step in range(ROUNDS):
-            unstable = self._unstable()
+            unstable = self.observed.unstable()
             if unstable:
                 return self._result("not-compared", unstable)
-            top = sorted(self._differing(), key=size)[:MAX_EXAMPLES]
+            top = sorted(self.observed.differing(), key=size)[:MAX_EXAMPLES]
             if not top:
                 break
-            pending = [c for c in top if not self._confirmed(c)]
+            pending = [c for c in top if not self.observed.confirmed(c)]
             candidates: list[Case] = []
             if step < ROUNDS - 1:
                 fresh = {k: c for t in top for c in shrink_candidates(t) for k in [c.key]}
-                candidates = [c for k, c in fresh.items() if k not in self.cases]
+                candidates = [c for k, c in fresh.items() if k not in self.observed.cases]
             if not pending and not candidates:
                 break
             if not self._affordable():
@@ -220,30 +211,30 @@ class _Comparison:
             problem = self._evaluate([*pending, *candidates])
             if problem:
                 return self._result("not-compared", problem)
-        unstable = self._unstable()
+        unstable = self.observed.unstable()
         if unstable:
             return self._result("not-compared", unstable)
         return self._verdict()
 
     def _verdict(self) -> FunctionBehaviour:
-        differing = sorted(self._differing(), key=size)
-        confirmed = [c for c in differing if self._confirmed(c)]
+        differing = sorted(self.observed.differing(), key=size)
+        confirmed = [c for c in differing if self.observed.confirmed(c)]
         if confirmed:
             return self._result(
-                "differs", found=[self._difference(c) for c in confirmed[:MAX_EXAMPLES]]
+                "differs", found=[self.observed.difference(c) for c in confirmed[:MAX_EXAMPLES]]
             )
         if differing:
-            shown = self._difference(differing[0])
+            shown = self.observed.difference(differing[0])
             why = (
                 "a second run of each version did not answer it the same way"
                 if self._affordable()
                 else self._spent_reason("before it was run again")
             )
             return self._result("not-compared", f"{shown} was seen once; {why}")
-        problem = self._one_sided()
+        problem = self.observed.one_sided()
         if problem:
             return self._result("not-compared", problem)
-        if not any(True for _ in self._answered_keys()):
+        if not self.observed.answered_keys():
             return self._result("not-compared", "no input was answered by both versions")
         return self._result("same")
 
@@ -303,8 +294,7 @@ class _Comparison:
     def _evaluate(self, cases: list[Case]) -> str:
         """Run `cases` on both versions (side by side); why the answers cannot be used ("" when
         they can)."""
-        for case in cases:
-            self.cases.setdefault(case.key, case)
+        self.observed.add(cases)
         calls = [case.decoded() for case in cases]
         with ThreadPoolExecutor(max_workers=2, thread_name_prefix="lanegate-behaviour") as pool:
             futures = {}
@@ -335,86 +325,8 @@ class _Comparison:
             except BadAnswers as exc:
                 ended = f" ({ran[side].ended})" if ran[side].ended else ""
                 return f"the {side}'s answers cannot be read: {exc}{ended}"
-            for case, outcome in zip(cases, answers, strict=True):
-                self.seen[side].setdefault(case.key, []).append(outcome)
+            self.observed.record(side, cases, answers)
         return ""
-
-    # --- reading what was seen -----------------------------------------------------------------
-
-    def _first(self, side: str, key: str) -> Outcome | None:
-        return next((o for o in self.seen[side].get(key, ()) if o.answered), None)
-
-    def _answered_keys(self) -> list[str]:
-        return [k for k in self.cases if self._first("base", k) and self._first("head", k)]
-
-    def _differing(self) -> list[Case]:
-        out = []
-        for key in self._answered_keys():
-            base, head = self._first("base", key), self._first("head", key)
-            if base is not None and head is not None and base.calls != head.calls:
-                out.append(self.cases[key])
-        return out
-
-    def _answers(self, side: str, key: str) -> list[tuple[str, ...]]:
-        return [o.calls for o in self.seen[side].get(key, ()) if o.answered]
-
-    def _confirmed(self, case: Case) -> bool:
-        """Answered at least twice by each version, the base the same way every time, the head
-        never the base's way (a head that varies but never agrees still differs)."""
-        base, head = self._answers("base", case.key), self._answers("head", case.key)
-        return (
-            len(base) >= 2
-            and len(head) >= 2
-            and all(b == base[0] for b in base)
-            and all(h != base[0] for h in head)
-        )
-
-    def _unstable(self) -> str:
-        """Why a version is non-deterministic ("" when none is): the base answered a case two
-        ways, or the head answered a case two ways one of which is the base's (it agrees only
-        sometimes: neither "same" nor a difference can be told)."""
-        for side in ("base", "head"):
-            for key in self.seen[side]:
-                answered = self._answers(side, key)
-                other = next((a for a in answered if a != answered[0]), None)
-                if other is None:
-                    continue
-                base = self._answers("base", key)
-                if side == "head" and base and base[0] not in answered:
-                    continue  # varies, but never as the base answers: a difference
-                call = render.case(self.name, self.cases[key].decoded())
-                return render.clip(
-                    f"non-deterministic at {side}: {call} gave "
-                    f"{render.outcome(answered[0], '')}, then {render.outcome(other, '')}",
-                    500,
-                )
-        return ""
-
-    def _one_sided(self) -> str:
-        """The first case only one version answered (a timeout, a crash, an oversized answer),
-        or that both failed to answer in different ways ("" when there is none)."""
-        for key, case in self.cases.items():
-            base, head = self.seen["base"].get(key), self.seen["head"].get(key)
-            if not base or not head or base[0].error == head[0].error:
-                continue
-            b, h = base[0].error, head[0].error
-            side, error = ("head", h) if h and h != "skipped" else ("base", b)
-            if error and error != "skipped":
-                call = render.case(self.name, case.decoded())
-                return render.clip(f"{side}: {render.outcome((), error)} on {call}", 500)
-        return ""
-
-    def _difference(self, case: Case) -> Difference:
-        base = self._answers("base", case.key)
-        heads = list(dict.fromkeys(self._answers("head", case.key)))
-        head = " or ".join(render.outcome(h, "") for h in heads[:2]) + (
-            " or ..." if heads[2:] else ""
-        )
-        return Difference(
-            render.case(self.name, case.decoded()),
-            render.outcome(base[0], "") if base else "no answer",
-            render.clip(head) if heads else "no answer",
-        )
 
 
 def _carried(call: Any) -> bool:

@@ -44,7 +44,8 @@ class FunctionBehaviour:
     sources: tuple[tuple[str, int], ...]  # (("recorded", 12), ("hypothesis", 100), ...)
     differences: tuple[Difference, ...]  # at most MAX_EXAMPLES, only when verdict == "differs"
     reason: str = ""  # why "not-compared"
-    seconds: float = 0.0  # CPU the sandboxed processes of this function spent
+    # CPU seconds its sandboxed processes spent, with an equal share of the recording run's
+    seconds: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ def value(data: Any, depth: int = 0) -> str:
     shown: dict[str, str] = {
         "float": str(data.get("r")),
         "complex": str(data.get("r")),
-        "bytes": repr(bytes.fromhex(str(data.get("hex", ""))[:400])) if "hex" in data else "b?",
+        "bytes": _bytes(data.get("hex")),
         "tuple": "(" + ", ".join(inner) + ("," if len(inner) == 1 else "") + ")",
         "set": "{" + ", ".join(inner) + "}" if inner else "set()",
         "frozenset": "frozenset({" + ", ".join(inner) + "})",
@@ -47,6 +47,14 @@ def value(data: Any, depth: int = 0) -> str:
     if tag == "obj":
         return _object(data, depth)
     return shown.get(str(tag), "?")
+
+
+def _bytes(text: Any) -> str:
+    """`b'...'` from a hex string (a malformed one, which only a hostile process writes: `b?`)."""
+    try:
+        return repr(bytes.fromhex(str(text)[:400]))
+    except ValueError:
+        return "b?"
 
 
 def _pair(item: Any, depth: int) -> str:
