@@ -39,8 +39,9 @@ _PROPERTY_OWN = frozenset(
         "mutant_budget",
         "canary_seed",  # each shard draws its own canaries: the score job re-derives each shard's
         "canaries",
-        "changed_functions",  # a shard lists the reverts of its slice: merged, verdicts re-derived
-        "behaviour_seed",  # each shard's behaviour diff draws its own inputs
+        # a shard lists the reverts of its slice: merged, verdicts re-derived (every shard's
+        # behaviour diff draws the same inputs: its seed is the plan's mutant draw)
+        "changed_functions",
     }
 )
 _FLAKE_OWN = frozenset({"created_utc", "deterministic", "replays", "tests", "leases"})

@@ -707,7 +707,9 @@ def run_lane(
         )
         mark("mutants")
         # the behaviour diff: base and head run side by side on the same inputs, once per lane run
-        behaviour_seed = secrets.randbits(62)
+        # the run's one secret (the mutant draw) also seeds the behaviour diff's inputs: a head
+        # cannot know them in advance, and a pinned draw (--mutant-draw) reproduces them too
+        behaviour_seed = draw
         reached = sorted(
             {
                 t
