@@ -165,6 +165,9 @@ class Mutant:
     detail: str = field(default="", metadata={"maxLength": 300})
 
 
+# the operators of revert mutants (the base's code planted into the head): a changed function's
+# whole base version, one hunk of it, a module-level hunk
+REVERT_OPERATORS = frozenset({"revert", "revert-hunk", "revert-module"})
 BEHAVIOUR_VERDICTS = ("differs", "same", "not-compared")
 MATCHES = ("same", "renamed", "moved", "module")
 

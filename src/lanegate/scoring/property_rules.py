@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 
 from lanegate.ledgers.models import (
+    REVERT_OPERATORS,
     AuthorKind,
     BaseRecheck,
     ChangeEvidence,
@@ -448,7 +449,6 @@ def no_code_reached(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
 
 # --- revert mutants and the behaviour diff (issue 42) -----------------------------------------------
 
-REVERT_OPERATORS = frozenset({"revert", "revert-hunk", "revert-module"})
 # a revert "killed" only because the base cannot take the call the new test makes: the base lacks a
 # parameter, a name or an attribute the test uses. That shows nothing about the behaviour the tests
 # pin; the change is judged at the call shapes both versions accept (the behaviour diff)

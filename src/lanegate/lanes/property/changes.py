@@ -22,7 +22,7 @@ from lanegate.lanes.property.behaviour import (
     ChangedFunction,
     diff_behaviour,
 )
-from lanegate.lanes.property.revert import MODULE, RevertPlan
+from lanegate.lanes.property.revert import MODULE, RevertPlan, is_revert
 from lanegate.ledgers.models import BehaviourDifference, ChangeEvidence, InputSource, Mutant
 from lanegate.policy import Policy
 from lanegate.sandbox import Sandbox
@@ -133,10 +133,7 @@ def evidence(
 
 def _ids(mutants: Iterable[Mutant], path: str, qualname: str) -> tuple[str, ...]:
     return tuple(
-        m.id
-        for m in mutants
-        if m.operator in ("revert", "revert-hunk", "revert-module")
-        and (m.path, m.function) == (path, qualname)
+        m.id for m in mutants if is_revert(m.operator) and (m.path, m.function) == (path, qualname)
     )
 
 

@@ -38,6 +38,7 @@ from lanegate.diff import Change, DiffSummary, Role
 from lanegate.lanes.property.operators import Edit, apply_edit, is_arid_statement, original_text
 from lanegate.lanes.property.plant import MutantSpec, mutable_sources, mutant_id
 from lanegate.lanes.property.syntax_equal import same_syntax
+from lanegate.ledgers.models import REVERT_OPERATORS
 from lanegate.policy import Policy
 from lanegate.pysource import as_utf8
 from lanegate.pysource import parse as parse_python
@@ -45,7 +46,6 @@ from lanegate.pysource import parse as parse_python
 REVERT = "revert"
 REVERT_HUNK = "revert-hunk"
 REVERT_MODULE = "revert-module"
-REVERT_OPERATORS = frozenset({REVERT, REVERT_HUNK, REVERT_MODULE})
 MODULE = "<module>"
 # a renamed or moved function is matched to a base function whose text (its name left out) is at
 # least this alike, and only when no other candidate is (unambiguous in both directions)
