@@ -659,9 +659,14 @@ def _mark_tampered(recorder: _Recorder) -> None:
 def pytest_collectreport(report: pytest.CollectReport) -> None:
     if report.failed:
         _pending_collect_errors.append(report.nodeid or "<session>")
+        lines = [ln.strip() for ln in report.longreprtext.splitlines() if ln.strip()]
+        # the cause's last line ("E   ImportError: cannot import name ..."), for a kill's detail
+        cause = (lines[-1] if lines else "").removeprefix("E").strip()
+        _collect_causes[report.nodeid or "<session>"] = cause[:300]
 
 
 _pending_collect_errors: list[str] = []
+_collect_causes: dict[str, str] = {}
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -781,6 +786,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         "profile": recorder.profile,
         "observe": recorder.observe_mode,
         "collect_errors": list(_pending_collect_errors),
+        "collect_causes": dict(_collect_causes),
         "collected": recorder.collected,
         "peak_rss_bytes": _peak_rss(),
         "tests": recorder.tests,
