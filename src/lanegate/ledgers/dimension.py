@@ -12,6 +12,8 @@ class Dimension(StrEnum):
     ORDER = "order"  # the test's position: another test ran before it (or did not)
     HASH_SEED = "hash-seed"  # another PYTHONHASHSEED, the same outcome wherever it ran
     SECOND_PASS = "second-pass"  # the selection again in one process: state left behind
+    # not a flake: only a test's later runs in one process fail, every first run passes
+    STATE_LEAK = "state-leak"
     REPEAT = "repeat"  # in-process repetitions with fresh random seeds and a shifted heap
     ZONE = "zone"  # the local time zone, rotated in-process over every hour offset
     CLOCK = "clock"  # the wall clock shifted by a recorded offset

@@ -425,7 +425,8 @@ class ReplayOutcome:
 class RunBatch:
     """A test's in-process runs in one replay that varied one dimension (`runs` were planned; runs
     that reported nothing, or timed out, count as `missing`). Run `i`'s pins are a pure function of
-    the replay's recorded pins, the dimension and `i` (docs/flake-lane.md). `after_failure_of`
+    the replay's recorded pins, the dimension and `i` (docs/flake-lane.md); `sequence` their outcomes
+    in run order. `after_failure_of`
     names the first other test whose failed run had left the process changed (a thread still
     running, the environment, the working directory) before the batch began, and whose passing
     runs leave it as they found it."""
@@ -440,6 +441,9 @@ class RunBatch:
     missing: int = 0
     first_failed_run: int | None = None
     first_passed_run: int | None = None
+    # the runs' outcomes in run order, a letter each: p(assed), f(ailed), e(rror), s(kipped),
+    # m(issing); "" when the replay did not report it
+    sequence: str = field(default="", metadata={"maxLength": 1000, "pattern": "^[pfesm]*$"})
     seconds: float = 0.0
     detail: str = field(default="", metadata={"maxLength": 500})
     # when that test is itself flagged, this batch's failures are its aftermath, not this test's

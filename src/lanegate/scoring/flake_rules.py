@@ -17,6 +17,7 @@ from lanegate.ledgers.models import (
 from lanegate.model import Location
 from lanegate.scoring.evidence import Hit, RuleContext, duplicates
 from lanegate.scoring.flake_power import aftermath, culprits, judged, judged_kinds, power_of
+from lanegate.scoring.state_leak import StateLeak, state_leak
 
 _FILE = "flake.json"
 _INCOMPLETE = (Outcome.MISSING, Outcome.TIMEOUT, Outcome.ERROR)
@@ -126,7 +127,7 @@ def nondeterministic(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     shaky = [t for t in _judged_tests(ledger, ctx, flagged) if _disagrees(t)]
     notes = aftermath(ledger.tests, flagged)
     for test in shaky:
-        if test.node_id not in leased:
+        if test.node_id not in leased and state_leak(test) is None:
             yield Hit(
                 f"{test.node_id}: outcomes disagree across replays ({', '.join(_outcomes(test))})"
                 + notes.get(test.node_id, ""),
@@ -148,12 +149,36 @@ def nondeterministic_leased(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[H
     """A disagreeing test excused by a holding lease: a known human flake, shown as a warning."""
     leased = excused(ledger, ctx)
     for test in _judged_tests(ledger, ctx, _culprits(ledger, leased)):
-        if _disagrees(test) and test.node_id in leased:
+        if _disagrees(test) and test.node_id in leased and state_leak(test) is None:
             yield Hit(
                 f"{test.node_id}: disagrees across replays ({', '.join(_outcomes(test))}); "
                 "excused by its lease (the diff did not touch it)",
                 _test_at(test),
             )
+
+
+def _leaks(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[tuple[FlakeTest, StateLeak]]:
+    for test in _judged_tests(ledger, ctx):
+        leak = state_leak(test) if _disagrees(test) else None
+        if leak is not None:
+            yield test, leak
+
+
+def state_leak_added(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A test an agent's diff added or changed fails only when it runs again in its own process:
+    it leaves state behind (scoring/state_leak.py)."""
+    if not _agent(ledger, ctx):
+        return
+    for test, leak in _leaks(ledger, ctx):
+        if test.touched_by_diff:
+            yield Hit(f"{test.node_id}: {leak.describe()}", _test_at(test))
+
+
+def state_leak_noted(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """The same in a human's diff, or in a test the diff did not touch: a note to follow up."""
+    for test, leak in _leaks(ledger, ctx):
+        if not (_agent(ledger, ctx) and test.touched_by_diff):
+            yield Hit(f"{test.node_id}: {leak.describe()}", _test_at(test))
 
 
 def test_failed(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:

@@ -191,6 +191,18 @@ TABLE: tuple[Row, ...] = (
     Row("flake-nondeterministic-leased", Scope.FLAKE, K, W,
         "a test the diff did not touch disagrees across replays, excused by a holding lease",
         "find the flake's root cause before the lease expires", flake.nondeterministic_leased),
+    Row("flake-state-leak", Scope.FLAKE, K, E,
+        "a test the agent's diff added or changed fails only when it runs again in a process where "
+        "it already ran (every first run passed)",
+        "make the test leave nothing behind: copy parametrize values before changing them, reset "
+        "module-level caches in a fixture, patch with pytest's monkeypatch (it undoes itself)",
+        flake.state_leak_added),
+    Row("flake-state-leak-noted", Scope.FLAKE, K, W,
+        "a test of a human's diff, or one the diff did not touch, fails only when it runs again in "
+        "a process where it already ran",
+        "make the test leave nothing behind (copy what it changes, reset caches in a fixture); "
+        "plain pytest runs it once per process, so CI does not see it yet",
+        flake.state_leak_noted),
     Row("flake-test-failed", Scope.FLAKE, K, E, "a new or changed test fails in every replay",
         "fix the code or the test", flake.test_failed),
     Row("flake-replay-incomplete", Scope.FLAKE, K, E, "a replay outcome is missing, timeout or error",

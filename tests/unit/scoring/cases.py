@@ -212,6 +212,30 @@ def _leased_flake(touched: bool = False) -> Scenario:
     return S.but(flake=r(FL, tests=(*FL.tests, shaky), deterministic=False))
 
 
+def _leaking(
+    touched: bool = True, human: bool = False, sequences: tuple[str, str] = ("fp" * 15, "fp" * 15)
+) -> Scenario:
+    """A new test that passes every first run in a process and fails in the same runs of its
+    repeat batches in two replays (it leaves state behind), or, with other `sequences`, by chance."""
+    batches = tuple(
+        r(
+            samples.batch(n),
+            passed=seq.count("p"),
+            failed=seq.count("f"),
+            first_failed_run=seq.find("f"),
+            first_passed_run=seq.find("p"),
+            sequence=seq,
+        )
+        for n, seq in zip((1, 2), sequences, strict=True)
+    )
+    test = r(
+        _test(*(Outcome.PASSED,) * 3), deterministic=False, touched_by_diff=touched, batches=batches
+    )
+    base = HUMAN if human else S
+    ledger = base.flake if base.flake is not None else FL
+    return base.but(flake=r(ledger, tests=(test, FL.tests[1]), deterministic=False))
+
+
 def _lease(**changes: object) -> Scenario:
     return S.but(flake=r(FL, leases=(samples.lease(**changes),)))
 
@@ -490,10 +514,17 @@ CASES: dict[str, Case] = {
             _leased_flake(touched=True),
             _leased_flake().but(now=samples.LEASE_EXPIRES),
             _leased_flake().but(pr_body="no lease line"),
+            # two repeat batches failing at other runs: chance, not a leak
+            _leaking(sequences=("fp" * 15, "pf" * 15)),
         ),
         (S, S.but(flake=r(FL, tests=()), diff=diff(DEFAULT_FILES[0]))),
     ),
     "flake-nondeterministic-leased": Case((_leased_flake(),), (S,)),
+    "flake-state-leak": Case(
+        (_leaking(),),
+        (S, _leaking(human=True), _leaking(touched=False)),
+    ),
+    "flake-state-leak-noted": Case((_leaking(human=True), _leaking(touched=False)), (S,)),
     "flake-test-failed": Case(
         (
             _flake_tests(Outcome.FAILED, Outcome.FAILED, Outcome.FAILED),

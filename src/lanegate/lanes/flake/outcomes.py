@@ -20,6 +20,7 @@ from lanegate.lanes.flake.plan import Plan, ReplayPin
 from lanegate.lanes.flake.select import Selection
 from lanegate.ledgers.models import Dimension, FlakeTest, Outcome, ReplayOutcome, RunBatch
 from lanegate.scoring.flake_power import batch_kinds, culprits, judged, judged_kinds, power_of
+from lanegate.scoring.state_leak import state_leak
 
 STABLE_OUTCOMES = frozenset({Outcome.PASSED, Outcome.FAILED, Outcome.SKIPPED})
 
@@ -237,6 +238,9 @@ def _verdict(test: FlakeTest, view: FlakeTest, plan: Plan, details: Details) -> 
     deterministic = len(kinds) == 1 and kinds <= STABLE_OUTCOMES
     view = dataclasses.replace(view, deterministic=deterministic)
     exposed, reproduce = (None, None) if deterministic else exposure(view, plan, details)
+    leak = None if deterministic else state_leak(view)
+    if leak is not None:
+        exposed, reproduce = Dimension.STATE_LEAK, leak.describe()
     if deterministic and kinds == {Outcome.FAILED}:
         differs = fails_differently(view, details)
         if differs is not None:
@@ -295,6 +299,19 @@ def _first_run(first: object, outcome: str) -> int | None:
     return None
 
 
+_SEQUENCE = re.compile(r"[pfesm]{0,1000}")
+
+
+def _sequence(value: object, counts: dict[str, int]) -> str:
+    """A batch line's run-order outcomes when they agree with its counts, else "" (unknown)."""
+    if not isinstance(value, str) or _SEQUENCE.fullmatch(value) is None:
+        return ""
+    letters = {"passed": "p", "failed": "f", "error": "e", "skipped": "s"}
+    if any(value.count(letter) != counts.get(name, 0) for name, letter in letters.items()):
+        return ""
+    return value
+
+
 def _batch(
     planned: BatchPlan, line: dict[str, object] | None, run: ReplayRun, blanket: str | None
 ) -> RunBatch:
@@ -325,6 +342,7 @@ def _batch(
         missing=max(0, planned.runs - reported),
         first_failed_run=_first_run(line.get("first"), "failed"),
         first_passed_run=_first_run(line.get("first"), "passed"),
+        sequence=_sequence(line.get("sequence"), got),
         seconds=round(float(seconds), 6)
         if isinstance(seconds, int | float) and seconds >= 0
         else 0.0,
@@ -333,7 +351,13 @@ def _batch(
     )
     if reported > planned.runs:
         record = dataclasses.replace(
-            record, error=reported, passed=0, failed=0, skipped=0, detail="more runs than planned"
+            record,
+            error=reported,
+            passed=0,
+            failed=0,
+            skipped=0,
+            sequence="",
+            detail="more runs than planned",
         )
     why: str | None = blanket
     if why is None and "leftover" in line:
@@ -345,6 +369,7 @@ def _batch(
             passed=0,
             failed=0,
             skipped=0,
+            sequence="",
             detail=why,
         )
     return record

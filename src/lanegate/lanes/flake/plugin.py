@@ -172,6 +172,9 @@ MAX_TALLY_BYTES = 65536
 # a run's outcomes, worst last: of a run's phases (set-up, call, teardown) the worst is the run's
 OUTCOME_RANK = {"passed": 0, "skipped": 1, "failed": 2, "error": 3}
 OUTCOMES = frozenset(OUTCOME_RANK)
+# a batch's outcomes in run order, one letter a run ("m": a run that reported nothing)
+SEQUENCE_LETTERS = {"passed": "p", "skipped": "s", "failed": "f", "error": "e"}
+MAX_SEQUENCE = 1000
 
 
 class _Batch:
@@ -183,6 +186,7 @@ class _Batch:
         self.runs = runs
         self.counts: dict[str, int] = {}
         self.first: dict[str, int] = {}
+        self.sequence: dict[int, str] = {}  # run -> outcome's letter (`SEQUENCE_LETTERS`)
         self.detail = ""
         self.seconds = 0.0
         self.done = 0
@@ -203,6 +207,7 @@ class _Batch:
         self.last = (outcome, detail[:MAX_DETAIL], seconds)
         self.counts[outcome] = self.counts.get(outcome, 0) + 1
         self.first.setdefault(outcome, run)
+        self.sequence[run] = SEQUENCE_LETTERS[outcome]
         if detail and not self.detail:
             self.detail = f"run {run}: {detail}"
         self.seconds += seconds
@@ -238,6 +243,7 @@ class _Batch:
             runs=self.done,
             counts=self.counts,
             first=self.first,
+            sequence="".join(self.sequence.get(i, "m") for i in range(self.done))[:MAX_SEQUENCE],
             detail=self.detail[:MAX_DETAIL],
             seconds=round(self.seconds, 6),
             after_failure_of=self.after(rec),

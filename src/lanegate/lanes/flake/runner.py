@@ -34,7 +34,7 @@ from lanegate.lanes.flake.outcomes import Details, assemble, describe_disagreeme
 from lanegate.lanes.flake.plan import Plan, ReplayPin, make_plan
 from lanegate.lanes.flake.select import Selection, select_tests
 from lanegate.ledgers.load import write_document
-from lanegate.ledgers.models import FLAKE_WRITER, FlakeLedger, ReplayRecord
+from lanegate.ledgers.models import FLAKE_WRITER, Dimension, FlakeLedger, FlakeTest, ReplayRecord
 from lanegate.model import Reason, Severity
 from lanegate.policy import Policy
 from lanegate.scoring import lane_reasons
@@ -86,12 +86,12 @@ def _problems(ledger: FlakeLedger, details: Details, reasons: list[Reason]) -> t
     """The scorer's errors, each non-deterministic test first named with the run that disagreed and
     its pins (the scorer's own message lists every outcome; this one says which run and why)."""
     notes = aftermath(ledger.tests, culprits(ledger.tests))
+    flaky = [t for t in ledger.tests if not t.deterministic and not _leaks(t)]
     out = [
         "non-deterministic: " + describe_disagreement(t, details) + notes.get(t.node_id, "")
-        for t in ledger.tests
-        if not t.deterministic
+        for t in flaky
     ]
-    shown = {t.node_id for t in ledger.tests if not t.deterministic}
+    shown = {t.node_id for t in flaky}
     out += [
         f"[{r.rule_id}] {r.message}"
         for r in reasons
@@ -99,6 +99,10 @@ def _problems(ledger: FlakeLedger, details: Details, reasons: list[Reason]) -> t
         and not (r.rule_id == "flake-nondeterministic" and r.location and r.location.note in shown)
     ]
     return tuple(out)
+
+
+def _leaks(test: FlakeTest) -> bool:
+    return test.exposed_by is Dimension.STATE_LEAK
 
 
 def _replays_named(specs: list[ReplaySpec]) -> str:
@@ -229,7 +233,8 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
     )
     fails = _problems(ledger, details, reasons)
     warns = [r for r in reasons if r.severity is Severity.WARNING]
-    unstable = sum(1 for t in tests if not t.deterministic)
+    unstable = sum(1 for t in tests if not t.deterministic and not _leaks(t))
+    leaking = sum(1 for t in tests if _leaks(t))
     weakest = max(tests, key=lambda t: t.power.min_detectable_rate, default=None)
     power = (
         f"; every test would have shown a flake failing >= "
@@ -240,6 +245,7 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
     )
     summary = (
         f"{len(tests)} tests x {len(runs)} replays: {unstable} non-deterministic"
+        + (f", {leaking} leaking state into their own later runs" if leaking else "")
         + (f", {len(warns)} warnings" if warns else "")
         + power
         if tests
