@@ -23,6 +23,7 @@ class Dimension(StrEnum):
     TERMINAL = "terminal"  # another terminal size (COLUMNS, LINES)
     CPUS = "cpus"  # another CPU count (os.cpu_count) and a narrower CPU affinity
     DST = "dst"  # a zone with daylight saving time, the clock moved to its next change
+    CALENDAR = "calendar"  # the clock moved to a month end, 29 February, a year end or midnight
     ENV = "env"  # the environment variables of another machine (a CI runner, a colour terminal)
     DESCHEDULE = "deschedule"  # the whole process stopped for 100-300 ms while the test runs
     LISTING = "listing"  # directories list their entries in another order (reversed, shuffled)

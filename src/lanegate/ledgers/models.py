@@ -468,6 +468,7 @@ class DetectionPower:
     terminal: int = 0
     cpus: int = 0
     dst: int = 0
+    calendar: int = 0
     env: int = 0
     deschedule: int = 0
     listing: int = 0

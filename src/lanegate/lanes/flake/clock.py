@@ -168,6 +168,47 @@ def dst_offset(start: bool, real: float | None = None) -> float:
     return 0.0
 
 
+# position -> (does this local date hold it, local hour, minute, second): `CALENDAR_POSITIONS`
+def _last(day: _dt.date) -> bool:
+    return (day + _dt.timedelta(days=1)).month != day.month
+
+
+def _leap(year: int) -> bool:
+    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+
+
+_CALENDAR: dict[str, tuple[Any, int, int, float]] = {
+    "month-end-31": (lambda d: d.day == 31, 23, 30, 0.0),
+    "month-end-30": (lambda d: d.day == 30 and _last(d), 12, 0, 0.0),
+    "month-start": (lambda d: d.day == 1, 0, 30, 0.0),
+    "feb-29": (lambda d: d.month == 2 and d.day == 29, 12, 0, 0.0),
+    "feb-28-common": (lambda d: d.month == 2 and d.day == 28 and not _leap(d.year), 23, 30, 0.0),
+    "year-end": (lambda d: d.month == 12 and d.day == 31, 23, 30, 0.0),
+    "year-start": (lambda d: d.month == 1 and d.day == 1, 0, 30, 0.0),
+    "midnight": (lambda d: True, 23, 59, 59.75),
+}
+_SEARCH_DAYS = 9 * 366  # 29 February is at most eight years away (1900, 2100: no leap day)
+
+
+def calendar_offset(position: str, real: float | None = None) -> float:
+    """The offset that moves the clock ahead to the next local day (from tomorrow, in the current
+    zone, `TZ`) holding `position` (`dimensions.CALENDAR_POSITIONS`), at that position's local time;
+    0 for a position it does not know. `real`: the real time now, read when not given."""
+    real = _real_time() if real is None else real
+    rule = _CALENDAR.get(position)
+    if rule is None:
+        return 0.0
+    holds, hour, minute, second = rule
+    today = _RealDate(*_real_localtime(real)[:3])
+    for ahead in range(1, _SEARCH_DAYS):
+        day = today + _dt.timedelta(days=ahead)
+        if holds(day):
+            whole = int(second)
+            target = _time.mktime((day.year, day.month, day.day, hour, minute, whole, 0, 0, -1))
+            return target + (second - whole) - real
+    return 0.0
+
+
 @contextlib.contextmanager
 def shifted(offset: float) -> Iterator[None]:
     """The wall clock moved by `offset` seconds while the block runs."""

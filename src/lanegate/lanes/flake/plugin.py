@@ -286,7 +286,7 @@ def _open_channel() -> _Recorder | None:
 # Read at import: the plugin is imported (by -p) before any conftest or test module.
 _recorder = _open_channel()
 if _recorder is not None and any(
-    d in (Dimension.CLOCK, Dimension.DST)
+    d in (Dimension.CLOCK, Dimension.DST, Dimension.CALENDAR)
     for batches in _recorder.batches.values()
     for d, _ in batches
 ):
@@ -570,6 +570,11 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins, host: bool = True)
             from lanegate.lanes.flake import clock
 
             with clock.shifted(clock.offset_for(pins.clock_hours, pins.clock_lead)):
+                yield
+        elif pins.dimension is Dimension.CALENDAR:
+            from lanegate.lanes.flake import clock
+
+            with clock.shifted(clock.calendar_offset(pins.calendar or "")):  # TZ is set above
                 yield
         elif pins.dimension is Dimension.DST:
             from lanegate.lanes.flake import clock
