@@ -17,7 +17,7 @@ from lanegate.ledgers.models import (
 from lanegate.model import Location
 from lanegate.scoring.evidence import Hit, RuleContext, duplicates
 from lanegate.scoring.flake_power import aftermath, culprits, judged, judged_kinds, power_of
-from lanegate.scoring.state_leak import StateLeak, state_leak
+from lanegate.scoring.state_leak import state_leak
 
 _FILE = "flake.json"
 _INCOMPLETE = (Outcome.MISSING, Outcome.TIMEOUT, Outcome.ERROR)
@@ -157,11 +157,14 @@ def nondeterministic_leased(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[H
             )
 
 
-def _leaks(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[tuple[FlakeTest, StateLeak]]:
-    for test in _judged_tests(ledger, ctx):
+def _leaks(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[tuple[FlakeTest, str]]:
+    """Each leaking test as judged, with its message (and the failures of others it caused)."""
+    flagged = _culprits(ledger, excused(ledger, ctx))
+    notes = aftermath(ledger.tests, flagged)
+    for test in _judged_tests(ledger, ctx, flagged):
         leak = state_leak(test) if _disagrees(test) else None
         if leak is not None:
-            yield test, leak
+            yield test, f"{test.node_id}: {leak.describe()}{notes.get(test.node_id, '')}"
 
 
 def state_leak_added(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
@@ -169,16 +172,16 @@ def state_leak_added(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     it leaves state behind (scoring/state_leak.py)."""
     if not _agent(ledger, ctx):
         return
-    for test, leak in _leaks(ledger, ctx):
+    for test, message in _leaks(ledger, ctx):
         if test.touched_by_diff:
-            yield Hit(f"{test.node_id}: {leak.describe()}", _test_at(test))
+            yield Hit(message, _test_at(test))
 
 
 def state_leak_noted(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     """The same in a human's diff, or in a test the diff did not touch: a note to follow up."""
-    for test, leak in _leaks(ledger, ctx):
+    for test, message in _leaks(ledger, ctx):
         if not (_agent(ledger, ctx) and test.touched_by_diff):
-            yield Hit(f"{test.node_id}: {leak.describe()}", _test_at(test))
+            yield Hit(message, _test_at(test))
 
 
 def test_failed(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
