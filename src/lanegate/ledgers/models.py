@@ -523,6 +523,31 @@ class LeaseEvaluation:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CollectError:
+    """A collector (a module, a conftest, the session) that failed to collect, with pytest's words."""
+
+    collector: str = _text(2000)
+    detail: str = _text(500)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SuiteCollection:
+    """The whole suite collected the way the project's own `pytest` run collects it (its own
+    configuration, no paths), at head and at the merge base: `new_errors`, collectors failing at
+    head and not at base; `lost`, tests outside the files the diff touched that base collects and
+    head does not (at most 50 listed, `lost_count` all of them). `ran` is False, with `detail`
+    saying why, when a collection did not finish."""
+
+    ran: bool = False
+    head_tests: int = 0
+    base_tests: int = 0
+    new_errors: tuple[CollectError, ...] = ()
+    lost: tuple[str, ...] = ()
+    lost_count: int = 0
+    detail: str = field(default="", metadata={"maxLength": 500})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FlakeLedger:
     """flake.json: new and changed tests replayed under varied pins, and the leases evaluated."""
 
@@ -543,6 +568,7 @@ class FlakeLedger:
     replays: tuple[ReplayRecord, ...] = ()
     tests: tuple[FlakeTest, ...] = ()
     leases: tuple[LeaseEvaluation, ...] = ()
+    suite: SuiteCollection = field(default_factory=SuiteCollection)
 
 
 # --- lint.json --------------------------------------------------------------------------------------

@@ -184,6 +184,36 @@ def state_leak_noted(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
             yield Hit(message, _test_at(test))
 
 
+def suite_collection(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """The project's own `pytest` run must collect at head what it collects at the merge base,
+    outside the files the diff touched, and fail on no collector the base collects
+    (`lanes/flake/suite.py`)."""
+    suite = ledger.suite
+    where = Location(_FILE, route=("suite",))
+    if not suite.ran:
+        yield Hit(f"the whole suite was not collected: {suite.detail or 'no record'}", where)
+        return
+    for error in suite.new_errors:
+        yield Hit(
+            f"{error.collector} fails to collect in the project's own pytest run at head (not at "
+            f"the merge base): {error.detail or 'no detail'}",
+            where,
+        )
+    if suite.lost_count:
+        more = (
+            f" and {suite.lost_count - len(suite.lost)} more"
+            if suite.lost_count > len(suite.lost)
+            else ""
+        )
+        yield Hit(
+            f"{suite.lost_count} test(s) outside the files the diff touched are collected at the "
+            f"merge base but not at head: {', '.join(suite.lost[:5])}"
+            + (" ..." if len(suite.lost) > 5 else "")
+            + more,
+            where,
+        )
+
+
 def test_failed(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     """A new or changed test that fails in every replay: deterministic, and wrong."""
     for test in _judged_tests(ledger, ctx):

@@ -203,6 +203,12 @@ TABLE: tuple[Row, ...] = (
         "make the test leave nothing behind (copy what it changes, reset caches in a fixture); "
         "plain pytest runs it once per process, so CI does not see it yet",
         flake.state_leak_noted),
+    Row("flake-suite-collection", Scope.FLAKE, K, E,
+        "the project's own pytest run (its configuration, no paths) collects at head a collection "
+        "error or fewer tests outside the diff's files than at the merge base",
+        "keep the whole suite collectable: a new test module needs a basename no other test "
+        "module has (or __init__.py files in its folders); run `pytest --collect-only` at head",
+        flake.suite_collection),
     Row("flake-test-failed", Scope.FLAKE, K, E, "a new or changed test fails in every replay",
         "fix the code or the test", flake.test_failed),
     Row("flake-replay-incomplete", Scope.FLAKE, K, E, "a replay outcome is missing, timeout or error",

@@ -14,6 +14,7 @@ from lanegate.ledgers.models import (
     BaseTestChange,
     BaseTestRun,
     CaseStatus,
+    CollectError,
     FileStatus,
     LintFindingRecord,
     MutantStatus,
@@ -525,6 +526,29 @@ CASES: dict[str, Case] = {
         (S, _leaking(human=True), _leaking(touched=False)),
     ),
     "flake-state-leak-noted": Case((_leaking(human=True), _leaking(touched=False)), (S,)),
+    "flake-suite-collection": Case(
+        (
+            S.but(flake=r(FL, suite=r(FL.suite, ran=False, detail="pytest exited 4"))),
+            S.but(
+                flake=r(
+                    FL,
+                    suite=r(
+                        FL.suite,
+                        new_errors=(
+                            CollectError(
+                                collector="tests/unit/test_codec.py",
+                                detail="import file mismatch: imported module 'test_codec' ...",
+                            ),
+                        ),
+                    ),
+                )
+            ),
+            S.but(
+                flake=r(FL, suite=r(FL.suite, lost=("tests/test_old.py::test_a",), lost_count=1))
+            ),
+        ),
+        (S, S.but(flake=r(FL, suite=r(FL.suite, head_tests=3)))),
+    ),
     "flake-test-failed": Case(
         (
             _flake_tests(Outcome.FAILED, Outcome.FAILED, Outcome.FAILED),

@@ -729,7 +729,10 @@ def _drain(fd: int) -> bytes:
 
 def pytest_collectreport(report: pytest.CollectReport) -> None:
     if _recorder is not None and report.failed:
-        _recorder.emit("collect_error", node_id=report.nodeid or "<session>")
+        text = " ".join(str(report.longrepr).split()) if report.longrepr else ""
+        _recorder.emit(
+            "collect_error", node_id=report.nodeid or "<session>", detail=text[:MAX_DETAIL]
+        )
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -33,6 +33,7 @@ from lanegate.lanes.flake.leases import evaluate_leases, load_leases
 from lanegate.lanes.flake.outcomes import Details, assemble, describe_disagreement, measured_costs
 from lanegate.lanes.flake.plan import Plan, ReplayPin, make_plan
 from lanegate.lanes.flake.select import Selection, select_tests
+from lanegate.lanes.flake.suite import collect_suite
 from lanegate.ledgers.load import write_document
 from lanegate.ledgers.models import FLAKE_WRITER, Dimension, FlakeLedger, FlakeTest, ReplayRecord
 from lanegate.model import Reason, Severity
@@ -165,6 +166,16 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
                 Path(work),
                 sandbox=sandbox,
             )
+        ctx.progress(ProgressEvent(LANE, "whole suite", "replay", 0, 0))
+        touched = {f.path for f in diff.files} | {f.old_path for f in diff.files if f.old_path}
+        suite = collect_suite(
+            ctx.repo,
+            diff.merge_base,
+            touched,
+            forbidden,
+            policy.lane.max_wall_seconds,
+            sandbox=sandbox,
+        )
         selection = select_tests(ctx.repo, diff, collection, only)
         # drawn here, never derived from the head commit (its hash is the agent's choice); every
         # replay's pins are recorded, so `lanegate flake --replay N` still reproduces it exactly
@@ -200,7 +211,7 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
                 runs.append(run)
     # Every replay process (and its group) has exited and been killed by now.
     tests, details = assemble(selection, plan, runs) if runs else ((), {})
-    touched = [t.node_id for t in tests if t.touched_by_diff] + list(selection.touched_ids)
+    touched_ids = [t.node_id for t in tests if t.touched_by_diff] + list(selection.touched_ids)
     ledger = FlakeLedger(
         **envelope(
             ctx,
@@ -215,7 +226,8 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
         min_replays=policy.authorship.min_replays,
         replays=_records(plan, specs, runs),
         tests=tests,
-        leases=evaluate_leases(leases, touched, ctx.pr_body),
+        leases=evaluate_leases(leases, touched_ids, ctx.pr_body),
+        suite=suite,
     )
     if shard is None:
         ledger_path = ctx.out_dir / LEDGER_NAME
