@@ -14,6 +14,7 @@ from __future__ import annotations
 import tarfile
 import tempfile
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,11 +113,18 @@ def collect_suite(
     """The whole suite at head (in `sandbox`) and at `base_commit` (a copy of its tree, in a
     sandbox of the same limits), compared; a collection that cannot finish is `ran=False` with why."""
     try:
-        with tempfile.TemporaryDirectory(prefix="lanegate-suite-") as work:
-            head = _collected(repo, forbidden, wall_seconds, Path(work), sandbox)
-            tree = _base_tree(repo, base_commit, Path(work))
-            box = open_sandbox(tree, sandbox.limits, enabled=sandbox.enabled)
-            base = _collected(tree, forbidden, wall_seconds, Path(work), box)
+        with (
+            tempfile.TemporaryDirectory(prefix="lanegate-suite-") as work,
+            ThreadPoolExecutor(max_workers=1) as pool,
+        ):
+            # the head's collection runs while the base's tree is written and collected
+            head_run = pool.submit(_collected, repo, forbidden, wall_seconds, Path(work), sandbox)
+            try:
+                tree = _base_tree(repo, base_commit, Path(work))
+                with open_sandbox(tree, sandbox.limits, enabled=sandbox.enabled) as box:
+                    base = _collected(tree, forbidden, wall_seconds, Path(work), box)
+            finally:
+                head = head_run.result()
     except (RunnerError, GitError, SandboxError, OSError, tarfile.TarError) as error:
         return SuiteCollection(ran=False, detail=str(error)[:500])
     return compare(head, base, touched)
