@@ -9,6 +9,7 @@ from decimal import Decimal
 from lanegate.ledgers.models import (
     AuthorKind,
     BaseRecheck,
+    BaseTestRun,
     KillKind,
     Mutant,
     MutantStatus,
@@ -120,19 +121,35 @@ def mutant_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
         control = ledger.effective_settings.get("control_problem")
         void = voided_killers(ledger.canaries)
         alive = [m for m in ledger.mutants if not counts_as_detected(m, void)]
-        shown = "; ".join(
-            f"{m.path}:{m.line} {m.original!r} -> {m.replacement!r} ({m.status}"
-            + (", void: its killer also killed a canary)" if m.killed_by in void else ")")
-            for m in alive[:SHOWN_MUTANTS]
-        )
-        more = f" and {len(alive) - SHOWN_MUTANTS} more" if len(alive) > SHOWN_MUTANTS else ""
+        shown = shown_undetected(alive, void)
         yield Hit(
             f"{ledger.killed_mutants} of {ledger.mutants_planted} mutants detected by a property, "
             f"budget {ledger.mutant_budget}; {mutant_tally(ledger.mutants)}"
             + (f"; mutants not judged: {control}" if isinstance(control, str) and control else "")
-            + (f"; not detected: {shown}{more}" if shown else ""),
+            + (f"; not detected: {shown}" if shown else ""),
             _at("killed_mutants"),
         )
+
+
+def _undetected_status(m: Mutant, void: frozenset[str]) -> str:
+    """What happened to a mutant that does not count: its status, and for a kill, why not."""
+    if m.status is not MutantStatus.KILLED:
+        return str(m.status).replace("_", " ")
+    if m.killed_by in void:
+        return f"killed by {m.killed_by}, void: it also killed a canary"
+    if m.kill_kind is not KillKind.PROPERTY:
+        return f"killed by a unit test only: {m.killed_by}"
+    return "killed"
+
+
+def shown_undetected(alive: list[Mutant], void: frozenset[str]) -> str:
+    """The first SHOWN_MUTANTS mutants of `alive` as `path:line 'a' -> 'b' (why)`, and how many more."""
+    shown = "; ".join(
+        f"{m.path}:{m.line} {m.original!r} -> {m.replacement!r} ({_undetected_status(m, void)})"
+        for m in alive[:SHOWN_MUTANTS]
+    )
+    more = f" and {len(alive) - SHOWN_MUTANTS} more" if len(alive) > SHOWN_MUTANTS else ""
+    return shown + more
 
 
 def zero_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
@@ -267,6 +284,13 @@ def pre_existing(ledger: PropertyLedger, ctx: RuleContext) -> dict[str, BaseRech
 def base_test_failed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """A test of the merge base does not pass against the head's code (SPEC 9: the trusted oracle),
     unless it fails the same way on the base's own code (`property-base-test-pre-existing`)."""
+    yield from base_failures(ledger, ctx, ledger.base_tests)
+
+
+def base_failures(
+    ledger: PropertyLedger, ctx: RuleContext, runs: Iterable[BaseTestRun]
+) -> Iterator[Hit]:
+    """`base_test_failed` over the base test runs `runs` (a column may judge fewer of them)."""
     # in coverage-map mode no base test may reach the changed functions (the ledger's `baseline`
     # says so); in full mode every base test file must have run
     if ledger.base_test_files and not ledger.base_tests and ledger.baseline.mode == "full":
@@ -276,7 +300,7 @@ def base_test_failed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
         )
     excused = pre_existing(ledger, ctx)
     rechecks = {r.node_id: r for r in ledger.base_rechecks}
-    for run in ledger.base_tests:
+    for run in runs:
         if run.outcome in _BASE_OK or (run.outcome in _FAILED and run.node_id in excused):
             continue
         restored = " (restored: the diff changed or deleted it)" if run.restored else ""
@@ -304,8 +328,6 @@ def base_test_pre_existing(ledger: PropertyLedger, ctx: RuleContext) -> Iterator
 
 def base_test_changed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """An agent diff changed, removed or narrowed a test of the merge base (the trusted oracle)."""
-    if ctx.authorship is not AuthorKind.AGENT:
-        return
     for change in ledger.base_test_changes:
         where = change.test or f"{change.path}:{change.line}"
         shown = "".join(
@@ -325,8 +347,6 @@ def _first_line(text: str) -> str:
 
 def max_examples_cut(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """An agent's property runs fewer examples than the policy asks (its own settings or profile)."""
-    if ctx.authorship is not AuthorKind.AGENT:
-        return
     floor = ctx.policy.properties.max_examples
     for prop in ledger.properties:
         if prop.max_examples_cut and not prop.generates:

@@ -260,12 +260,7 @@ CASES: dict[str, Case] = {
     ),
     "sandbox-disabled": Case(
         (S.but(flake=r(FL, sandbox=UNSANDBOXED)), S.but(property=r(PROP, sandbox=UNSANDBOXED))),
-        (S, HUMAN.but(fixture=r(HUMAN.fixture, sandbox=UNSANDBOXED))),
-    ),
-    "sandbox-disabled-human": Case(
-        (HUMAN.but(fixture=r(HUMAN.fixture, sandbox=UNSANDBOXED)),),
         (S, HUMAN),
-        passes_fully=True,
     ),
     "run-attempt": Case(
         (_attempt(2).but(run_attempt=2),), (S, _attempt(2).but(run_attempt=2, allow_rerun=True))
@@ -801,4 +796,80 @@ CASES: dict[str, Case] = {
         rule: Case((S.but(shard_problems=problems),), (S, _CLEAN_MERGE))
         for rule, problems in _shard_problems().items()
     },
+}
+
+
+def human(scenario: Scenario) -> Scenario:
+    """The same evidence scored as a diff a human owns (every ledger written for a human diff)."""
+    return scenario.but(
+        authorship=AuthorKind.HUMAN,
+        fixture=r(scenario.fixture, authorship=AuthorKind.HUMAN),
+        flake=r(scenario.flake, authorship=AuthorKind.HUMAN),
+    )
+
+
+_UNIT_KILLED = r(samples.mutant(0), kill_kind=samples.KillKind.UNIT, killed_by="tests/t.py::test_u")
+# 4 of 5 mutants killed, every kill by a plain unit test: no property kill at all
+_UNIT_ONLY = r(
+    PROP,
+    mutants=(
+        *(r(_UNIT_KILLED, id=f"m-{i:012x}", line=10 + i) for i in range(4)),
+        PROP.mutants[4],
+    ),
+    killed_mutants=0,
+)
+_UNIT_TOO_FEW = r(
+    PROP,
+    mutants=(
+        _UNIT_KILLED,
+        *(
+            r(m, status=MutantStatus.SURVIVED, killed_by=None, kill_kind=None)
+            for m in PROP.mutants[1:]
+        ),
+    ),
+    killed_mutants=0,
+)
+_HUMAN_CHANGED_BASE_TEST = r(PROP, base_test_files=1, base_tests=(_BASE_FAILED,))
+_UNTOUCHED_BASE_FAILED = r(_BASE_FAILED, restored=False)
+
+
+# The Lane A column (SPEC 10) of the rows whose Lane A predicate reads the evidence differently,
+# or whose note must leave the whole gate passing: `trips` fire the row in Lane A, `passes` do not.
+LANE_A_CASES: dict[str, Case] = {
+    # unit tests are evidence: every kill counts, property or not
+    "property-mutant-budget": Case(
+        (human(S.but(property=_UNIT_TOO_FEW)),),
+        (human(S.but(property=_UNIT_ONLY)), human(S)),
+    ),
+    "property-function-budget": Case(
+        (human(S.but(property=_UNIT_TOO_FEW)),),
+        (human(S.but(property=_UNIT_ONLY)), human(S)),
+    ),
+    # a base test the human changed is theirs to change; one they did not change still fails
+    "property-base-test-failed": Case(
+        (
+            human(S.but(property=r(PROP, base_test_files=1, base_tests=(_UNTOUCHED_BASE_FAILED,)))),
+            human(S.but(property=r(PROP, base_test_files=2, base_tests=()))),
+        ),
+        (human(S.but(property=_HUMAN_CHANGED_BASE_TEST)), human(S)),
+    ),
+    # a dated lease is honoured until it expires, on a test the human touched too
+    "flake-nondeterministic": Case(
+        (
+            human(_leased_flake(touched=True).but(now=samples.LEASE_EXPIRES)),
+            human(_flake_tests(Outcome.PASSED, Outcome.FAILED, Outcome.PASSED)),
+        ),
+        (human(_leased_flake(touched=True)), human(_leased_flake())),
+        passes_fully=False,  # a holding lease is a warning (flake-nondeterministic-leased)
+    ),
+    "flake-nondeterministic-leased": Case(
+        (human(_leased_flake(touched=True)),),
+        (human(S), human(_leased_flake(touched=True).but(now=samples.LEASE_EXPIRES))),
+        passes_fully=False,
+    ),
+    # a test calling no oracle is a follow-up note: the human's gate passes
+    "property-missing-oracle": Case((human(S.but(property=_NO_ORACLE)),), (human(S),)),
+    "property-no-cases": Case(
+        (human(S.but(property=r(PROP, cases_run=0, properties=()))),), (human(S),)
+    ),
 }
