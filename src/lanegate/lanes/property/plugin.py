@@ -256,7 +256,12 @@ class _Recorder:
         """A probed body started running (see `probes.py`): what `_trace` records for a call."""
         if self.tracing and self.probes is not None:
             self.code_calls += 1
-            self.covered.add((self.probes.paths[index], line))
+            # a byte of the file's table (`ProbeFinder.hits`): nothing a test could count
+            table = self.probes.hits[index]
+            if line < len(table):
+                table[line] = 1
+            else:  # never, for a probe the loader compiled
+                self.covered.add((self.probes.paths[index], line))
 
     def __call__(self, observation: Any) -> None:
         name = self.current or observe.property_of(observation)
@@ -371,6 +376,8 @@ class _Recorder:
             return
         if self.traces:
             self.covered = set()
+            if self.probes is not None:
+                self.probes.take()  # hits between tests (collection, fixtures of none) count for none
             self.oracle_calls = {}
             self.code_calls = 0
             self.tracing = True
@@ -387,6 +394,8 @@ class _Recorder:
             return []
         if self.probes is None:
             sys.settrace(None)
+        else:
+            self.covered |= self.probes.take()
         self.tracing = False
         return sorted(f"{path}:{line}" for path, line in self.covered)
 
