@@ -13,6 +13,7 @@ from lanegate.ledgers.models import (
     KillKind,
     Mutant,
     MutantStatus,
+    OracleFinding,
     PropertyLedger,
 )
 from lanegate.model import Location
@@ -105,13 +106,23 @@ def case_counts(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
 
 
 def missing_oracle(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
-    """A new or changed test calls no property oracle (when fail_on_missing_oracle)."""
+    """A new or changed test file none of whose tests calls a property oracle (when
+    fail_on_missing_oracle): the rule's unit is the file (SPEC 3.3). A rejected test in a file
+    where another test passed the check fails nothing here; its kills do not count as a property's."""
     if not ctx.policy.properties.fail_on_missing_oracle:
         return
+    satisfied = {p.node_id.split("::", 1)[0] for p in ledger.properties if p.passed_oracle_check}
+    by_file: dict[str, list[OracleFinding]] = {}
     for finding in ledger.oracle_findings:
+        by_file.setdefault(finding.path, []).append(finding)
+    for path, findings in by_file.items():
+        if path in satisfied:
+            continue
+        shown = "; ".join(f"{f.test}: {f.reason}" for f in findings[:SHOWN_MUTANTS])
+        more = f"; and {len(findings) - SHOWN_MUTANTS} more" if len(findings) > SHOWN_MUTANTS else ""
         yield Hit(
-            f"{finding.test}: {finding.reason}",
-            Location(finding.path, line=finding.line, note="no oracle call"),
+            f"no test of this file calls an oracle on its own inputs ({shown}{more})",
+            Location(path, line=findings[0].line, note="no oracle call"),
         )
 
 

@@ -162,8 +162,19 @@ HUMAN = S.but(
 _NO_ORACLE = r(
     PROP,
     oracle_findings=(
+        OracleFinding(path="tests/test_new.py", line=3, test="test_x", reason="calls no oracle"),
+    ),
+)
+# the rule's unit is the file: a rejected test beside one that calls an oracle fails nothing
+_ONE_TEST_WITHOUT_ORACLE = r(
+    PROP,
+    oracle_findings=(
         OracleFinding(path="tests/test_calc.py", line=3, test="test_x", reason="calls no oracle"),
     ),
+)
+_NO_TEST_OF_THE_FILE_PASSES = r(
+    _ONE_TEST_WITHOUT_ORACLE,
+    properties=tuple(r(p, passed_oracle_check=False, oracle_reached=0) for p in PROP.properties),
 )
 
 
@@ -296,12 +307,13 @@ CASES: dict[str, Case] = {
         (S,),
     ),
     "property-missing-oracle": Case(
-        (S.but(property=_NO_ORACLE),),
+        (S.but(property=_NO_ORACLE), S.but(property=_NO_TEST_OF_THE_FILE_PASSES)),
         (
             S.but(
                 property=_NO_ORACLE,
                 policy=Policy(properties=PropertyPolicy(fail_on_missing_oracle=False)),
             ),
+            S.but(property=_ONE_TEST_WITHOUT_ORACLE),
         ),
     ),
     "property-mutant-budget": Case(
