@@ -119,7 +119,9 @@ def missing_oracle(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
         if path in satisfied:
             continue
         shown = "; ".join(f"{f.test}: {f.reason}" for f in findings[:SHOWN_MUTANTS])
-        more = f"; and {len(findings) - SHOWN_MUTANTS} more" if len(findings) > SHOWN_MUTANTS else ""
+        more = (
+            f"; and {len(findings) - SHOWN_MUTANTS} more" if len(findings) > SHOWN_MUTANTS else ""
+        )
         yield Hit(
             f"no test of this file calls an oracle on its own inputs ({shown}{more})",
             Location(path, line=findings[0].line, note="no oracle call"),
@@ -341,19 +343,24 @@ def base_test_changed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]
     """An agent diff changed, removed or narrowed a test of the merge base (the trusted oracle)."""
     for change in ledger.base_test_changes:
         where = change.test or f"{change.path}:{change.line}"
+        base, head = differing_lines(change.base, change.head)
         shown = "".join(
-            f"; {side}: {_first_line(text)!r}"
-            for side, text in (("base", change.base), ("head", change.head))
-            if text
+            f"; {side}: {text!r}" for side, text in (("base", base), ("head", head)) if text
         )
         yield Hit(f"{where}: {change.what}{shown}", Location(change.path, line=change.line))
 
 
-def _first_line(text: str) -> str:
-    """The first line of an excerpt that is not a decorator (what the test is), bounded."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    chosen = next((line for line in lines if not line.startswith("@")), lines[0] if lines else "")
-    return chosen[:120]
+def differing_lines(base: str, head: str) -> tuple[str, str]:
+    """The first line where two excerpts differ, on each side ("" where a side has none there),
+    stripped and bounded: what actually changed, never two identical lines."""
+    base_lines = [line.strip() for line in base.splitlines() if line.strip()]
+    head_lines = [line.strip() for line in head.splitlines() if line.strip()]
+    for n in range(max(len(base_lines), len(head_lines))):
+        left = base_lines[n] if n < len(base_lines) else ""
+        right = head_lines[n] if n < len(head_lines) else ""
+        if left != right:
+            return left[:120], right[:120]
+    return "", ""
 
 
 def max_examples_cut(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
@@ -419,11 +426,19 @@ def canary_killed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
         # with a failed control every job is `error`: that is the budget's message, not a canary's
         if not canary_hit(c) or (control and c.status is MutantStatus.ERROR):
             continue
-        who = f"{c.killed_by} killed" if c.killed_by else f"the tests left {c.status}"
+        if c.killed_by:
+            what = f"{c.killed_by} failed on"
+            why = (
+                "its outcome changed although the code's behaviour did not: it reads the code's "
+                "text (the source, its byte code or a hash of it) or its outcome varies from run "
+                "to run (unseeded randomness, the clock, test order); its kills are void"
+            )
+        else:
+            what = f"the tests ended {str(c.status).replace('_', ' ')} on"
+            why = "a behaviour-preserving edit must leave every test passing"
         yield Hit(
-            f"{who} canary {c.id} ({c.operator}: {_short(c.original)!r} -> "
-            f"{_short(c.replacement)!r}), an edit that keeps the behaviour: the test reads the "
-            "code, not what it does; its kills are void",
+            f"{what} canary {c.id} ({c.operator}: {_short(c.original)!r} -> "
+            f"{_short(c.replacement)!r}), an edit that keeps the behaviour: {why}",
             Location(c.path, line=c.line, note=c.id),
         )
     ids = [c.id for c in ledger.canaries]

@@ -188,8 +188,9 @@ TABLE: tuple[Row, ...] = (
         prop.no_code_reached, lane_a=NOTE),
     Row("property-canary-killed", Scope.PROPERTY, P, E,
         "a test killed a canary mutant (an edit that keeps the code's behaviour): its kills are void",
-        "test what the code does, not its text: no comparison with the source file, "
-        "inspect.getsource, a hash or the byte code of the code under test",
+        "test what the code does, not its text (no source file, inspect.getsource, hash or "
+        "byte code of the code under test), with an outcome that does not vary between runs "
+        "(seed its randomness)",
         prop.canary_killed, lane_a=NOTE),
     Row("property-base-test-failed", Scope.PROPERTY, P, E,
         "a test of the merge base fails, errors, is missing or is skipped by changed code at head",
