@@ -133,7 +133,9 @@ def nondeterministic(
     shaky = [t for t in _judged_tests(ledger, ctx, flagged) if _disagrees(t)]
     notes = aftermath(ledger.tests, flagged)
     for test in shaky:
-        if test.node_id not in leased:
+        # no outcome, or an error, in every run is no disagreement: the incomplete-replay or
+        # failed-test row names it, with its reason
+        if test.node_id not in leased and not _uniformly_incomplete(test):
             yield Hit(
                 f"{test.node_id}: outcomes disagree across replays ({', '.join(_outcomes(test))})"
                 + notes.get(test.node_id, ""),
@@ -181,7 +183,10 @@ def test_failed(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     for test in _judged_tests(ledger, ctx):
         outcomes = _kinds(test)
         if outcomes and outcomes <= set(_FAILED) and len(outcomes) == 1:
-            yield Hit(f"{test.node_id}: {next(iter(outcomes))} in every replay", _test_at(test))
+            yield Hit(
+                f"{test.node_id}: {next(iter(outcomes))} in every replay{_why(test)}",
+                _test_at(test),
+            )
 
 
 def replay_incomplete(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
@@ -192,13 +197,23 @@ def replay_incomplete(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
         ]
         bad += [f"{where}={o} x{n}" for where, o, n in _batch_counts(test) if o in _INCOMPLETE]
         if bad:
-            yield Hit(f"{test.node_id}: {', '.join(bad)}", _test_at(test))
+            yield Hit(f"{test.node_id}: {', '.join(bad)}{_why(test)}", _test_at(test))
     for record in ledger.replays:
         if record.timed_out:
             yield Hit(
                 f"replay {record.replay} hit the wall clock after {record.seconds:.1f}s",
                 Location(_FILE, route=("replays", record.replay)),
             )
+
+
+def _uniformly_incomplete(test: FlakeTest) -> bool:
+    kinds = _kinds(test)
+    return len(kinds) == 1 and kinds <= {Outcome.MISSING, Outcome.TIMEOUT, Outcome.ERROR}
+
+
+def _why(test: FlakeTest) -> str:
+    """`; <reason>` when the lane recorded why the test has no outcome ("" otherwise)."""
+    return f"; {test.detail}" if test.detail else ""
 
 
 def too_few_replays(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:

@@ -42,3 +42,18 @@ def test_a_canary_killer_is_told_what_its_failure_shows() -> None:
     left = r(PROP, canaries=(r(cases._CANARY, status=MutantStatus.ERROR),))
     (message,) = _messages(S.but(property=left), "property-canary-killed")
     assert "the tests ended error on canary" in message and "reads" not in message
+
+
+def test_a_test_with_no_outcome_in_any_replay_says_why_and_is_no_disagreement() -> None:
+    uncollected = r(
+        cases._test(*(samples.Outcome.MISSING,) * 3),
+        deterministic=False,
+        detail="pytest cannot collect tests/test_calc.py in the sandbox: ModuleNotFoundError: "
+        "No module named 'extdep'",
+    )
+    scenario = S.but(
+        flake=r(cases.FL, tests=(uncollected, cases.FL.tests[1]), deterministic=False)
+    )
+    (message,) = _messages(scenario, "flake-replay-incomplete")
+    assert message.endswith("; " + uncollected.detail)
+    assert _messages(scenario, "flake-nondeterministic") == []

@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 
 import lanegate.oracles
+from lanegate.lanes.collect_failure import error_line
 from lanegate.lanes.lazy_hypothesis import skip_idle_summary, when_imported
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_disk
@@ -667,10 +668,13 @@ def _mark_tampered(recorder: _Recorder) -> None:
 
 def pytest_collectreport(report: pytest.CollectReport) -> None:
     if report.failed:
-        _pending_collect_errors.append(report.nodeid or "<session>")
+        node_id = report.nodeid or "<session>"
+        _pending_collect_errors.append(node_id)
+        _pending_collect_details[node_id] = error_line(report.longreprtext)
 
 
 _pending_collect_errors: list[str] = []
+_pending_collect_details: dict[str, str] = {}  # node id -> the collector's exception line
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -790,6 +794,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         "profile": recorder.profile,
         "observe": recorder.observe_mode,
         "collect_errors": list(_pending_collect_errors),
+        "collect_error_details": dict(_pending_collect_details),
         "collected": recorder.collected,
         "peak_rss_bytes": _peak_rss(),
         "tests": recorder.tests,
