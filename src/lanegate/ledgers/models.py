@@ -488,6 +488,8 @@ class FlakeTest:
     power: DetectionPower = field(default_factory=DetectionPower)
     exposed_by: Dimension | None = None
     reproduce: str | None = field(default=None, metadata={"maxLength": 2000})
+    # why no replay has an outcome for it, when the lane knows ("" otherwise): a collection error
+    detail: str = field(default="", metadata={"maxLength": 1000})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -36,6 +36,7 @@ from typing import Any
 
 import pytest
 
+from lanegate.lanes.collect_failure import error_line
 from lanegate.lanes.flake.dimensions import HOST_DIMENSIONS, Dimension, RunPins, run_pins
 from lanegate.lanes.flake.fresh import FreshResult, FreshTest, real_file, run_child
 from lanegate.lanes.flake.pins import (
@@ -749,9 +750,10 @@ def _drain(fd: int) -> bytes:
 
 def pytest_collectreport(report: pytest.CollectReport) -> None:
     if _recorder is not None and report.failed:
-        text = " ".join(str(report.longrepr).split()) if report.longrepr else ""
         _recorder.emit(
-            "collect_error", node_id=report.nodeid or "<session>", detail=text[:MAX_DETAIL]
+            "collect_error",
+            node_id=report.nodeid or "<session>",
+            detail=error_line(report.longreprtext),
         )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import tempfile
 from pathlib import Path
@@ -9,7 +10,8 @@ from pathlib import Path
 from lanegate.diff import Change, classify_diff
 from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_plugins
-from lanegate.lanes.collection import changed_test_files
+from lanegate.lanes.collect_failure import import_hint
+from lanegate.lanes.collection import Collection, changed_test_files
 from lanegate.lanes.context import (
     LaneContext,
     LaneOutcome,
@@ -35,7 +37,14 @@ from lanegate.lanes.flake.plan import Plan, ReplayPin, make_plan
 from lanegate.lanes.flake.select import Selection, select_tests
 from lanegate.lanes.flake.suite import collect_suite
 from lanegate.ledgers.load import write_document
-from lanegate.ledgers.models import FLAKE_WRITER, Dimension, FlakeLedger, FlakeTest, ReplayRecord
+from lanegate.ledgers.models import (
+    FLAKE_WRITER,
+    Dimension,
+    FlakeLedger,
+    FlakeTest,
+    Outcome,
+    ReplayRecord,
+)
 from lanegate.model import Reason, Severity
 from lanegate.policy import Policy
 from lanegate.scoring import lane_reasons
@@ -81,6 +90,18 @@ def _records(
             )
         )
     return tuple(out)
+
+
+def _uncollected(test: FlakeTest, collection: Collection, repo: Path) -> FlakeTest:
+    """`test` with why it has no outcome when pytest could not collect its file (the exception
+    line, and a fix for an import the sandbox lacks)."""
+    path = test.node_id.split("::", 1)[0]
+    if not collection.failed(path) or any(r.outcome is Outcome.PASSED for r in test.replays):
+        return test
+    why = collection.error_of(path) or "see pytest's collection error"
+    hint = import_hint(why, repo)
+    detail = f"pytest cannot collect {path} in the sandbox: {why}" + (f"; {hint}" if hint else "")
+    return dataclasses.replace(test, detail=detail[:1000])
 
 
 def _problems(ledger: FlakeLedger, details: Details, reasons: list[Reason]) -> tuple[str, ...]:
@@ -211,6 +232,7 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
                 runs.append(run)
     # Every replay process (and its group) has exited and been killed by now.
     tests, details = assemble(selection, plan, runs) if runs else ((), {})
+    tests = tuple(_uncollected(t, collection, ctx.repo) for t in tests)
     touched_ids = [t.node_id for t in tests if t.touched_by_diff] + list(selection.touched_ids)
     ledger = FlakeLedger(
         **envelope(
