@@ -24,6 +24,7 @@ class Dimension(StrEnum):
     CPUS = "cpus"  # another CPU count (os.cpu_count) and a narrower CPU affinity
     DST = "dst"  # a zone with daylight saving time, the clock moved to its next change
     CALENDAR = "calendar"  # the clock moved to a month end, 29 February, a year end or midnight
+    SHARED_HOST = "shared-host"  # two copies at once, sharing /tmp, the network and the tree
     ENV = "env"  # the environment variables of another machine (a CI runner, a colour terminal)
     DESCHEDULE = "deschedule"  # the whole process stopped for 100-300 ms while the test runs
     LISTING = "listing"  # directories list their entries in another order (reversed, shuffled)

@@ -469,6 +469,7 @@ class DetectionPower:
     cpus: int = 0
     dst: int = 0
     calendar: int = 0
+    shared_host: int = 0
     env: int = 0
     deschedule: int = 0
     listing: int = 0

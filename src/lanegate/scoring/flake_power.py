@@ -148,6 +148,7 @@ def power_of(test: FlakeTest) -> DetectionPower:
         cpus=batch_runs[Dimension.CPUS],
         dst=batch_runs[Dimension.DST],
         calendar=batch_runs[Dimension.CALENDAR],
+        shared_host=batch_runs[Dimension.SHARED_HOST],
         env=batch_runs[Dimension.ENV],
         deschedule=batch_runs[Dimension.DESCHEDULE],
         listing=batch_runs[Dimension.LISTING],

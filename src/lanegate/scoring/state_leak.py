@@ -5,8 +5,9 @@ parametrize value it changes in place, a module-level cache, a class attribute, 
 undoes) meets it only in the flake lane's in-process runs. That is real and worth reporting, but it
 is not non-determinism: a fresh process passes every time. The evidence, all from recorded runs:
 
-- every first run of the test in a process passed: each replay's first pass, every isolation run
-  (a child forked before any test ran) and every fresh-interpreter run that could run it, at least
+- every first run of the test in a process passed: each replay's first pass, every isolation and
+  shared-host run (children forked before any test ran) and every fresh-interpreter run that could
+  run it, at least
   `MIN_FIRST_RUNS` of them;
 - its later runs in a process (a second pass, every other batch) only passed or failed, some failed;
 - the plain reruns tell a position from chance: the `repeat` batches of at least two replays
@@ -24,7 +25,8 @@ from lanegate.ledgers.models import Dimension, FlakeTest, Outcome, RunBatch
 from lanegate.scoring.flake_power import batch_kinds, judged_kinds
 
 MIN_FIRST_RUNS = 3
-_FRESH = frozenset({Dimension.ISOLATION, Dimension.HASH_SEED})  # each run a first run
+# each run a first run in its process
+_FRESH = frozenset({Dimension.ISOLATION, Dimension.HASH_SEED, Dimension.SHARED_HOST})
 _LATER = frozenset({Outcome.PASSED, Outcome.FAILED})
 
 

@@ -117,6 +117,11 @@ HOST_RUNS = {
 DST_RUNS = len(DST_CHANGES)
 # A test that reads the clock meets every calendar position once, unpaid like its DST runs.
 CALENDAR_RUNS = len(CALENDAR_POSITIONS)
+# A test the diff touched that uses a path, a temporary file, a socket or the environment runs in
+# three pairs of copies started together (two pytest-xdist workers on one runner), unpaid.
+SHARED_REPLAY = 3
+SHARED_RUNS = 6
+SHARED_RISKS = frozenset({"resource", "cwd"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +272,8 @@ def _split(cost: RunCost, runs: int, stress_floor: int = 0) -> list[tuple[int, D
     for dimension, host_runs in HOST_RUNS.items():
         if str(dimension) in cost.risks:
             out.append((HOST_REPLAY, dimension, host_runs))
+    if cost.touched and cost.risks & SHARED_RISKS:
+        out.append((SHARED_REPLAY, Dimension.SHARED_HOST, SHARED_RUNS))
     if "clock" in cost.risks:
         out.append((CLOCK_REPLAY, Dimension.DST, DST_RUNS))
         out.append((CLOCK_REPLAY, Dimension.CALENDAR, CALENDAR_RUNS))

@@ -48,7 +48,12 @@ dimension that exposed the flake:
   29 February, 28 February of a common year, 31 December, 1 January, a quarter second before local
   midnight), each in a zone chosen so that the local date and the UTC date differ there (a test
   that mixes `date.today()` with `utcnow()`, or `localtime` with `gmtime`): the clock dimension's
-  steps reach a month end only when today is near one, and never a year end or a leap day.
+  steps reach a month end only when today is near one, and never a year end or a leap day;
+- `shared-host`: two copies of the test started at the same moment, each in a child forked from
+  the replay's process before any test ran, so they share its `/tmp`, its loopback network and its
+  working tree as two pytest-xdist workers (or two matrix jobs on one self-hosted runner) share a
+  machine: a fixed path under `/tmp`, a fixed port, a file written into the tree collide, which
+  the sandbox's private `/tmp` and network per replay otherwise hide.
 """
 
 from __future__ import annotations
@@ -88,6 +93,7 @@ BATCH_DIMENSIONS = (
     Dimension.CPUS,
     Dimension.DST,
     Dimension.CALENDAR,
+    Dimension.SHARED_HOST,
     Dimension.ENV,
     Dimension.DESCHEDULE,
     Dimension.LISTING,
@@ -209,6 +215,7 @@ class RunPins:
     cpus: int | None = None  # a cpus run's CPU count (and affinity, as far as the host has CPUs)
     dst_change: str | None = None  # a dst run: the clock at 00:30 on the next `start` or `end` day
     calendar: str | None = None  # a calendar run's position (`CALENDAR_POSITIONS`)
+    beside: int | None = None  # a shared-host run: the run started at the same moment beside it
     env: tuple[tuple[str, str], ...] = ()  # an env run's variables (`ENV_SETS`)
     # a deschedule run: (share of the test's base-run seconds before the stop, stop seconds)
     deschedule: tuple[float, float] | None = None
@@ -225,6 +232,11 @@ class RunPins:
         if self.dimension is Dimension.CLOCK:
             parts.append(
                 f"clock shifted {self.clock_hours:+d} h, {self.clock_lead:g} s before a second"
+            )
+        if self.beside is not None:
+            parts.append(
+                f"started beside run {self.beside}, a copy of itself sharing /tmp, the network "
+                "and the working tree"
             )
         if self.calendar is not None:
             parts.append(f"clock moved ahead to the next {self.calendar} position")
@@ -311,6 +323,8 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
     if dimension is Dimension.HASH_SEED:
         seed = random.Random(f"{base_random}:hash:{run}").getrandbits(32)
         return RunPins(dimension, run, "0", hash_seed=seed)
+    if dimension is Dimension.SHARED_HOST:
+        return RunPins(dimension, run, "0", beside=run ^ 1)  # runs 0 and 1 together, 2 and 3, ...
     if dimension is Dimension.CALENDAR:
         position, zone = CALENDAR_POSITIONS[run % len(CALENDAR_POSITIONS)]
         return RunPins(dimension, run, "0", tz=zone, calendar=position)

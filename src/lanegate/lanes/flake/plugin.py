@@ -128,6 +128,7 @@ class _Recorder:
         self.started_cpu: dict[int, float] = {}
         self.call_cpu: dict[int, float] = {}
         self.isolated: list[tuple[pytest.Item, _Batch]] = []
+        self.shared: list[tuple[pytest.Item, _Batch]] = []  # run in forked pairs before the loop
         self.batch_runs: dict[int, tuple[_Batch, int]] = {}
         # hash-seed batches, in the replay's order; their runs share one child interpreter per run
         self.fresh: list[tuple[pytest.Item, _Batch]] = []
@@ -454,6 +455,8 @@ def pytest_collection_modifyitems(
             batches.append([item.nodeid, str(dimension), count])
             if dimension is Dimension.ISOLATION:
                 rec.isolated.append((item, batch))  # run in forked children before the loop
+            elif dimension is Dimension.SHARED_HOST:
+                rec.shared.append((item, batch))
             elif dimension is Dimension.HASH_SEED:
                 carrier = _clone(item)
                 carrier.runtest = _fresh_runner(carrier, batch)  # type: ignore[method-assign]
@@ -672,8 +675,9 @@ def _clone(item: pytest.Item) -> pytest.Item:
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtestloop(session: pytest.Session) -> Generator[None, Any, Any]:
-    if _recorder is not None and _recorder.isolated and not session.config.option.collectonly:
-        _run_isolated(_recorder)
+    rec = _recorder
+    if rec is not None and (rec.isolated or rec.shared) and not session.config.option.collectonly:
+        _run_isolated(rec)
     return (yield)
 
 
@@ -685,8 +689,64 @@ def _run_isolated(rec: _Recorder) -> None:
     gc.freeze()
     try:
         _fork_each(rec)
+        _fork_pairs(rec)
     finally:
         gc.unfreeze()
+
+
+def _child_run(rec: _Recorder, item: pytest.Item, twin: pytest.Item, batch: _Batch, run: int) -> bool:
+    """In a forked child: run `twin` as run `run` of `batch` (the call alone for a test without
+    fixtures, else pytest's whole protocol); True when the run was counted."""
+    if _fast(item):  # no fixture to set up: the call alone, like a batch run
+        _batch_runner(twin, batch, first_run=run, runs=1)()
+        if batch.done == batch.runs:
+            batch.emit(rec)
+    else:
+        twin.ihook.pytest_runtest_protocol(item=twin, nextitem=None)
+    return run in batch.sequence
+
+
+def _fork_pairs(rec: _Recorder) -> None:
+    """Each shared-host batch: its runs in pairs, two children forked before any test of this
+    process ran and released together, so that two copies of the test run at the same moment in
+    one `/tmp`, one network and one working tree. The parent adds the run each child sends back
+    and reports the batch's one line when every pair is done."""
+    for item, batch in rec.shared:
+        for first in range(0, batch.runs, 2):
+            go_read, go_write = os.pipe()
+            started: list[tuple[int, int, pytest.Item, int]] = []
+            for run in range(first, min(first + 2, batch.runs)):
+                twin = _clone(item)
+                rec.batch_runs[id(twin)] = (batch, run)
+                tally_read, tally_write = os.pipe()
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pid = os.fork()
+                if pid == 0:  # a child: wait for its twin, run once, never return into pytest
+                    code = 0
+                    try:
+                        os.close(tally_read)
+                        os.close(go_write)
+                        os.read(go_read, 1)  # end of file once both children exist
+                        if _child_run(rec, item, twin, batch, run):
+                            os.write(tally_write, json.dumps(batch.last_run()).encode("utf-8"))
+                    except BaseException:
+                        code = 1
+                    finally:
+                        os._exit(code)
+                os.close(tally_write)
+                started.append((pid, tally_read, twin, run))
+            os.close(go_write)  # both children exist: release them together
+            os.close(go_read)
+            for pid, tally_read, twin, run in started:
+                os.waitpid(pid, 0)
+                sent = _drain(tally_read)
+                del rec.batch_runs[id(twin)]
+                if not batch.take(sent, run):
+                    why = "the shared-host run's process ended without a result"
+                    batch.add(run, "error", why, 0.0)
+        if batch.done == batch.runs:
+            batch.emit(rec)
 
 
 def _fork_each(rec: _Recorder) -> None:
@@ -706,13 +766,7 @@ def _fork_each(rec: _Recorder) -> None:
                 code = 0
                 try:
                     os.close(tally_read)
-                    if _fast(item):  # no fixture to set up: the call alone, like a batch run
-                        _batch_runner(twin, batch, first_run=run, runs=1)()
-                        if batch.done == batch.runs:
-                            batch.emit(rec)
-                    else:
-                        twin.ihook.pytest_runtest_protocol(item=twin, nextitem=None)
-                    if batch.done == run + 1:  # its run was counted: send it on
+                    if _child_run(rec, item, twin, batch, run):  # its run was counted: send it on
                         os.write(tally_write, json.dumps(batch.last_run()).encode("utf-8"))
                 except BaseException:
                     code = 1
