@@ -808,6 +808,7 @@ def pytest_collectreport(report: pytest.CollectReport) -> None:
             "collect_error",
             node_id=report.nodeid or "<session>",
             detail=error_line(report.longreprtext),
+            text=" ".join(report.longreprtext.split())[:MAX_DETAIL],  # pytest's whole report
         )
 
 

@@ -187,7 +187,6 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
                 Path(work),
                 sandbox=sandbox,
             )
-        ctx.progress(ProgressEvent(LANE, "whole suite", "replay", 0, 0))
         touched = {f.path for f in diff.files} | {f.old_path for f in diff.files if f.old_path}
         suite = collect_suite(
             ctx.repo,

@@ -71,7 +71,7 @@ def _collected(
             reported = True
             node_ids.update(str(entry[0]) for entry in line.get("runs", []))
         elif line.get("kind") == "collect_error":
-            errors[str(line.get("node_id"))] = str(line.get("detail", ""))[:500]
+            errors[str(line.get("node_id"))] = str(line.get("text") or line.get("detail", ""))[:500]
     if not reported and not errors:
         tail = [ln for ln in run.output_tail.strip().splitlines() if ln.strip()][-1:]
         raise RunnerError(
