@@ -359,24 +359,6 @@ def _disable_hypothesis_database() -> None:
     settings.load_profile(HYPOTHESIS_PROFILE)
 
 
-def _untimed(item: pytest.Item) -> None:
-    """A Hypothesis test without the health check that times data generation (`too_slow`), the
-    one timing limit left once the profile drops the default deadline: replays run beside each
-    other under the lane's own stress, and a limit the test did not set would time the machine.
-    A test's own deadline, and every other health check, stay."""
-    function = getattr(item, "obj", None)
-    function = getattr(function, "__func__", function)
-    current = getattr(function, "_hypothesis_internal_use_settings", None)
-    module = sys.modules.get("hypothesis")
-    if function is None or current is None or module is None:
-        return
-    too_slow = module.HealthCheck.too_slow
-    suppressed = list(getattr(current, "suppress_health_check", ()))
-    if too_slow not in suppressed:
-        untimed = module.settings(current, suppress_health_check=[*suppressed, too_slow])
-        function._hypothesis_internal_use_settings = untimed
-
-
 def _watch_hypothesis() -> None:
     if os.environ.get(HYPOTHESIS_DB_VAR, "off") != "off":
         return
@@ -430,8 +412,6 @@ def pytest_collection_modifyitems(
     if _recorder is None:
         return
     rec = _recorder
-    for item in items:
-        _untimed(item)
     ordered = list(items)
     if rec.order == "reverse":
         ordered.reverse()
