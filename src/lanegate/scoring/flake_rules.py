@@ -183,19 +183,12 @@ def _leaks(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[tuple[FlakeTest, s
             yield test, f"{test.node_id}: {leak.describe()}{notes.get(test.node_id, '')}"
 
 
-def state_leak_added(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
-    """A test the diff added or changed fails only when it runs again in its own process: it
-    leaves state behind (scoring/state_leak.py)."""
-    for test, message in _leaks(ledger, ctx):
-        if test.touched_by_diff:
-            yield Hit(message, _test_at(test))
-
-
-def state_leak_noted(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
-    """The same in a test the diff did not touch (one replayed beside the diff's): a warning."""
-    for test, message in _leaks(ledger, ctx):
-        if not test.touched_by_diff:
-            yield Hit(message, _test_at(test))
+def state_leak_found(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A replayed test fails only when it runs again in its own process: it leaves state behind
+    (scoring/state_leak.py). Whether the diff touched the test or not: the leak may come from the
+    code the diff changed (a cache it added), as a disagreement would."""
+    for _test, message in _leaks(ledger, ctx):
+        yield Hit(message, _test_at(_test))
 
 
 def suite_collection(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:

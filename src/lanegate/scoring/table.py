@@ -242,17 +242,11 @@ TABLE: tuple[Row, ...] = (
         "find the flake's root cause before the lease expires", flake.nondeterministic_leased,
         lane_a_check=flake.nondeterministic_leased_lane_a),
     Row("flake-state-leak", Scope.FLAKE, K, E,
-        "a new or changed test fails only when it runs again in a process where it already ran "
-        "(every first run passed)",
+        "a replayed test fails only when it runs again in a process where it already ran (every "
+        "first run passed)",
         "make the test leave nothing behind: copy parametrize values before changing them, reset "
         "module-level caches in a fixture, patch with pytest's monkeypatch (it undoes itself)",
-        flake.state_leak_added, lane_a=NOTE),
-    Row("flake-state-leak-noted", Scope.FLAKE, K, W,
-        "a test the diff did not touch fails only when it runs again in a process where it "
-        "already ran",
-        "make the test leave nothing behind (copy what it changes, reset caches in a fixture); "
-        "plain pytest runs it once per process, so CI does not see it yet",
-        flake.state_leak_noted),
+        flake.state_leak_found, lane_a=NOTE),
     Row("flake-suite-collection", Scope.FLAKE, K, E,
         "the project's own pytest run (its configuration, no paths) collects at head a collection "
         "error or fewer tests outside the diff's files than at the merge base",

@@ -527,10 +527,9 @@ CASES: dict[str, Case] = {
     ),
     "flake-nondeterministic-leased": Case((_leased_flake(),), (S,)),
     "flake-state-leak": Case(
-        (_leaking(),),
-        (S, _leaking(touched=False)),
+        (_leaking(), _leaking(touched=False)),
+        (S,),
     ),
-    "flake-state-leak-noted": Case((_leaking(touched=False),), (S,)),
     "flake-suite-collection": Case(
         (
             S.but(flake=r(FL, suite=r(FL.suite, ran=False, detail="pytest exited 4"))),
