@@ -59,3 +59,37 @@ def test_an_honest_new_module_and_a_removed_test_file_pass(make_repo, capsys) ->
         "new_errors": [],
         "ran": True,
     }
+
+
+def test_ids_with_paths_or_random_values_a_changed_parameter_list_and_an_untracked_file_pass(
+    make_repo, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    base = {
+        ".gitignore": "pkg/_version.py\n",
+        "pkg/__init__.py": "",
+        "pkg/registry.py": "REGISTRY = ['alpha', 'beta', 'gamma']\n",
+        # a build step writes it; pytest needs it to collect anything
+        "conftest.py": "from pkg._version import VERSION\n",
+        "tests/test_paths.py": (
+            "from pathlib import Path\n\nimport pytest\n\n\n"
+            "@pytest.mark.parametrize('p', [str(Path(__file__).resolve())])\n"
+            "def test_reads_itself(p):\n    assert Path(p).exists()\n"
+        ),
+        "tests/test_random.py": (
+            "import random\n\nimport pytest\n\n\n"
+            "@pytest.mark.parametrize('n', [random.random()])\n"
+            "def test_unit_interval(n):\n    assert 0 <= n < 1\n"
+        ),
+        "tests/test_registry.py": (
+            "import pytest\n\nfrom pkg.registry import REGISTRY\n\n\n"
+            "@pytest.mark.parametrize('name', REGISTRY)\n"
+            "def test_named(name):\n    assert name.isalpha()\n"
+        ),
+    }
+    head = {"pkg/registry.py": "REGISTRY = ['alpha', 'gamma']\n", "tests/test_new.py": NEW_TEST}
+    repo = feature_repo(make_repo, head, base)
+    (repo.path / "pkg" / "_version.py").write_text("VERSION = '1.0'\n")  # untracked, ignored
+    assert flake(repo.path) == 0, capsys.readouterr().out
+    suite = _suite(repo)
+    assert suite["ran"] and suite["lost"] == [] and suite["new_errors"] == [], suite
+    assert (suite["base_tests"], suite["head_tests"]) == (5, 5)

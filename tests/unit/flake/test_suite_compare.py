@@ -50,3 +50,10 @@ def test_what_is_listed_is_bounded() -> None:
     found = compare(head, base, ())
     assert len(found.lost) == MAX_LISTED and found.lost_count == 200
     assert len(found.new_errors) == MAX_LISTED
+
+
+def test_tests_are_compared_by_function_not_by_parameter() -> None:
+    base = Collected(frozenset({"t.py::f[0.31]", "t.py::f[0.77]", "t.py::g[a]", "t.py::h"}), {})
+    head = Collected(frozenset({"t.py::f[0.52]", "t.py::g[b]"}), {})
+    found = compare(head, base, ())
+    assert found.lost == ("t.py::h",) and found.lost_count == 1

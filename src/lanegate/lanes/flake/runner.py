@@ -187,11 +187,10 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
                 Path(work),
                 sandbox=sandbox,
             )
-        touched = {f.path for f in diff.files} | {f.old_path for f in diff.files if f.old_path}
         suite = collect_suite(
             ctx.repo,
             diff.merge_base,
-            touched,
+            diff.files,
             forbidden,
             policy.lane.max_wall_seconds,
             sandbox=sandbox,
