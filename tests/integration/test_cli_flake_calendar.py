@@ -36,6 +36,12 @@ def test_days_in_this_month():
     assert calendar.monthrange(today.year, today.month)[1] in (28, 29, 30, 31)
 
 
+def test_same_day_next_month_in_utc():
+    now = datetime.datetime.now(datetime.timezone.utc)
+    month = now.month % 12 + 1
+    assert now.replace(month=month, year=now.year + (month == 1)).day == now.day
+
+
 def test_a_year_from_today():
     today = datetime.date.today()
     assert today + datetime.timedelta(days=366) > today
@@ -65,7 +71,7 @@ def test_calendar_runs_catch_leap_day_month_end_and_year_end_flakes(make_repo, c
     assert tests["test_same_day_next_year"]["power"]["calendar"] == len(CALENDAR_POSITIONS)
 
     day31 = _calendar(tests["test_the_31st_of_this_month"])
-    for name in ("month-end-31", "year-end", "year-start"):
+    for name in ("month-end-31", "jan-31", "31-before-30", "year-end", "year-end-noon", "year-start"):
         assert day31[POSITION[name]] == "p", (name, day31)
     for name in ("feb-29", "feb-28-common", "month-end-30"):
         assert day31[POSITION[name]] == "f", (name, day31)
@@ -75,6 +81,10 @@ def test_calendar_runs_catch_leap_day_month_end_and_year_end_flakes(make_repo, c
     assert years[POSITION["year-end"]] == years[POSITION["year-start"]] == "f", years
     assert years[POSITION["feb-29"]] == years[POSITION["month-end-30"]] == "p", years
     assert not tests["test_local_and_utc_years_agree"]["deterministic"]
+
+    next_month = _calendar(tests["test_same_day_next_month_in_utc"])
+    assert next_month[POSITION["jan-31"]] == next_month[POSITION["31-before-30"]] == "f"
+    assert next_month[POSITION["feb-29"]] == next_month[POSITION["year-end-noon"]] == "p"
 
     for name in ("test_days_in_this_month", "test_a_year_from_today"):
         assert tests[name]["deterministic"], (name, tests[name]["batches"])

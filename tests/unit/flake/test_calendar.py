@@ -19,10 +19,13 @@ from lanegate.lanes.flake.dimensions import CALENDAR_POSITIONS, Dimension, run_p
 # position -> (local month, day predicate, hour, minute, UTC date differs from the local date)
 EXPECTED = {
     "month-end-31": (lambda t: t.tm_mday == 31, 23, 30, True),
+    "jan-31": (lambda t: (t.tm_mon, t.tm_mday) == (1, 31), 12, 0, False),
+    "31-before-30": (lambda t: t.tm_mday == 31 and t.tm_mon in (3, 5, 8, 10), 12, 0, False),
     "month-start": (lambda t: t.tm_mday == 1, 0, 30, True),
     "feb-29": (lambda t: (t.tm_mon, t.tm_mday) == (2, 29), 12, 0, False),
     "feb-28-common": (lambda t: (t.tm_mon, t.tm_mday) == (2, 28) and t.tm_year % 4, 23, 30, True),
     "year-end": (lambda t: (t.tm_mon, t.tm_mday) == (12, 31), 23, 30, True),
+    "year-end-noon": (lambda t: (t.tm_mon, t.tm_mday) == (12, 31), 12, 0, False),
     "year-start": (lambda t: (t.tm_mon, t.tm_mday) == (1, 1), 0, 30, True),
     "month-end-30": (lambda t: t.tm_mday == 30 and t.tm_mon in (4, 6, 9, 11), 12, 0, False),
     "midnight": (lambda t: True, 23, 59, False),
@@ -78,4 +81,5 @@ def test_a_test_that_reads_the_clock_gets_every_position_once() -> None:
     assert not [e for e in _split(plain, 20) if e[1] is Dimension.CALENDAR]
     pins = [run_pins(Dimension.CALENDAR, run, 7) for run in range(CALENDAR_RUNS)]
     assert [(p.calendar, p.tz) for p in pins] == list(CALENDAR_POSITIONS)
-    assert "clock moved ahead to the next feb-29 position" in pins[2].describe()
+    feb_29 = [p for p in pins if p.calendar == "feb-29"][0]
+    assert "clock moved ahead to the next feb-29 position" in feb_29.describe()

@@ -44,10 +44,11 @@ dimension that exposed the flake:
   00:30 local time on the day of its next change (spring forward, then fall back), in-process
   (`lanes/flake/clock.py`): a local day of 23 or 25 hours, which no fixed-offset zone has;
 - `calendar`: the wall clock moved ahead to the next calendar position a test may break on
-  (`CALENDAR_POSITIONS`: the last day of a 31-day and of a 30-day month, the 1st of a month,
-  29 February, 28 February of a common year, 31 December, 1 January, a quarter second before local
-  midnight), each in a zone chosen so that the local date and the UTC date differ there (a test
-  that mixes `date.today()` with `utcnow()`, or `localtime` with `gmtime`): the clock dimension's
+  (`CALENDAR_POSITIONS`: the 31st late in the day, 31 January and a 31st before a 30-day month at
+  noon, the 1st of a month, 29 February, 28 February of a common year, 31 December late and at noon,
+  1 January, the 30th of a 30-day month, a quarter second before local midnight), the late and
+  early ones in a zone where the local date and the UTC date differ (a test that mixes
+  `date.today()` with `utcnow()`), the noon ones where both dates agree: the clock dimension's
   steps reach a month end only when today is near one, and never a year end or a leap day;
 - `shared-host`: two copies of the test started at the same moment, each in a child forked from
   the replay's process before any test ran, so they share its `/tmp`, its loopback network and its
@@ -186,10 +187,13 @@ DST_CHANGES = (("LGS+5LGD,M3.2.0,M11.1.0", "start"), ("LGC-1LGK,M3.5.0,M10.5.0/3
 # local date differs from the UTC date there (POSIX TZ: `LGM+10` is UTC-10)
 CALENDAR_POSITIONS = (
     ("month-end-31", "LGM+10"),  # the 31st, 23:30 local; UTC: the 1st of the next month
+    ("jan-31", "UTC0"),  # 31 January, noon: a month later there is no 29th, 30th or 31st
+    ("31-before-30", "UTC0"),  # a 31st before a 30-day month (March, May, August, October), noon
     ("month-start", "LGN-14"),  # the 1st, 00:30 local; UTC: the last day of the month before
     ("feb-29", "LGU-1"),  # 29 February, 12:00 local
     ("feb-28-common", "LGP+5"),  # 28 February of a common year, 23:30 local; UTC: 1 March
     ("year-end", "LGY+8"),  # 31 December, 23:30 local; UTC: 1 January
+    ("year-end-noon", "UTC0"),  # 31 December, noon: the local and the UTC date both the last day
     ("year-start", "LGJ-9"),  # 1 January, 00:30 local; UTC: 31 December
     ("month-end-30", "LGT-2"),  # the 30th of a 30-day month, 12:00 local
     ("midnight", "LGH-5:30"),  # a quarter second before local midnight
