@@ -89,3 +89,30 @@ def test_calendar_runs_catch_leap_day_month_end_and_year_end_flakes(make_repo, c
     for name in ("test_days_in_this_month", "test_a_year_from_today"):
         assert tests[name]["deterministic"], (name, tests[name]["batches"])
         assert _calendar(tests[name]) == "p" * len(CALENDAR_POSITIONS)
+
+
+TOKEN = """\
+import datetime
+
+import pytest
+
+
+@pytest.fixture
+def token():
+    return {"expires": datetime.datetime.now() + datetime.timedelta(days=90)}
+
+
+def test_a_fresh_token_is_valid(token):
+    assert datetime.datetime.now() < token["expires"]
+"""
+
+
+def test_a_fixture_sees_the_moved_clock_as_the_call_does(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    # a token issued at set-up and checked in the call: honest under any clock, as long as both
+    # read the same one (the runs moved only the call's clock, up to years ahead)
+    repo = feature_repo(make_repo, {"tests/test_token.py": TOKEN})
+    assert flake(repo.path) == 0, capsys.readouterr().out
+    [test] = ledger(repo.path)["tests"]
+    moved = [b for b in test["batches"] if b["dimension"] in ("clock", "dst", "calendar")]
+    assert {b["dimension"] for b in moved} == {"clock", "dst", "calendar"}
+    assert all(b["passed"] == b["runs"] for b in moved), moved

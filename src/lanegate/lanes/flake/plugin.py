@@ -559,31 +559,20 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins, host: bool = True)
     random.seed(seed)
     _pin_hypothesis_seed(seed)
     saved_tz = os.environ.get("TZ")
+    held = not host and pins.dimension in HELD_CLOCKS  # moved from the set-up on
     stack = contextlib.ExitStack()
     try:
         if host and pins.dimension in HOST_DIMENSIONS:
             from lanegate.lanes.flake import host as host_conditions
 
             stack.enter_context(host_conditions.applied(pins))
-        if pins.tz is not None:
+        if pins.tz is not None and not held:
             os.environ["TZ"] = pins.tz
             time.tzset()
         if pins.dimension is Dimension.REPEAT or pins.preempt:
             _jitter_heap(rec, seed)
-        if pins.dimension is Dimension.CLOCK:
-            from lanegate.lanes.flake import clock
-
-            with clock.shifted(clock.offset_for(pins.clock_hours, pins.clock_lead)):
-                yield
-        elif pins.dimension is Dimension.CALENDAR:
-            from lanegate.lanes.flake import clock
-
-            with clock.shifted(clock.calendar_offset(pins.calendar or "")):  # TZ is set above
-                yield
-        elif pins.dimension is Dimension.DST:
-            from lanegate.lanes.flake import clock
-
-            with clock.shifted(clock.dst_offset(pins.dst_change == "start")):  # TZ is set above
+        if pins.dimension in HELD_CLOCKS and not held:
+            with _moved_clock(pins):  # TZ is set above
                 yield
         elif pins.preempt:
             from lanegate.lanes.flake.stress import Preemption
@@ -606,12 +595,51 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins, host: bool = True)
     finally:
         stack.close()
         rec.jitter.clear()
+        if pins.tz is not None and not held:
+            _restore_zone(saved_tz)
+
+
+# The clock dimensions: for a test with fixtures, the clock moves before its set-up and comes back
+# after its teardown (a fixture that issues a token at set-up must see the same clock as the call).
+HELD_CLOCKS = frozenset({Dimension.CLOCK, Dimension.DST, Dimension.CALENDAR})
+
+
+def _restore_zone(saved: str | None) -> None:
+    if saved is None:
+        os.environ.pop("TZ", None)
+    else:
+        os.environ["TZ"] = saved
+    time.tzset()
+
+
+@contextlib.contextmanager
+def _moved_clock(pins: RunPins) -> Iterator[None]:
+    """The wall clock where a clock, DST or calendar run puts it (the run's `TZ` already set)."""
+    from lanegate.lanes.flake import clock
+
+    if pins.dimension is Dimension.CALENDAR:
+        offset = clock.calendar_offset(pins.calendar or "")
+    elif pins.dimension is Dimension.DST:
+        offset = clock.dst_offset(pins.dst_change == "start")
+    else:
+        offset = clock.offset_for(pins.clock_hours, pins.clock_lead)
+    with clock.shifted(offset):
+        yield
+
+
+@contextlib.contextmanager
+def _zone_and_clock(pins: RunPins) -> Iterator[None]:
+    """A clock run's zone and moved clock, from a test's set-up to its teardown."""
+    saved = os.environ.get("TZ")
+    if pins.tz is not None:
+        os.environ["TZ"] = pins.tz
+        time.tzset()
+    try:
+        with _moved_clock(pins):
+            yield
+    finally:
         if pins.tz is not None:
-            if saved_tz is None:
-                os.environ.pop("TZ", None)
-            else:
-                os.environ["TZ"] = saved_tz
-            time.tzset()
+            _restore_zone(saved)
 
 
 def _batch_runner(
@@ -865,6 +893,10 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, Any, Any]:
             stack = contextlib.ExitStack()
             rec.hosts[id(item)] = stack
             stack.enter_context(host_conditions.applied(pins))
+        elif pins.dimension in HELD_CLOCKS:  # the fixtures see the call's clock
+            stack = contextlib.ExitStack()
+            rec.hosts[id(item)] = stack
+            stack.enter_context(_zone_and_clock(pins))
     seed = derived_seed(rec.random_seed, item.nodeid, key)
     random.seed(seed)
     _pin_hypothesis_seed(seed)
