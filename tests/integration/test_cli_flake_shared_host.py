@@ -17,6 +17,8 @@ import socket
 import time
 from pathlib import Path
 
+import pytest
+
 FIXED = Path("/tmp/lanegate-shared-host-cache.txt")
 
 
@@ -25,6 +27,15 @@ def test_fixed_tmp_path():
     time.sleep(0.25)
     assert FIXED.read_text() == str(os.getpid())
     FIXED.unlink()
+
+
+@pytest.mark.parametrize("name", ["cache"])
+def test_fixed_tmp_path_parametrized(name):
+    path = Path(f"/tmp/lanegate-shared-host-{name}-p.txt")
+    path.write_text(str(os.getpid()))
+    time.sleep(0.25)
+    assert path.read_text() == str(os.getpid())
+    path.unlink()
 
 
 def test_fixed_port():
@@ -60,7 +71,8 @@ def test_copies_started_together_collide_on_a_fixed_path_and_port(make_repo, cap
     assert flake(repo.path) == 1
     printed = capsys.readouterr().out
     tests = {t["node_id"].split("::")[1]: t for t in ledger(repo.path)["tests"]}
-    for name in ("test_fixed_tmp_path", "test_fixed_port"):
+    # a parametrized test gets the pairs too (its risks were looked up by function id only)
+    for name in ("test_fixed_tmp_path", "test_fixed_tmp_path_parametrized[cache]", "test_fixed_port"):
         test = tests[name]
         batch = _shared(test)
         assert batch["runs"] == 6 and batch["failed"] >= 1, (name, batch)

@@ -128,7 +128,12 @@ def _replay_results(
 
 def measured_costs(run: ReplayRun, selection: Selection) -> list[RunCost]:
     """What replay 1 measured of each test it ran (its fastest run), for the budget planner."""
-    risks = {t.node_id: t.risks for t in selection.tests}
+    # a test's risks by its id and by its function's (a selection may hold `t[a]` or `t`): a
+    # parametrized test looked up only by its function lost every risk dimension
+    risks: dict[str, frozenset[str]] = {}
+    for t in selection.tests:
+        risks[t.node_id] = risks.get(t.node_id, frozenset()) | t.risks
+        risks[base_id(t.node_id)] = risks.get(base_id(t.node_id), frozenset()) | t.risks
     touched = selection.touched_ids
     best: dict[str, RunCost] = {}
     selected = frozenset(selection.node_ids) | frozenset(
@@ -149,8 +154,10 @@ def measured_costs(run: ReplayRun, selection: Selection) -> list[RunCost]:
             node_id,
             seconds,
             fast,
-            risks.get(base_id(node_id), frozenset()),
-            base_id(node_id) in touched or base_id(node_id).split("::", 1)[0] in touched,
+            risks.get(node_id, risks.get(base_id(node_id), frozenset())),
+            node_id in touched
+            or base_id(node_id) in touched
+            or base_id(node_id).split("::", 1)[0] in touched,
             cpu,
             fresh=str(line.get("fresh") or "") if line.get("fresh") in ("light", "heavy") else "",
         )
