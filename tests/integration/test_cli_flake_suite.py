@@ -93,3 +93,21 @@ def test_ids_with_paths_or_random_values_a_changed_parameter_list_and_an_untrack
     suite = _suite(repo)
     assert suite["ran"] and suite["lost"] == [] and suite["new_errors"] == [], suite
     assert (suite["base_tests"], suite["head_tests"]) == (5, 5)
+
+
+def test_a_module_that_skips_itself_at_head_lost_nothing(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    # the diff turns a feature off; its tests skip themselves at module level (importorskip)
+    base = {
+        "pkg/__init__.py": "",
+        "pkg/feature.py": "def on():\n    return True\n",
+        "tests/test_feature.py": (
+            "import pytest\n\nfeature = pytest.importorskip('pkg.feature')\n\n\n"
+            "def test_on():\n    assert feature.on()\n"
+        ),
+    }
+    repo = feature_repo(make_repo, {"tests/test_new.py": NEW_TEST}, base)
+    repo.remove("pkg/feature.py")
+    repo.commit("turn the feature off")
+    assert flake(repo.path) == 0, capsys.readouterr().out
+    suite = _suite(repo)
+    assert suite["ran"] and suite["lost"] == [] and suite["base_tests"] == 1

@@ -811,6 +811,9 @@ def _drain(fd: int) -> bytes:
 
 
 def pytest_collectreport(report: pytest.CollectReport) -> None:
+    if _recorder is not None and report.skipped and report.nodeid:
+        # a module that skips itself (pytest.skip(allow_module_level=True), importorskip)
+        _recorder.emit("collect_skipped", node_id=report.nodeid)
     if _recorder is not None and report.failed:
         _recorder.emit(
             "collect_error",

@@ -39,10 +39,12 @@ SUITE_REPLAY = 0  # recorded as the collection is: never one of the plan's repla
 
 @dataclass(frozen=True, slots=True)
 class Collected:
-    """One whole-suite collection: node ids, and each failed collector with pytest's words."""
+    """One whole-suite collection: node ids, each failed collector with pytest's words, and the
+    collectors that skipped themselves (a module-level skip)."""
 
     node_ids: frozenset[str]
     errors: dict[str, str]
+    skipped: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +66,10 @@ def compare(head: Collected, base: Collected, touched: Iterable[str]) -> SuiteCo
     new = sorted(c for c in head.errors if c not in base.errors)
     at_head = {_function(n) for n in head.node_ids}
     at_base = {_function(n) for n in base.node_ids}
-    lost = sorted(f for f in at_base - at_head if f.split("::", 1)[0] not in paths)
+    # a module that skips itself at head (the diff turned a feature off) lost nothing: whether
+    # the skip is fair is the base suite's question (`property-base-test-failed`)
+    gone = paths | head.skipped
+    lost = sorted(f for f in at_base - at_head if f.split("::", 1)[0] not in gone)
     return SuiteCollection(
         ran=True,
         head_tests=len(head.node_ids),
@@ -95,11 +100,14 @@ def _collected(
         raise RunnerError(f"collecting the whole suite exceeded {wall:.0f} s")
     node_ids: set[str] = set()
     errors: dict[str, str] = {}
+    skipped: set[str] = set()
     reported = False
     for line in run.lines:
         if line.get("kind") == "collected":
             reported = True
             node_ids.update(str(entry[0]) for entry in line.get("runs", []))
+        elif line.get("kind") == "collect_skipped":
+            skipped.add(str(line.get("node_id")))
         elif line.get("kind") == "collect_error":
             errors[str(line.get("node_id"))] = str(line.get("text") or line.get("detail", ""))[:500]
     if not reported and not errors:
@@ -108,7 +116,7 @@ def _collected(
             f"pytest exited {run.exit_code} before collecting the whole suite: "
             + (tail[0] if tail else "no output")
         )
-    return Collected(frozenset(node_ids), errors)
+    return Collected(frozenset(node_ids), errors, frozenset(skipped))
 
 
 def base_view(repo: Path, base_commit: str, files: Sequence[ChangedFile], into: Path) -> BaseView:
@@ -116,10 +124,10 @@ def base_view(repo: Path, base_commit: str, files: Sequence[ChangedFile], into: 
     the head's tree (a link at base is left as head has it), and the files it added to leave out."""
     removed = [f.path for f in files if f.change in (Change.ADDED, Change.RENAMED)]
     restore = [f.old_path or f.path for f in files if f.change is not Change.ADDED]
-    if len(restore) + len(removed) > MAX_OVERLAYS:
+    if len(restore) > MAX_OVERLAYS:  # only these are mounted one by one; left-out files are free
         raise RunnerError(
-            f"the diff changes {len(restore) + len(removed)} files; the base's view of the suite "
-            f"is rebuilt for at most {MAX_OVERLAYS}"
+            f"the diff changes, renames or deletes {len(restore)} files; the base's view of the "
+            f"suite mounts at most {MAX_OVERLAYS} of them"
         )
     links = {
         p for p, mode in git.tree_modes(repo, base_commit, restore).items() if mode == git.SYMLINK_MODE
