@@ -86,7 +86,8 @@ def test_failures_after_a_leaked_thread_count_against_the_leaker(make_repo, caps
     repo, code, tests = _run(make_repo, LEAKS)
     assert code == 1
     victim, leaker = tests[VICTIM], tests[LEAKER]
-    assert not leaker["deterministic"] and leaker["exposed_by"] == "repeat"
+    # its own count of calls fails its third run in every process: a state leak of its own
+    assert not leaker["deterministic"] and leaker["exposed_by"] == "state-leak"
     assert all(b["after_failure_of"] is None for b in leaker["batches"])
     # the reversed replay: every batch of the victim ran after the leaker's failed run, and failed
     after = [b for b in victim["batches"] if b["replay"] == 2]
@@ -96,7 +97,7 @@ def test_failures_after_a_leaked_thread_count_against_the_leaker(make_repo, caps
     assert victim["deterministic"] and victim["exposed_by"] is None
     assert [r["outcome"] for r in victim["replays"]] == ["passed"] * 3
     printed = capsys.readouterr().out
-    assert f"non-deterministic: {LEAKER}" in printed
+    assert f"[flake-state-leak] {LEAKER}: a state leak" in printed
     assert f"after it failed, in the same process: {VICTIM} r2.repeat failed x" in printed
     assert f"non-deterministic: {VICTIM}" not in printed
     # replaying the reversed replay shows the same aftermath, and says whose it is

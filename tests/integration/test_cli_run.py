@@ -242,3 +242,71 @@ def test_ctrl_c_stops_every_child_and_leaves_no_ledger(
     assert _marked(mark) == []  # no child, grandchild or orphan survives
     left = sorted(p.name for p in old.iterdir())
     assert left == [".gitignore", ".lanegate-run.json", ".lock"]
+
+
+_CLAMP = """
+
+def clamp(x, lo, hi):
+    if x < lo:
+        return lo
+    if x > hi:
+        return hi
+    return x
+"""
+_CLAMP_TEST = """from calc import clamp
+
+
+def test_clamp():
+    assert clamp(5, 0, 10) == 5
+    assert clamp(-1, 0, 10) == 0
+    assert clamp(11, 0, 10) == 10
+    assert clamp(0, 0, 10) == 0
+    assert clamp(10, 0, 10) == 10
+"""
+
+
+def _human_commit_repo(tmp_path: Path) -> Repo:
+    """main: a package with one tested function; head: an ordinary commit, a new function and a
+    plain unit test of it (no Hypothesis, no oracle)."""
+    repo = Repo(tmp_path / "repo")
+    repo.write(
+        "pyproject.toml",
+        '[project]\nname = "calc"\nversion = "0"\n\n[tool.lanegate.fixtures]\nallow_none = true\n\n'
+        '[tool.pytest.ini_options]\npythonpath = ["src"]\n',
+    )
+    repo.write("src/calc/__init__.py", "def add(a, b):\n    return a + b\n")
+    repo.write(
+        "tests/test_add.py",
+        "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n",
+    )
+    repo.commit("base")
+    repo.branch("feature")
+    repo.write("src/calc/__init__.py", "def add(a, b):\n    return a + b\n" + _CLAMP)
+    repo.write("tests/test_clamp.py", _CLAMP_TEST)
+    repo.commit("clamp")
+    return repo
+
+
+def test_an_ordinary_human_commit_passes_in_lane_a_and_fails_as_an_agent(tmp_path: Path) -> None:
+    repo = _human_commit_repo(tmp_path)
+    common = ("--format", "json", "--quiet", "--base", "main")
+    done = _lanegate(repo.path, *common, "--out", "human", "--authorship", "human")
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert report["verdict"] == "pass" and report["fails"] == []
+    # the unit test killed enough mutants (unit tests are evidence); the missing oracle is a note
+    assert [(w["rule_id"], w["severity"]) for w in report["warns"]] == [
+        ("property-missing-oracle", "note")
+    ]
+    summary = (repo.path / "human" / "score-summary.md").read_text()
+    assert "### Follow-ups" in summary and "property-missing-oracle" in summary
+    assert "scored by the Lane A column" in summary
+
+    done = _lanegate(repo.path, *common, "--out", "agent")
+    assert done.returncode == 1, done.stdout + done.stderr
+    fails = {f["rule_id"] for f in json.loads(done.stdout)["fails"]}
+    assert fails == {
+        "property-missing-oracle",
+        "property-mutant-budget",
+        "property-function-budget",
+    }

@@ -26,6 +26,11 @@ def run(args: argparse.Namespace) -> int:
         lane = row.lane.value if row.lane is not None else "the ledger's lane"
         print(f"{row.rule_id} (scorer, {lane}, {row.severity.value})")
         print(f"  fails when: {row.observation}")
+        reading = " (read its own way)" if row.lane_a_check is not None else ""
+        print(
+            f"  columns:    Lane B (agent diff) {row.lane_b_column.value}; "
+            f"Lane A (human diff) {row.lane_a_column.value}{reading}"
+        )
         print(f"  fix:        {row.fix}")
         if row.rule_id in ORACLE_RULES:
             print(f"  oracles:    {', '.join(oracle_reference.names())} (lanegate.oracles)")

@@ -67,8 +67,13 @@ def run(args: argparse.Namespace) -> int:
     check = check_oracles(repo, summary, policy, collection)
     for r in check.rejections:
         print(f"{r.path}:{r.line}: {r.test}: {r.reason}")
+    # the rule's unit is the file: it fails when none of its new tests calls an oracle
+    satisfied = {node.split("::", 1)[0] for node in check.passed}
+    failing = sorted({r.path for r in check.rejections} - satisfied)
+    for path in failing:
+        print(f"{path}: no test of this file calls an oracle on its own inputs")
     print(
         f"{len(check.test_files)} test file(s), {len(check.passed)} test(s) call an oracle, "
-        f"{len(check.rejections)} rejected"
+        f"{len(check.rejections)} rejected, {len(failing)} file(s) without an oracle test"
     )
-    return 1 if check.rejections else 0
+    return 1 if failing else 0

@@ -23,7 +23,7 @@ from lanegate.policy import load_policy
 from lanegate.pr_body import read_pr_body
 from lanegate.reporting.json import write_report
 from lanegate.reporting.markdown import MARKER, MarkdownReporter
-from lanegate.reporting.text import reason_line, verdict_line
+from lanegate.reporting.text import mark, reason_line, verdict_line
 from lanegate.scoring import ScoreInputs, ledgers_from_dir, lint_from_file, score
 from lanegate.scoring.evidence import LintSlot, ShardProblem
 from lanegate.sharding.collect import sharded_evidence
@@ -227,7 +227,7 @@ def run(args: argparse.Namespace) -> int:
     for reason in report.fails:
         print(f"  fail  {reason_line(reason)}")
     for reason in report.warns:
-        print(f"  warn  {reason_line(reason)}")
+        print(f"  {mark(reason)}  {reason_line(reason)}")
     print(f"report: {report_path}")
     print(f"summary: {summary_path}")
     return 0 if report.verdict == "pass" else 1

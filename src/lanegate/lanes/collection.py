@@ -30,6 +30,15 @@ class Collection:
 
     node_ids: tuple[str, ...]
     errors: tuple[str, ...] = ()
+    # (collector, its exception line) of each failed collector that reported one
+    error_details: tuple[tuple[str, str], ...] = ()
+
+    def error_of(self, path: str) -> str:
+        """The exception line of this file's failed collection ("" when none was reported)."""
+        for node_id, detail in self.error_details:
+            if node_id == path or node_id.startswith(path + "::"):
+                return detail
+        return ""
 
     def in_file(self, path: str) -> tuple[str, ...]:
         """The node ids of one repo-relative file, in pytest's order."""

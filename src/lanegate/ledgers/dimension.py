@@ -12,6 +12,8 @@ class Dimension(StrEnum):
     ORDER = "order"  # the test's position: another test ran before it (or did not)
     HASH_SEED = "hash-seed"  # another PYTHONHASHSEED, the same outcome wherever it ran
     SECOND_PASS = "second-pass"  # the selection again in one process: state left behind
+    # not a flake: only a test's later runs in one process fail, every first run passes
+    STATE_LEAK = "state-leak"
     REPEAT = "repeat"  # in-process repetitions with fresh random seeds and a shifted heap
     ZONE = "zone"  # the local time zone, rotated in-process over every hour offset
     CLOCK = "clock"  # the wall clock shifted by a recorded offset
@@ -21,6 +23,8 @@ class Dimension(StrEnum):
     TERMINAL = "terminal"  # another terminal size (COLUMNS, LINES)
     CPUS = "cpus"  # another CPU count (os.cpu_count) and a narrower CPU affinity
     DST = "dst"  # a zone with daylight saving time, the clock moved to its next change
+    CALENDAR = "calendar"  # the clock moved to a month end, 29 February, a year end or midnight
+    SHARED_HOST = "shared-host"  # two copies at once, sharing /tmp, the network and the tree
     ENV = "env"  # the environment variables of another machine (a CI runner, a colour terminal)
     DESCHEDULE = "deschedule"  # the whole process stopped for 100-300 ms while the test runs
     LISTING = "listing"  # directories list their entries in another order (reversed, shuffled)

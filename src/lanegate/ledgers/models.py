@@ -486,7 +486,8 @@ class ReplayOutcome:
 class RunBatch:
     """A test's in-process runs in one replay that varied one dimension (`runs` were planned; runs
     that reported nothing, or timed out, count as `missing`). Run `i`'s pins are a pure function of
-    the replay's recorded pins, the dimension and `i` (docs/flake-lane.md). `after_failure_of`
+    the replay's recorded pins, the dimension and `i` (docs/flake-lane.md); `sequence` their outcomes
+    in run order. `after_failure_of`
     names the first other test whose failed run had left the process changed (a thread still
     running, the environment, the working directory) before the batch began, and whose passing
     runs leave it as they found it."""
@@ -501,6 +502,9 @@ class RunBatch:
     missing: int = 0
     first_failed_run: int | None = None
     first_passed_run: int | None = None
+    # the runs' outcomes in run order, a letter each: p(assed), f(ailed), e(rror), s(kipped),
+    # m(issing); "" when the replay did not report it
+    sequence: str = field(default="", metadata={"maxLength": 1000, "pattern": "^[pfesm]*$"})
     seconds: float = 0.0
     detail: str = field(default="", metadata={"maxLength": 500})
     # when that test is itself flagged, this batch's failures are its aftermath, not this test's
@@ -525,6 +529,8 @@ class DetectionPower:
     terminal: int = 0
     cpus: int = 0
     dst: int = 0
+    calendar: int = 0
+    shared_host: int = 0
     env: int = 0
     deschedule: int = 0
     listing: int = 0
@@ -544,6 +550,8 @@ class FlakeTest:
     power: DetectionPower = field(default_factory=DetectionPower)
     exposed_by: Dimension | None = None
     reproduce: str | None = field(default=None, metadata={"maxLength": 2000})
+    # why no replay has an outcome for it, when the lane knows ("" otherwise): a collection error
+    detail: str = field(default="", metadata={"maxLength": 1000})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -579,6 +587,31 @@ class LeaseEvaluation:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CollectError:
+    """A collector (a module, a conftest, the session) that failed to collect, with pytest's words."""
+
+    collector: str = _text(2000)
+    detail: str = _text(500)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SuiteCollection:
+    """The whole suite collected the way the project's own `pytest` run collects it (its own
+    configuration, no paths), at head and at the merge base: `new_errors`, collectors failing at
+    head and not at base; `lost`, tests outside the files the diff touched that base collects and
+    head does not (at most 50 listed, `lost_count` all of them). `ran` is False, with `detail`
+    saying why, when a collection did not finish."""
+
+    ran: bool = False
+    head_tests: int = 0
+    base_tests: int = 0
+    new_errors: tuple[CollectError, ...] = ()
+    lost: tuple[str, ...] = ()
+    lost_count: int = 0
+    detail: str = field(default="", metadata={"maxLength": 500})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FlakeLedger:
     """flake.json: new and changed tests replayed under varied pins, and the leases evaluated."""
 
@@ -599,6 +632,7 @@ class FlakeLedger:
     replays: tuple[ReplayRecord, ...] = ()
     tests: tuple[FlakeTest, ...] = ()
     leases: tuple[LeaseEvaluation, ...] = ()
+    suite: SuiteCollection = field(default_factory=SuiteCollection)
 
 
 # --- lint.json --------------------------------------------------------------------------------------

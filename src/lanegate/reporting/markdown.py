@@ -8,6 +8,7 @@ import re
 
 from lanegate.lanes.property.changes import line as changes_line
 from lanegate.ledgers.models import (
+    AuthorKind,
     FlakeLedger,
     FlakeTest,
     Mutant,
@@ -16,6 +17,7 @@ from lanegate.ledgers.models import (
     ScoreReport,
 )
 from lanegate.model import Lane
+from lanegate.reporting.text import split_warns
 from lanegate.scoring.evidence import LoadedLedger, ScoreInputs
 from lanegate.scoring.property_rules import counts_as_detected, operator_mutants
 
@@ -175,10 +177,14 @@ class MarkdownReporter:
         banner = "PASS" if passed else "FAIL"
         icon = ":white_check_mark:" if passed else ":x:"
         w.add(f"{MARKER}\n## {icon} lanegate: {banner}\n\n")
+        warnings, follow_ups = split_warns(report)
+        column = "Lane A" if report.authorship is AuthorKind.HUMAN else "Lane B"
         w.add(
-            f"{_count(len(report.fails), 'fail')}, {_count(len(report.warns), 'warning')}. "
-            f"Lane {code(report.lane_name)}, "
-            f"authorship {report.authorship.value}, run attempt {report.run_attempt}, "
+            f"{_count(len(report.fails), 'fail')}, {_count(len(warnings), 'warning')}"
+            + (f", {_count(len(follow_ups), 'follow-up')}" if follow_ups else "")
+            + f". Lane {code(report.lane_name)}, "
+            f"authorship {report.authorship.value} (scored by the {column} column), "
+            f"run attempt {report.run_attempt}, "
             f"lanegate {cell(report.lanegate_version)}, scored at {report.utc.isoformat()}.\n"
         )
         if report.head_commit:
@@ -189,7 +195,11 @@ class MarkdownReporter:
             w.add("\nNo evidence passed: the gate fails closed.\n")
         w.add("\n" + _lane_table(report))
         w.section("Fails", [_reason_block(r) for r in report.fails])
-        w.section("Warnings", [_reason_block(r) for r in report.warns])
+        w.section("Warnings", [_reason_block(r) for r in warnings])
+        w.section(
+            "Follow-ups (Lane A notes: not a fail for a diff a human owns)",
+            [_reason_block(r) for r in follow_ups],
+        )
         flake = _loaded(inputs, Lane.FLAKE)
         if isinstance(flake, FlakeLedger):
             shaky = [

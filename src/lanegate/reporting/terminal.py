@@ -19,6 +19,7 @@ from typing import Protocol, TextIO
 
 from lanegate.lanes.context import ProgressEvent
 from lanegate.ledgers.models import ReportReason, ScoreReport
+from lanegate.reporting.text import split_warns
 
 STEPS = ("property", "fixture", "flake", "lint", "score")
 REFRESH_SECONDS = 0.1
@@ -258,10 +259,12 @@ def render_table(
             lines.append(f"{lane:<10}")
             lines.extend(_reason_lines(reasons, width))
     verdict = report.verdict
+    warnings, notes = split_warns(report)
     lines.append("")
     lines.append(
         f"verdict: {_paint(verdict.upper(), verdict, color)}"
-        f" ({len(report.fails)} fails, {len(report.warns)} warnings)"
+        f" ({len(report.fails)} fails, {len(warnings)} warnings"
+        + (f", {len(notes)} follow-ups: Lane A notes, not fails)" if notes else ")")
     )
     lines.append(f"report:  {report_path}")
     return "\n".join(lines) + "\n"
@@ -270,7 +273,7 @@ def render_table(
 def _reason_lines(reasons: list[ReportReason], width: int) -> list[str]:
     out = []
     for reason in reasons:
-        mark = "warn " if reason.severity != "error" else ""
+        mark = {"error": "", "note": "note "}.get(reason.severity, "warn ")
         message = " ".join(reason.message.split())
         out.extend(_wrap(f"  {mark}{reason.rule_id}  {_where(reason)}  {message}", width))
         if reason.fix:

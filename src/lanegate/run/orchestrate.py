@@ -32,6 +32,7 @@ from lanegate.model import Lane
 from lanegate.policy import Policy
 from lanegate.reporting.markdown import MarkdownReporter
 from lanegate.reporting.terminal import Display
+from lanegate.reporting.text import split_warns
 from lanegate.run import children, outdir
 from lanegate.run.interrupt import RunInterrupted, stop_children_on_signal
 from lanegate.sandbox import refuse_commands
@@ -331,7 +332,10 @@ def _score(
     write_document(staging / REPORT_FILE, report, "score-report")
     summary_text = MarkdownReporter().render(report, inputs)
     (staging / SUMMARY_FILE).write_text(summary_text, encoding="utf-8")
-    summary = f"{len(report.fails)} fail(s), {len(report.warns)} warning(s)"
+    warnings, notes = split_warns(report)
+    summary = f"{len(report.fails)} fail(s), {len(warnings)} warning(s)" + (
+        f", {len(notes)} follow-up(s)" if notes else ""
+    )
     display.step_finished("score", report.verdict, summary)
     return report, StepTiming("score", time.monotonic() - started, report.verdict, summary)
 

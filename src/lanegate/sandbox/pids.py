@@ -26,13 +26,19 @@ class ProcessCap:
     kind: str
     nproc: int | None = None
     path: Path | None = None
+    budget: int = 0  # a cgroup cap's pids.max
 
     def wrap(self, argv: list[str]) -> list[str]:
-        """The command, entering the cgroup first when the cap is one."""
+        """The command, entering the cgroup first when the cap is one. A cgroup that is gone (an
+        empty group between two commands is fair game for a sweep of leftovers, such as a test
+        session's clean-up beside this run) is made again with its budget, never skipped."""
         if self.path is None:
             return argv
-        enter = 'echo $$ > "$0/cgroup.procs" && exec "$@"'
-        return ["/bin/sh", "-c", enter, str(self.path), *argv]
+        enter = (
+            '{ [ -d "$0" ] || { mkdir "$0" && echo "$1" > "$0/pids.max"; }; } '
+            '&& echo $$ > "$0/cgroup.procs" && shift && exec "$@"'
+        )
+        return ["/bin/sh", "-c", enter, str(self.path), str(self.budget), *argv]
 
     def release(self) -> None:
         """Remove the cgroup (it is empty once the sandbox's PID namespace has ended)."""
@@ -78,4 +84,4 @@ def process_cap(budget: int) -> ProcessCap:
         with contextlib.suppress(OSError):
             group.rmdir()
         return ProcessCap("none")
-    return ProcessCap("cgroup", path=group)
+    return ProcessCap("cgroup", path=group, budget=budget)

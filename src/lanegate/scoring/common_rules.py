@@ -61,23 +61,15 @@ def _loaded(evidence: SlotEvidence) -> LoadedLedger | None:
     return evidence.slot if isinstance(evidence.slot, LoadedLedger) else None
 
 
-def _unsandboxed(evidence: SlotEvidence, ctx: RuleContext, kind: AuthorKind) -> Iterator[Hit]:
+def sandbox_disabled(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
+    """The diff's code ran unsandboxed (SPEC 9): an agent's evidence cannot be trusted (a human's
+    is allowed, and said: the Lane A column makes it a warning)."""
     slot = _loaded(evidence)
-    if slot is not None and ctx.authorship is kind and slot.value.sandbox.mode == "none":
+    if slot is not None and slot.value.sandbox.mode == "none":
         yield Hit(
             "the lane ran the head's code without a sandbox: nothing kept it from the evidence",
             Location(slot.path, route=("sandbox", "mode")),
         )
-
-
-def sandbox_disabled(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
-    """An agent diff's code ran unsandboxed (SPEC 9): its evidence cannot be trusted."""
-    yield from _unsandboxed(evidence, ctx, AuthorKind.AGENT)
-
-
-def sandbox_disabled_human(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
-    """A human diff's code ran unsandboxed: allowed, but said."""
-    yield from _unsandboxed(evidence, ctx, AuthorKind.HUMAN)
 
 
 def from_patch_job(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
@@ -135,11 +127,11 @@ def lane_name(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
 
 
 def authorship_mismatch(evidence: SlotEvidence, ctx: RuleContext) -> Iterator[Hit]:
-    """A ledger evaluated as a human diff while the scorer sees an agent diff."""
+    """A ledger evaluated as a human diff while the scorer sees an agent diff (a Lane B row only)."""
     slot = _loaded(evidence)
     if slot is None or not isinstance(slot.value, FixtureLedger | FlakeLedger):
         return
-    if ctx.authorship is AuthorKind.AGENT and slot.value.authorship is AuthorKind.HUMAN:
+    if slot.value.authorship is AuthorKind.HUMAN:
         yield Hit(
             "the ledger was written for a human diff; the scorer sees an agent diff",
             Location(slot.path, route=("authorship",)),
@@ -193,7 +185,7 @@ def commit_mismatch(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
 
 def gate_input_changed(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
     """An agent diff that changes the gate's own inputs needs a human."""
-    if inputs.diff is None or ctx.authorship is not AuthorKind.AGENT:
+    if inputs.diff is None:
         return
     for f in inputs.diff.files:
         if f.is_gate_input:
@@ -203,8 +195,6 @@ def gate_input_changed(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
 
 def diff_introspection(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
     """An agent diff whose code inspects or reaches into the run that judges it."""
-    if ctx.authorship is not AuthorKind.AGENT:
-        return
     for found in inputs.introspection:
         yield Hit(found.what, Location(found.path, line=found.line or None))
 

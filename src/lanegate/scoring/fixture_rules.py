@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from lanegate.ledgers.models import AuthorKind, CaseStatus, FileStatus, FixtureLedger
+from lanegate.ledgers.models import CaseStatus, FileStatus, FixtureLedger
 from lanegate.model import Location
 from lanegate.scoring.evidence import Hit, RuleContext, duplicates
 
@@ -47,8 +47,7 @@ def unlocked(ledger: FixtureLedger, ctx: RuleContext) -> Iterator[Hit]:
 
 def lockfile_by_agent(ledger: FixtureLedger, ctx: RuleContext) -> Iterator[Hit]:
     """The agent's diff changed the lockfile: the fixture writer would be the agent."""
-    agent = ctx.authorship is AuthorKind.AGENT or ledger.authorship is AuthorKind.AGENT
-    if agent and ledger.lockfile.changed:
+    if ledger.lockfile.changed:
         yield Hit(
             f"the lockfile was changed by an agent diff "
             f"({ledger.lockfile.base_digest} -> {ledger.lockfile.head_digest})",

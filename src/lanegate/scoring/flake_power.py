@@ -147,6 +147,8 @@ def power_of(test: FlakeTest) -> DetectionPower:
         terminal=batch_runs[Dimension.TERMINAL],
         cpus=batch_runs[Dimension.CPUS],
         dst=batch_runs[Dimension.DST],
+        calendar=batch_runs[Dimension.CALENDAR],
+        shared_host=batch_runs[Dimension.SHARED_HOST],
         env=batch_runs[Dimension.ENV],
         deschedule=batch_runs[Dimension.DESCHEDULE],
         listing=batch_runs[Dimension.LISTING],

@@ -8,7 +8,6 @@ from datetime import datetime
 
 from lanegate.ledgers.models import (
     LEASE_CLASSES,
-    AuthorKind,
     FlakeLedger,
     FlakeTest,
     LeaseEvaluation,
@@ -17,6 +16,7 @@ from lanegate.ledgers.models import (
 from lanegate.model import Location
 from lanegate.scoring.evidence import Hit, RuleContext, duplicates
 from lanegate.scoring.flake_power import aftermath, culprits, judged, judged_kinds, power_of
+from lanegate.scoring.state_leak import state_leak
 
 _FILE = "flake.json"
 _INCOMPLETE = (Outcome.MISSING, Outcome.TIMEOUT, Outcome.ERROR)
@@ -101,8 +101,11 @@ def _base(node_id: str) -> str:
     return node_id.split("[", 1)[0]
 
 
-def _lease_holds(lease: LeaseEvaluation, ledger: FlakeLedger, ctx: RuleContext) -> bool:
-    """True when no lease row fails this lease and it has not expired: it may excuse a human flake."""
+def _lease_holds(
+    lease: LeaseEvaluation, ledger: FlakeLedger, ctx: RuleContext, honour_touched: bool
+) -> bool:
+    """True when no lease row fails this lease and it has not expired: it may excuse a human flake.
+    Only Lane A (`honour_touched`) honours a lease on a test the diff touched."""
     if (
         lease.expires_at <= ctx.now
         or lease.leased_at >= lease.expires_at
@@ -111,7 +114,7 @@ def _lease_holds(lease: LeaseEvaluation, ledger: FlakeLedger, ctx: RuleContext) 
         return False
     if lease.lease_class not in LEASE_CLASSES or lease.reruns_used > lease.max_reruns:
         return False
-    if _agent(ledger, ctx) and lease.touched_by_diff:
+    if lease.touched_by_diff and not honour_touched:
         return False
     if not lease.pr_body_checked or lease.pr_body_expires_at != lease.expires_at:
         return False
@@ -122,27 +125,38 @@ def _lease_holds(lease: LeaseEvaluation, ledger: FlakeLedger, ctx: RuleContext) 
     return sum(1 for other in ledger.leases if other.test_id == lease.test_id) == 1
 
 
-def excused(ledger: FlakeLedger, ctx: RuleContext) -> set[str]:
-    """Node ids of disagreeing tests a holding lease excuses: never a test an agent's diff touched."""
-    holding = {lease.test_id for lease in ledger.leases if _lease_holds(lease, ledger, ctx)}
+def excused(ledger: FlakeLedger, ctx: RuleContext, honour_touched: bool = False) -> set[str]:
+    """Node ids of disagreeing tests a holding lease excuses: in Lane B never a test the diff
+    touched; in Lane A (`honour_touched`) a dated lease holds until it expires."""
+    holding = {
+        lease.test_id for lease in ledger.leases if _lease_holds(lease, ledger, ctx, honour_touched)
+    }
     out: set[str] = set()
     for test in ledger.tests:
-        if _agent(ledger, ctx) and test.touched_by_diff:
+        if test.touched_by_diff and not honour_touched:
             continue
         if test.node_id in holding or _base(test.node_id) in holding:
             out.add(test.node_id)
     return out
 
 
-def nondeterministic(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+def nondeterministic(
+    ledger: FlakeLedger, ctx: RuleContext, honour_touched: bool = False
+) -> Iterator[Hit]:
     """A test whose outcomes disagree across replays (or that the lane marked so) fails, unless a
     holding lease excuses it (a human flake the diff did not touch: see the leased row)."""
-    leased = excused(ledger, ctx)
+    leased = excused(ledger, ctx, honour_touched)
     flagged = _culprits(ledger, leased)
     shaky = [t for t in _judged_tests(ledger, ctx, flagged) if _disagrees(t)]
     notes = aftermath(ledger.tests, flagged)
     for test in shaky:
-        if test.node_id not in leased:
+        # no outcome, or an error, in every run is no disagreement: the incomplete-replay or
+        # failed-test row names it, with its reason
+        if (
+            test.node_id not in leased
+            and not _uniformly_incomplete(test)
+            and state_leak(test) is None
+        ):
             yield Hit(
                 f"{test.node_id}: {_disagreement(test)}" + notes.get(test.node_id, ""),
                 _test_at(test),
@@ -159,16 +173,77 @@ def nondeterministic(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
         )
 
 
-def nondeterministic_leased(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+def nondeterministic_leased(
+    ledger: FlakeLedger, ctx: RuleContext, honour_touched: bool = False
+) -> Iterator[Hit]:
     """A disagreeing test excused by a holding lease: a known human flake, shown as a warning."""
-    leased = excused(ledger, ctx)
+    leased = excused(ledger, ctx, honour_touched)
     for test in _judged_tests(ledger, ctx, _culprits(ledger, leased)):
-        if _disagrees(test) and test.node_id in leased:
+        if _disagrees(test) and test.node_id in leased and state_leak(test) is None:
+            why = "the diff touched it: a human's dated lease holds until it expires"
             yield Hit(
                 f"{test.node_id}: {_disagreement(test)}; "
-                "excused by its lease (the diff did not touch it)",
+                f"excused by its lease ({why if test.touched_by_diff else 'the diff did not touch it'})",
                 _test_at(test),
             )
+
+
+def _leaks(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[tuple[FlakeTest, str]]:
+    """Each leaking test as judged, with its message (and the failures of others it caused)."""
+    flagged = _culprits(ledger, excused(ledger, ctx))
+    notes = aftermath(ledger.tests, flagged)
+    for test in _judged_tests(ledger, ctx, flagged):
+        leak = state_leak(test) if _disagrees(test) else None
+        if leak is not None:
+            yield test, f"{test.node_id}: {leak.describe()}{notes.get(test.node_id, '')}"
+
+
+def state_leak_found(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A replayed test fails only when it runs again in its own process: it leaves state behind
+    (scoring/state_leak.py). Whether the diff touched the test or not: the leak may come from the
+    code the diff changed (a cache it added), as a disagreement would."""
+    for _test, message in _leaks(ledger, ctx):
+        yield Hit(message, _test_at(_test))
+
+
+def suite_collection(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """The project's own `pytest` run must collect at head what it collects at the merge base,
+    outside the files the diff touched, and fail on no collector the base collects
+    (`lanes/flake/suite.py`)."""
+    suite = ledger.suite
+    where = Location(_FILE, route=("suite",))
+    if not suite.ran:
+        yield Hit(f"the whole suite was not collected: {suite.detail or 'no record'}", where)
+        return
+    for error in suite.new_errors:
+        yield Hit(
+            f"{error.collector} fails to collect in the project's own pytest run at head (not at "
+            f"the merge base): {error.detail or 'no detail'}",
+            where,
+        )
+    if suite.lost_count:
+        more = (
+            f" and {suite.lost_count - len(suite.lost)} more"
+            if suite.lost_count > len(suite.lost)
+            else ""
+        )
+        yield Hit(
+            f"{suite.lost_count} test(s) outside the files the diff touched are collected at the "
+            f"merge base but not at head: {', '.join(suite.lost[:5])}"
+            + (" ..." if len(suite.lost) > 5 else "")
+            + more,
+            where,
+        )
+
+
+def nondeterministic_lane_a(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """Lane A's `nondeterministic`: a holding dated lease excuses a test the human touched too."""
+    yield from nondeterministic(ledger, ctx, honour_touched=True)
+
+
+def nondeterministic_leased_lane_a(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """Lane A's `nondeterministic_leased`: the touched tests a holding lease excuses included."""
+    yield from nondeterministic_leased(ledger, ctx, honour_touched=True)
 
 
 def test_failed(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
@@ -176,7 +251,10 @@ def test_failed(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     for test in _judged_tests(ledger, ctx):
         outcomes = _kinds(test)
         if outcomes and outcomes <= set(_FAILED) and len(outcomes) == 1:
-            yield Hit(f"{test.node_id}: {next(iter(outcomes))} in every replay", _test_at(test))
+            yield Hit(
+                f"{test.node_id}: {next(iter(outcomes))} in every replay{_why(test)}",
+                _test_at(test),
+            )
 
 
 def replay_incomplete(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
@@ -187,13 +265,23 @@ def replay_incomplete(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
         ]
         bad += [f"{where}={o} x{n}" for where, o, n in _batch_counts(test) if o in _INCOMPLETE]
         if bad:
-            yield Hit(f"{test.node_id}: {', '.join(bad)}", _test_at(test))
+            yield Hit(f"{test.node_id}: {', '.join(bad)}{_why(test)}", _test_at(test))
     for record in ledger.replays:
         if record.timed_out:
             yield Hit(
                 f"replay {record.replay} hit the wall clock after {record.seconds:.1f}s",
                 Location(_FILE, route=("replays", record.replay)),
             )
+
+
+def _uniformly_incomplete(test: FlakeTest) -> bool:
+    kinds = _kinds(test)
+    return len(kinds) == 1 and kinds <= {Outcome.MISSING, Outcome.TIMEOUT, Outcome.ERROR}
+
+
+def _why(test: FlakeTest) -> str:
+    """`; <reason>` when the lane recorded why the test has no outcome ("" otherwise)."""
+    return f"; {test.detail}" if test.detail else ""
 
 
 def too_few_replays(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
@@ -270,14 +358,8 @@ def lease_reruns(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
             )
 
 
-def _agent(ledger: FlakeLedger, ctx: RuleContext) -> bool:
-    return ctx.authorship is AuthorKind.AGENT or ledger.authorship is AuthorKind.AGENT
-
-
 def lease_touched(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
-    """Lane B honours no lease on a test the agent's diff touched."""
-    if not _agent(ledger, ctx):
-        return
+    """Lane B honours no lease on a test the agent's diff touched (a Lane B row only)."""
     for lease in ledger.leases:
         if lease.touched_by_diff:
             yield Hit(

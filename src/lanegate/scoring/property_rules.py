@@ -12,10 +12,12 @@ from lanegate.ledgers.models import (
     REVERT_OPERATORS,
     AuthorKind,
     BaseRecheck,
+    BaseTestRun,
     ChangeEvidence,
     KillKind,
     Mutant,
     MutantStatus,
+    OracleFinding,
     PropertyLedger,
 )
 from lanegate.model import Location
@@ -111,13 +113,25 @@ def case_counts(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
 
 
 def missing_oracle(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
-    """A new or changed test calls no property oracle (when fail_on_missing_oracle)."""
+    """A new or changed test file none of whose tests calls a property oracle (when
+    fail_on_missing_oracle): the rule's unit is the file (SPEC 3.3). A rejected test in a file
+    where another test passed the check fails nothing here; its kills do not count as a property's."""
     if not ctx.policy.properties.fail_on_missing_oracle:
         return
+    satisfied = {p.node_id.split("::", 1)[0] for p in ledger.properties if p.passed_oracle_check}
+    by_file: dict[str, list[OracleFinding]] = {}
     for finding in ledger.oracle_findings:
+        by_file.setdefault(finding.path, []).append(finding)
+    for path, findings in by_file.items():
+        if path in satisfied:
+            continue
+        shown = "; ".join(f"{f.test}: {f.reason}" for f in findings[:SHOWN_MUTANTS])
+        more = (
+            f"; and {len(findings) - SHOWN_MUTANTS} more" if len(findings) > SHOWN_MUTANTS else ""
+        )
         yield Hit(
-            f"{finding.test}: {finding.reason}",
-            Location(finding.path, line=finding.line, note="no oracle call"),
+            f"no test of this file calls an oracle on its own inputs ({shown}{more})",
+            Location(path, line=findings[0].line, note="no oracle call"),
         )
 
 
@@ -128,19 +142,35 @@ def mutant_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
         void = voided_killers(ledger.canaries)
         operators = operator_mutants(ledger.mutants)
         alive = [m for m in operators if not counts_as_detected(m, void)]
-        shown = "; ".join(
-            f"{m.path}:{m.line} {m.original!r} -> {m.replacement!r} ({m.status}"
-            + (", void: its killer also killed a canary)" if m.killed_by in void else ")")
-            for m in alive[:SHOWN_MUTANTS]
-        )
-        more = f" and {len(alive) - SHOWN_MUTANTS} more" if len(alive) > SHOWN_MUTANTS else ""
+        shown = shown_undetected(alive, void)
         yield Hit(
             f"{ledger.killed_mutants} of {len(operators)} operator mutants detected by a property, "
             f"budget {ledger.mutant_budget}; {mutant_tally(ledger.mutants)}"
             + (f"; mutants not judged: {control}" if isinstance(control, str) and control else "")
-            + (f"; not detected: {shown}{more}" if shown else ""),
+            + (f"; not detected: {shown}" if shown else ""),
             _at("killed_mutants"),
         )
+
+
+def _undetected_status(m: Mutant, void: frozenset[str]) -> str:
+    """What happened to a mutant that does not count: its status, and for a kill, why not."""
+    if m.status is not MutantStatus.KILLED:
+        return str(m.status).replace("_", " ")
+    if m.killed_by in void:
+        return f"killed by {m.killed_by}, void: it also killed a canary"
+    if m.kill_kind is not KillKind.PROPERTY:
+        return f"killed by a unit test only: {m.killed_by}"
+    return "killed"
+
+
+def shown_undetected(alive: list[Mutant], void: frozenset[str]) -> str:
+    """The first SHOWN_MUTANTS mutants of `alive` as `path:line 'a' -> 'b' (why)`, and how many more."""
+    shown = "; ".join(
+        f"{m.path}:{m.line} {m.original!r} -> {m.replacement!r} ({_undetected_status(m, void)})"
+        for m in alive[:SHOWN_MUTANTS]
+    )
+    more = f" and {len(alive) - SHOWN_MUTANTS} more" if len(alive) > SHOWN_MUTANTS else ""
+    return shown + more
 
 
 def zero_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
@@ -277,6 +307,13 @@ def pre_existing(ledger: PropertyLedger, ctx: RuleContext) -> dict[str, BaseRech
 def base_test_failed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """A test of the merge base does not pass against the head's code (SPEC 9: the trusted oracle),
     unless it fails the same way on the base's own code (`property-base-test-pre-existing`)."""
+    yield from base_failures(ledger, ctx, ledger.base_tests)
+
+
+def base_failures(
+    ledger: PropertyLedger, ctx: RuleContext, runs: Iterable[BaseTestRun]
+) -> Iterator[Hit]:
+    """`base_test_failed` over the base test runs `runs` (a column may judge fewer of them)."""
     # in coverage-map mode no base test may reach the changed functions (the ledger's `baseline`
     # says so); in full mode every base test file must have run
     if ledger.base_test_files and not ledger.base_tests and ledger.baseline.mode == "full":
@@ -286,7 +323,7 @@ def base_test_failed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
         )
     excused = pre_existing(ledger, ctx)
     rechecks = {r.node_id: r for r in ledger.base_rechecks}
-    for run in ledger.base_tests:
+    for run in runs:
         if run.outcome in _BASE_OK or (run.outcome in _FAILED and run.node_id in excused):
             continue
         restored = " (restored: the diff changed or deleted it)" if run.restored else ""
@@ -314,29 +351,30 @@ def base_test_pre_existing(ledger: PropertyLedger, ctx: RuleContext) -> Iterator
 
 def base_test_changed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """An agent diff changed, removed or narrowed a test of the merge base (the trusted oracle)."""
-    if ctx.authorship is not AuthorKind.AGENT:
-        return
     for change in ledger.base_test_changes:
         where = change.test or f"{change.path}:{change.line}"
+        base, head = differing_lines(change.base, change.head)
         shown = "".join(
-            f"; {side}: {_first_line(text)!r}"
-            for side, text in (("base", change.base), ("head", change.head))
-            if text
+            f"; {side}: {text!r}" for side, text in (("base", base), ("head", head)) if text
         )
         yield Hit(f"{where}: {change.what}{shown}", Location(change.path, line=change.line))
 
 
-def _first_line(text: str) -> str:
-    """The first line of an excerpt that is not a decorator (what the test is), bounded."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    chosen = next((line for line in lines if not line.startswith("@")), lines[0] if lines else "")
-    return chosen[:120]
+def differing_lines(base: str, head: str) -> tuple[str, str]:
+    """The first line where two excerpts differ, on each side ("" where a side has none there),
+    stripped and bounded: what actually changed, never two identical lines."""
+    base_lines = [line.strip() for line in base.splitlines() if line.strip()]
+    head_lines = [line.strip() for line in head.splitlines() if line.strip()]
+    for n in range(max(len(base_lines), len(head_lines))):
+        left = base_lines[n] if n < len(base_lines) else ""
+        right = head_lines[n] if n < len(head_lines) else ""
+        if left != right:
+            return left[:120], right[:120]
+    return "", ""
 
 
 def max_examples_cut(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """An agent's property runs fewer examples than the policy asks (its own settings or profile)."""
-    if ctx.authorship is not AuthorKind.AGENT:
-        return
     floor = ctx.policy.properties.max_examples
     for prop in ledger.properties:
         if prop.max_examples_cut and not prop.generates:
@@ -398,11 +436,19 @@ def canary_killed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
         # with a failed control every job is `error`: that is the budget's message, not a canary's
         if not canary_hit(c) or (control and c.status is MutantStatus.ERROR):
             continue
-        who = f"{c.killed_by} killed" if c.killed_by else f"the tests left {c.status}"
+        if c.killed_by:
+            what = f"{c.killed_by} failed on"
+            why = (
+                "its outcome changed although the code's behaviour did not: it reads the code's "
+                "text (the source, its byte code or a hash of it) or its outcome varies from run "
+                "to run (unseeded randomness, the clock, test order); its kills are void"
+            )
+        else:
+            what = f"the tests ended {str(c.status).replace('_', ' ')} on"
+            why = "a behaviour-preserving edit must leave every test passing"
         yield Hit(
-            f"{who} canary {c.id} ({c.operator}: {_short(c.original)!r} -> "
-            f"{_short(c.replacement)!r}), an edit that keeps the behaviour: the test reads the "
-            "code, not what it does; its kills are void",
+            f"{what} canary {c.id} ({c.operator}: {_short(c.original)!r} -> "
+            f"{_short(c.replacement)!r}), an edit that keeps the behaviour: {why}",
             Location(c.path, line=c.line, note=c.id),
         )
     ids = [c.id for c in ledger.canaries]
@@ -612,16 +658,10 @@ def _not_compared(ledger: PropertyLedger) -> Iterator[Hit]:
 
 
 def change_not_compared(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
-    """An agent diff's changed function that no test pins and that the behaviour diff could not
-    compare: nothing shows what the change does (fails closed)."""
-    if ctx.authorship is AuthorKind.AGENT:
-        yield from _not_compared(ledger)
-
-
-def change_not_compared_human(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
-    """The same for a human diff: shown, a reviewer reads the change."""
-    if ctx.authorship is not AuthorKind.AGENT:
-        yield from _not_compared(ledger)
+    """A changed function that no test pins and that the behaviour diff could not compare:
+    nothing shows what the change does (fails closed for an agent; a warning in Lane A, where a
+    reviewer reads the change)."""
+    yield from _not_compared(ledger)
 
 
 def _pinned_changes(ledger: PropertyLedger) -> Iterator[Hit]:

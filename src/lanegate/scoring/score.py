@@ -43,7 +43,7 @@ _MAX_TEXT = 4096
 _REPORT_LANES = (Lane.PROPERTY, Lane.FIXTURE, Lane.FLAKE, Lane.LINT, Lane.GATE)
 
 
-def _reason(row: Row, lane: Lane, hit: Hit, default_path: str | None) -> Reason:
+def _reason(row: Row, lane: Lane, hit: Hit, default_path: str | None, severity: Severity) -> Reason:
     location = hit.location
     if location is None and default_path is not None:
         location = Location(default_path)
@@ -59,16 +59,28 @@ def _reason(row: Row, lane: Lane, hit: Hit, default_path: str | None) -> Reason:
         lane=row.lane or lane,
         rule_id=row.rule_id,
         message=hit.message,
-        severity=row.severity,
+        severity=severity,
         location=location,
         fix=row.fix,
     )
 
 
 def _apply(
-    row: Row, lane: Lane, evidence: object, ctx: RuleContext, path: str | None
+    row: Row, lane: Lane, evidence: object, ctx: RuleContext, path: str | None, human: bool
 ) -> list[Reason]:
-    return [_reason(row, lane, hit, path) for hit in row.check(evidence, ctx)]
+    """The row's reasons in the column the run is scored by (`human`: Lane A)."""
+    severity = row.severity_in(row.column(human))
+    if severity is None:
+        return []
+    return [_reason(row, lane, hit, path, severity) for hit in row.check_for(human)(evidence, ctx)]
+
+
+def _human(ctx: RuleContext, ledger: AnyLedger | None = None) -> bool:
+    """Lane A applies to a diff a human owns; to a ledger's rows only when that ledger was written
+    for a human diff too (a ledger evaluated as agent keeps Lane B's reading)."""
+    if ctx.authorship is not AuthorKind.HUMAN:
+        return False
+    return getattr(ledger, "authorship", AuthorKind.HUMAN) is AuthorKind.HUMAN
 
 
 def _ledger_scope(ledger: AnyLedger) -> Scope:
@@ -86,11 +98,11 @@ def _slot_reasons(lane: Lane, evidence: SlotEvidence, ctx: RuleContext) -> list[
     path = evidence.slot.path
     out: list[Reason] = []
     for row in rows(Scope.SLOT):
-        out.extend(_apply(row, lane, evidence, ctx, path))
+        out.extend(_apply(row, lane, evidence, ctx, path, _human(ctx)))
     if isinstance(evidence.slot, LoadedLedger):
         ledger = evidence.slot.value
         for row in rows(_ledger_scope(ledger)):
-            out.extend(_apply(row, lane, ledger, ctx, path))
+            out.extend(_apply(row, lane, ledger, ctx, path, _human(ctx, ledger)))
     return out
 
 
@@ -141,7 +153,7 @@ def evaluate(inputs: ScoreInputs) -> list[Reason]:
     for lane in LEDGER_LANES:
         out.extend(_slot_reasons(lane, SlotEvidence(lane, inputs.slot(lane)), ctx))
     for row in rows(Scope.RUN):
-        out.extend(_apply(row, row.lane or Lane.GATE, inputs, ctx, None))
+        out.extend(_apply(row, row.lane or Lane.GATE, inputs, ctx, None, _human(ctx)))
     return out
 
 

@@ -1,8 +1,13 @@
-"""The decision table (SPEC 5) as data: one row per rule id, with its lane, severity, fix and predicate.
+"""The decision table (SPEC 5, 10) as data: one row per rule id, with its lane, both columns, fix and
+predicate.
 
 A row's `scope` says what its predicate is applied to: each ledger slot (loaded or failed), one lane's
-loaded ledger, or the whole run. Adding a rule means adding a row here, a predicate, a docs section in
-docs/score-rules.md, and a tripping and a passing case in tests/unit/scoring/cases.py.
+loaded ledger, or the whole run. Its severity is the Lane B column (agent diffs); `lane_a` is the Lane A
+column (diffs a human owns): the same, a note (a follow-up that never fails), a warning, or not
+applicable, and `lane_a_check` the predicate Lane A reads the evidence with where it reads it
+differently (a unit test's kill counts; a dated lease is honoured on a test the human touched). Adding
+a rule means adding a row here, a predicate, a docs section in docs/score-rules.md (both columns), and a
+tripping and a passing case in tests/unit/scoring/cases.py.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from lanegate.model import Lane, Severity
 from lanegate.scoring import common_rules as common
 from lanegate.scoring import fixture_rules as fixture
 from lanegate.scoring import flake_rules as flake
+from lanegate.scoring import lane_a_rules as lane_a
 from lanegate.scoring import property_rules as prop
 from lanegate.scoring.evidence import Hit, RuleContext
 from lanegate.scoring.shard_rules import problems_of as shard
@@ -31,12 +37,28 @@ class Scope(StrEnum):
     RUN = "run"  # the ScoreInputs as a whole
 
 
+class Column(StrEnum):
+    """What a row does in one column of the decision table."""
+
+    FAIL = "fail"
+    WARN = "warn"
+    NOTE = "note"  # a follow-up: shown in the summary, never a fail, never a pass token
+    NONE = "n/a"  # the row does not apply
+
+
+_SEVERITY: dict[Column, Severity] = {
+    Column.FAIL: Severity.ERROR,
+    Column.WARN: Severity.WARNING,
+    Column.NOTE: Severity.NOTE,
+}
+
 Predicate = Callable[[Any, RuleContext], Iterable[Hit]]
 
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One decision-table row. `lane` None means: the lane of the ledger it fired on."""
+    """One decision-table row. `lane` None means: the lane of the ledger it fired on. `severity` is
+    the Lane B column; `lane_a` None means Lane A does the same."""
 
     rule_id: str
     scope: Scope
@@ -45,9 +67,35 @@ class Row:
     observation: str
     fix: str
     check: Predicate
+    lane_a: Column | None = None
+    lane_a_check: Predicate | None = None
+
+    @property
+    def lane_b_column(self) -> Column:
+        """Lane B's column: fail or warn, from the severity."""
+        return Column.FAIL if self.severity is Severity.ERROR else Column.WARN
+
+    @property
+    def lane_a_column(self) -> Column:
+        """Lane A's column: its own entry, else the same as Lane B's."""
+        return self.lane_b_column if self.lane_a is None else self.lane_a
+
+    def column(self, human: bool) -> Column:
+        """The column the scorer applies: Lane A for a diff a human owns, else Lane B."""
+        return self.lane_a_column if human else self.lane_b_column
+
+    def severity_in(self, column: Column) -> Severity | None:
+        """The severity this row's reasons carry in `column` (None: the row does not apply)."""
+        return _SEVERITY.get(column)
+
+    def check_for(self, human: bool) -> Predicate:
+        """The predicate of the column the scorer applies."""
+        return self.lane_a_check if human and self.lane_a_check is not None else self.check
 
 
 E, W = Severity.ERROR, Severity.WARNING
+# Lane A column entries (SPEC 10): not applicable, a follow-up note, a warning
+NA, NOTE, WARN = Column.NONE, Column.NOTE, Column.WARN
 P, F, K, G, L = Lane.PROPERTY, Lane.FIXTURE, Lane.FLAKE, Lane.GATE, Lane.LINT
 
 # fmt: off
@@ -69,13 +117,9 @@ TABLE: tuple[Row, ...] = (
         "in Actions, the ledger's job is not the reusable workflow's job of that lane",
         "score only ledgers uploaded by the property, fixture and flake jobs", common.wrong_job),
     Row("sandbox-disabled", Scope.SLOT, None, E,
-        "an agent diff's tests ran without the sandbox (--no-sandbox)",
+        "the diff's tests ran without the sandbox (--no-sandbox)",
         "run the lane in the bubblewrap sandbox (install bubblewrap; drop --no-sandbox)",
-        common.sandbox_disabled),
-    Row("sandbox-disabled-human", Scope.SLOT, None, W,
-        "a human diff's tests ran without the sandbox (--no-sandbox)",
-        "run the lane in the bubblewrap sandbox (install bubblewrap; drop --no-sandbox)",
-        common.sandbox_disabled_human),
+        common.sandbox_disabled, lane_a=WARN),
     Row("run-attempt", Scope.SLOT, None, E, "run_attempt > 1 on a lane job",
         "push a new commit instead of re-running the workflow", common.run_attempt),
     Row("run-attempt-mismatch", Scope.SLOT, None, E,
@@ -85,25 +129,27 @@ TABLE: tuple[Row, ...] = (
         "write and score the ledgers under the same policy", common.lane_name),
     Row("ledger-authorship", Scope.SLOT, None, E,
         "a ledger was evaluated as a human diff while the scorer sees an agent diff",
-        "run every job with the same authorship decision", common.authorship_mismatch),
+        "run every job with the same authorship decision", common.authorship_mismatch, lane_a=NA),
     # --- property ----------------------------------------------------------------------------------
     Row("property-cases-failed", Scope.PROPERTY, P, E, "cases_failed > 0",
         "fix the code (or the property) until no counterexample is found", prop.cases_failed),
     Row("property-no-cases", Scope.PROPERTY, P, E, "cases_run == 0",
         "add a Hypothesis property over the changed code that runs at least one case",
-        prop.no_cases),
+        prop.no_cases, lane_a=NOTE),
     Row("property-counts", Scope.PROPERTY, P, E,
         "cases_run/cases_failed are not the sums over properties",
         "regenerate the ledger with `lanegate property`; the counts must add up", prop.case_counts),
     Row("property-missing-oracle", Scope.PROPERTY, P, E,
         "a new test file calls no oracle (fail_on_missing_oracle)",
         "call a property oracle from properties.module on values derived from the test's inputs",
-        prop.missing_oracle),
+        prop.missing_oracle, lane_a=NOTE),
     Row("property-mutant-budget", Scope.PROPERTY, P, E, "killed_mutants < mutant_budget",
-        "add properties that kill the surviving mutants listed in the summary", prop.mutant_budget),
+        "add properties that kill the surviving mutants listed in the summary", prop.mutant_budget,
+        lane_a=NOTE, lane_a_check=lane_a.mutant_budget),
     Row("property-function-budget", Scope.PROPERTY, P, E,
         "a changed function's own mutants are killed below the ratio",
-        "add a property that checks the behaviour of that function", prop.function_budget),
+        "add a property that checks the behaviour of that function", prop.function_budget,
+        lane_a=NOTE, lane_a_check=lane_a.function_budget),
     Row("property-zero-budget", Scope.PROPERTY, P, E, "mutant_budget == 0 where mutants exist",
         "set properties.mutant_kill_ratio above 0 and regenerate the ledger", prop.zero_budget),
     Row("property-budget-mismatch", Scope.PROPERTY, P, E,
@@ -122,22 +168,18 @@ TABLE: tuple[Row, ...] = (
     Row("property-unmutated-change", Scope.PROPERTY, P, E,
         "an agent diff changes executable code where no mutant can be planted",
         "express the change so an operator reaches it (a comparison, a value, a call's result), "
-        "or have a human review it", prop.unmutated_change),
+        "or have a human review it", prop.unmutated_change, lane_a=NA),
     Row("property-change-untested", Scope.PROPERTY, P, E,
         "no test kills a changed function's revert (the base's version), and base and head differ",
         "add a test that fails on the base's version of the function (the examples show inputs "
         "where the two disagree), or undo the change if it was not meant",
-        prop.change_untested),
+        prop.change_untested, lane_a=NOTE),
     Row("property-change-not-compared", Scope.PROPERTY, P, E,
-        "an agent diff's changed function: no test kills its revert and the behaviour diff could "
-        "not compare base and head",
+        "a changed function: no test kills its revert and the behaviour diff could not compare "
+        "base and head",
         "add a test that fails on the base's version of the function, or give its parameters "
         "type annotations (or a @given test) the behaviour diff can draw inputs from",
-        prop.change_not_compared),
-    Row("property-change-not-compared-human", Scope.PROPERTY, P, W,
-        "a human diff's changed function: no test kills its revert and the behaviour diff could "
-        "not compare base and head",
-        "add a test that fails on the base's version of the function", prop.change_not_compared_human),
+        prop.change_not_compared, lane_a=WARN),
     Row("property-behaviour-changed", Scope.PROPERTY, P, W,
         "a changed function's behaviour differs from the base's, and a test pins the new behaviour",
         "check the examples: the test may encode the author's own misunderstanding",
@@ -146,14 +188,14 @@ TABLE: tuple[Row, ...] = (
         "an agent diff changes the behaviour of a function that exists at base "
         "(properties.behaviour_changes_need_approval)",
         "have a human make or take over the change (a human-authored PR), or turn the policy off",
-        prop.behaviour_change_approval),
+        prop.behaviour_change_approval, lane_a=NA),
     Row("property-change-record", Scope.PROPERTY, P, E,
         "changed_functions disagrees with the revert mutants listed",
         "regenerate the ledger with `lanegate property`", prop.change_record),
     Row("property-max-examples-cut", Scope.PROPERTY, P, E,
         "an agent's property runs fewer Hypothesis examples than properties.max_examples",
         "drop the settings or profile that lowers max_examples; a human may lower the policy",
-        prop.max_examples_cut),
+        prop.max_examples_cut, lane_a=NA),
     Row("property-mutants-rederived", Scope.RUN, P, E,
         "the ledger's mutants are not the set the diff plants (re-derived by the scorer)",
         "regenerate the ledger with the property lane of this lanegate version",
@@ -162,24 +204,25 @@ TABLE: tuple[Row, ...] = (
         "a new test ran but its checked oracle call was never reached at run time",
         "call the oracle on every case (no early return, no condition that is never true, "
         "no replaced oracle)",
-        prop.oracle_not_reached),
+        prop.oracle_not_reached, lane_a=NOTE),
     Row("property-no-code-reached", Scope.PROPERTY, P, E,
         "a new test reached its oracle but never called the repository's own code",
         "call the project's code under test inside the property (its functions, not builtins)",
-        prop.no_code_reached),
+        prop.no_code_reached, lane_a=NOTE),
     Row("property-canary-killed", Scope.PROPERTY, P, E,
         "a test killed a canary mutant (an edit that keeps the code's behaviour): its kills are void",
-        "test what the code does, not its text: no comparison with the source file, "
-        "inspect.getsource, a hash or the byte code of the code under test",
-        prop.canary_killed),
+        "test what the code does, not its text (no source file, inspect.getsource, hash or "
+        "byte code of the code under test), with an outcome that does not vary between runs "
+        "(seed its randomness)",
+        prop.canary_killed, lane_a=NOTE),
     Row("property-base-test-failed", Scope.PROPERTY, P, E,
         "a test of the merge base fails, errors, is missing or is skipped by changed code at head",
         "fix the code so the base's tests pass; a change that must change a test needs a human PR",
-        prop.base_test_failed),
+        prop.base_test_failed, lane_a_check=lane_a.base_test_failed),
     Row("property-base-test-changed", Scope.PROPERTY, P, E,
         "an agent diff changed, removed or narrowed a test of the merge base (or its module's code)",
         "leave the base's tests as they are and add new ones; a change to a base test is a human PR",
-        prop.base_test_changed),
+        prop.base_test_changed, lane_a=NA),
     Row("property-mutant-draw-pinned", Scope.PROPERTY, P, W,
         "the mutants were planted with a fixed draw, which every diff can know in advance",
         "unset properties.mutant_draw (and drop --mutant-draw) so that each run draws a secret",
@@ -197,7 +240,8 @@ TABLE: tuple[Row, ...] = (
     Row("fixture-unlocked", Scope.FIXTURE, F, E, "a fixture file has no digest (require_digest)",
         "a human adds the file's digest to the lockfile on the base branch first", fixture.unlocked),
     Row("fixture-lockfile-by-agent", Scope.FIXTURE, F, E, "lockfile changed by an agent diff",
-        "revert the lockfile change; lockfile updates need a human PR", fixture.lockfile_by_agent),
+        "revert the lockfile change; lockfile updates need a human PR", fixture.lockfile_by_agent,
+        lane_a=NA),
     Row("fixture-oracle-mismatch", Scope.FIXTURE, F, E, "expected_digest != actual_digest",
         "fix the code so the case reproduces its expected output; never rewrite the expected file",
         fixture.oracle_mismatch),
@@ -214,10 +258,24 @@ TABLE: tuple[Row, ...] = (
     # --- flake -------------------------------------------------------------------------------------
     Row("flake-nondeterministic", Scope.FLAKE, K, E, "a new or changed test disagrees across replays",
         "remove the source of non-determinism (order, hash seed, time zone, shared state); "
-        "reproduce with the replay's recorded pins", flake.nondeterministic),
+        "reproduce with the replay's recorded pins", flake.nondeterministic,
+        lane_a_check=flake.nondeterministic_lane_a),
     Row("flake-nondeterministic-leased", Scope.FLAKE, K, W,
         "a test the diff did not touch disagrees across replays, excused by a holding lease",
-        "find the flake's root cause before the lease expires", flake.nondeterministic_leased),
+        "find the flake's root cause before the lease expires", flake.nondeterministic_leased,
+        lane_a_check=flake.nondeterministic_leased_lane_a),
+    Row("flake-state-leak", Scope.FLAKE, K, E,
+        "a replayed test fails only when it runs again in a process where it already ran (every "
+        "first run passed)",
+        "make the test leave nothing behind: copy parametrize values before changing them, reset "
+        "module-level caches in a fixture, patch with pytest's monkeypatch (it undoes itself)",
+        flake.state_leak_found, lane_a=NOTE),
+    Row("flake-suite-collection", Scope.FLAKE, K, E,
+        "the project's own pytest run (its configuration, no paths) collects at head a collection "
+        "error or fewer tests outside the diff's files than at the merge base",
+        "keep the whole suite collectable: a new test module needs a basename no other test "
+        "module has (or __init__.py files in its folders); run `pytest --collect-only` at head",
+        flake.suite_collection),
     Row("flake-test-failed", Scope.FLAKE, K, E, "a new or changed test fails in every replay",
         "fix the code or the test", flake.test_failed),
     Row("flake-replay-incomplete", Scope.FLAKE, K, E, "a replay outcome is missing, timeout or error",
@@ -238,7 +296,7 @@ TABLE: tuple[Row, ...] = (
         "fix the flake; a lease does not grant more reruns", flake.lease_reruns),
     Row("flake-lease-touched", Scope.FLAKE, K, E, "a lease on a test the agent's diff touched",
         "the test must pass every replay on its own; Lane B ignores leases on touched tests",
-        flake.lease_touched),
+        flake.lease_touched, lane_a=NA),
     Row("flake-lease-active", Scope.FLAKE, K, W, "lease active, not expired, no root cause",
         "find the root cause before the lease expires", flake.lease_active),
     Row("flake-lease-invalid", Scope.FLAKE, K, E,
@@ -257,7 +315,7 @@ TABLE: tuple[Row, ...] = (
         "retry construct in what Lane B runs, or added by the diff anywhere",
         "remove the retry construct (see the finding's own fix)", common.lint_retry_construct),
     Row("lint-exempted-in-lane-b", Scope.RUN, L, E, "a lint finding exempted for Lane A",
-        "Lane B honours no exemption: remove the construct", common.lint_exempted),
+        "Lane B honours no exemption: remove the construct", common.lint_exempted, lane_a=NA),
     Row("lint-lane-a", Scope.RUN, L, W,
         "a retry construct in the repository's Lane A CI (not run by Lane B, not added by the diff)",
         "none needed for this pull request; the repository's own CI keeps it under its policy",
@@ -305,11 +363,12 @@ TABLE: tuple[Row, ...] = (
     Row("gate-input-changed", Scope.RUN, G, E,
         "an agent diff changes workflows, CI scripts, policy, lockfile, leases or pytest config",
         "split the change: a human must make changes to the gate's own inputs",
-        common.gate_input_changed),
+        common.gate_input_changed, lane_a=NA),
     Row("diff-introspection", Scope.RUN, G, E,
         "an agent diff's code inspects or reaches into the test run that judges it",
         "remove the introspection (modules loaded, argv, environment, frames, pytest hooks, "
-        "code objects, exec/eval); a human must review such code", common.diff_introspection),
+        "code objects, exec/eval); a human must review such code", common.diff_introspection,
+        lane_a=NA),
     Row("gate-inputs-unchecked", Scope.RUN, G, W, "no diff was given to the scorer",
         "pass --repo and --base so the scorer checks the gate's inputs", common.gate_inputs_unchecked),
 )

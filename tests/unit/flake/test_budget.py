@@ -174,10 +174,28 @@ def test_host_runs_are_unpaid_and_go_to_tests_whose_ast_shows_the_condition() ->
     for dimension, runs in HOST_RUNS.items():
         assert slow[(HOST_REPLAY, dimension)] == runs  # even at budget 0: unpaid
     assert not {d for _, d in _runs(plans, "t.py::plain")} & set(HOST_RUNS)
-    # host risks ask for host runs, not for a larger share of the budget
+    # host risks ask for host runs (and a touched test's shared-host pairs), not for a larger
+    # share of the budget
     shared = plan_batches(costs, 1.0)
     fast_host, fast_plain = _runs(shared, "t.py::fast_host"), _runs(shared, "t.py::fast_plain")
-    assert {k: v for k, v in fast_host.items() if k[1] not in HOST_RUNS} == fast_plain
+    unpaid = {*HOST_RUNS, Dimension.SHARED_HOST}
+    assert {k: v for k, v in fast_host.items() if k[1] not in unpaid} == fast_plain
+
+
+def test_a_touched_test_that_uses_a_path_or_a_socket_runs_in_shared_host_pairs() -> None:
+    from lanegate.lanes.flake.budget import SHARED_REPLAY, SHARED_RUNS
+
+    costs = [
+        RunCost("t.py::files", 0.01, True, frozenset({"cwd"})),
+        RunCost("t.py::socket", 0.01, True, frozenset({"resource"})),
+        RunCost("t.py::files_untouched", 0.01, True, frozenset({"cwd"}), touched=False),
+        RunCost("t.py::plain", 0.01, True),
+    ]
+    plans = plan_batches(with_floors(costs, 3, 0.5), 0.0)
+    for name in ("t.py::files", "t.py::socket"):
+        assert _runs(plans, name)[(SHARED_REPLAY, Dimension.SHARED_HOST)] == SHARED_RUNS
+    for name in ("t.py::files_untouched", "t.py::plain"):
+        assert Dimension.SHARED_HOST not in {d for _, d in _runs(plans, name)}
 
 
 def test_a_thread_test_keeps_its_stress_floor_whatever_the_budget() -> None:

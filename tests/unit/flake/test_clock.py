@@ -27,6 +27,9 @@ SCRIPT = textwrap.dedent(
         assert DT.now().toordinal() - real_day.toordinal() in (30, 31)
         assert time.gmtime().tm_yday != time.gmtime(clock._real_time()).tm_yday
         time.sleep(0.001)  # libfaketime breaks this under CPython 3.11+; the shim must not
+        assert time.clock_gettime(time.CLOCK_REALTIME) - clock._real_time() > 29 * 86400
+        assert time.clock_gettime_ns(time.CLOCK_REALTIME) // 10**9 - int(clock._real_time()) > 29 * 86400
+        assert abs(time.clock_gettime(time.CLOCK_MONOTONIC) - time.monotonic()) < 60
     offset = clock.offset_for(5, 0.25, real=1000.5)
     assert abs(1000.5 + offset - (1000 + 5 * 3600 + 1 - 0.25)) < 1e-9
     assert date.today() == real_day or (date.today() - real_day).days == 1

@@ -12,6 +12,7 @@ from lanegate.ledgers.models import (
     AuthorKind,
     FlakeLedger,
     LeaseEvaluation,
+    SuiteCollection,
 )
 from lanegate.model import Severity
 from lanegate.policy import Policy
@@ -130,6 +131,7 @@ def ledger_with(evaluation: LeaseEvaluation, authorship: AuthorKind) -> FlakeLed
         replays=(),
         tests=(),
         leases=(evaluation,),
+        suite=SuiteCollection(ran=True, head_tests=2, base_tests=2),
     )
 
 

@@ -118,3 +118,24 @@ def test_a_changed_helper_beside_the_tests_is_restored_and_named(
     assert [(c.path, c.what) for c in found] == [
         ("tests/strategies.py", "a module the base's tests share (beside them) is changed at head")
     ]
+
+
+def test_a_changed_test_is_shown_from_the_line_that_differs(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    # a change deep in a long test: the excerpts start where base and head part, so the bound on
+    # their length never cuts the change off (and the scorer quotes two different lines)
+    long_body = "".join(f"    assert add({n}, 0) == {n}\n" for n in range(40))
+    base = BASE + "\n\ndef test_long():\n" + long_body
+    repo = make_repo(f"r{next(_COUNTER)}")
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    repo.write("tests/test_calc.py", base)
+    repo.commit("base")
+    repo.branch("agent")
+    repo.write("tests/test_calc.py", base.replace("add(39, 0) == 39", "add(39, 0) >= 0"))
+    repo.commit("agent")
+    summary = classify_diff(repo.path, "main", Policy())
+    (change,) = base_test_changes(repo.path, summary, ["tests/test_calc.py"])
+    assert change.test == "tests/test_calc.py::test_long"
+    assert change.base.splitlines()[0].strip() == "assert add(39, 0) == 39"
+    assert change.head.splitlines()[0].strip() == "assert add(39, 0) >= 0"

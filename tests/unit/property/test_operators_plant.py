@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -274,3 +275,37 @@ def test_helpers_added_beside_a_function_cannot_crowd_its_mutants_out(
     repo.commit("no floor")
     crowded = plan_mutants(repo.path, "main", load_policy(repo.path), draw=0)
     assert [m.function for m in crowded].count("decode") == 1
+
+
+@pytest.mark.parametrize(
+    ("annotation", "returned", "replacement"),
+    [
+        ("bool", "False", "True"),
+        ("bool", "True", "False"),
+        ("float", "0.0", "1.0"),
+        ("str", "''", "' '"),
+        ("list[int]", "[]", "[None]"),
+        ("dict", "{}", "{None: None}"),
+        ("tuple", "()", "(None,)"),
+        ("list", "xs", "[]"),
+    ],
+)
+def test_a_return_of_the_types_default_gets_a_value_that_differs(
+    annotation: str, returned: str, replacement: str
+) -> None:
+    source = f"def f(xs) -> {annotation}:\n    if xs:\n        return {returned}\n    return xs\n".encode()
+    edits = [c.edit for c in candidates(ast.parse(source), source)]
+    defaults = [e for e in edits if e.operator == "return-default" and e.line == 3]
+    assert [e.replacement for e in defaults] == [replacement]
+
+
+def test_no_operator_proposes_its_original_text() -> None:
+    # `return 0` in `-> int` and `return None` unannotated: the default is the value itself, and
+    # an int's 0 already has its constant mutants (1 and -1); a None return has no other value
+    source = b"def f(x) -> int:\n    return 0\n\ndef g(x):\n    return None\n"
+    edits = [c.edit for c in candidates(ast.parse(source), source)]
+    assert all(original_text(source, e) != e.replacement for e in edits)
+    assert sorted((e.operator, e.replacement) for e in edits) == [
+        ("constant-minus-one", "-1"),
+        ("constant-plus-one", "1"),
+    ]

@@ -128,3 +128,12 @@ def test_parametrized_ids_are_one_function_and_nothing_collected_is_rejected() -
     assert [r.reason for r in empty.rejections] == [
         "pytest collects no test from this new test file"
     ]
+
+
+def test_a_test_without_an_oracle_names_each_oracle_module_once() -> None:
+    source = "def test_a(x):\n    assert abs(x) >= 0\n"
+    builtin = OracleModule.from_policy("lanegate.oracles", None)
+    (rejection,) = check_source("t.py", source, builtin).rejections
+    assert rejection.reason == "calls no oracle (lanegate.oracles)"
+    (rejection,) = check_source("t.py", source, HOUSE).rejections
+    assert rejection.reason == "calls no oracle (lanegate.oracles or tests/oracles.py)"

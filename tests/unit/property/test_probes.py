@@ -349,3 +349,35 @@ def test_a_probed_file_is_read_as_python_reads_it_and_a_broken_one_fails_as_with
         record = _record(repo, tracer)
         assert record["collect_errors"] == ["tests/test_target.py"], (tracer, record)
         assert record["tests"] == {}
+
+
+_COUNTS_OBJECTS = """import gc
+
+import target
+
+
+def test_calls_leave_no_object_behind():
+    gc.collect()
+    before = len(gc.get_objects())
+    for x in range(3):
+        target.plain(x)
+        target.copied(x)
+    after = len(gc.get_objects())
+    assert after == before, after - before
+"""
+
+
+def test_a_test_that_counts_live_objects_sees_nothing_the_probes_made(tmp_path: Path) -> None:
+    # the probes are compiled into the code under test: a hit must allocate nothing the test can
+    # count (a base test judging the head from the traced run would otherwise fail for lanegate)
+    repo = _repo(tmp_path)
+    (repo / "tests" / "test_target.py").write_text(_COUNTS_OBJECTS, encoding="utf-8")
+    record = _record(repo, "probes")
+    assert record["tracer"] == "probes"
+    entry = record["tests"]["tests/test_target.py::test_calls_leave_no_object_behind"]  # type: ignore[index]
+    assert entry["outcome"] == "passed", entry
+    lines = TARGET.splitlines()
+    assert {int(c.rpartition(":")[2]) for c in entry["covered"]} == {
+        lines.index("def plain(x):") + 1,
+        next(i for i, ln in enumerate(lines, 1) if ln.startswith("def copied")),
+    }

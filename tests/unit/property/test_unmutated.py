@@ -124,7 +124,11 @@ def test_a_latin1_module_is_planted_in_on_lines_that_hold_non_ascii_text(
     repo.commit("agent")
     summary = classify_diff(repo.path, "main", Policy())
     specs = plan_from_summary(repo.path, summary, Policy(), draw=0)
-    assert {"+", "2"} <= {s.original for s in specs}  # operators and constants after the literal
+    # operators and constants after the literal, each planted on its own text (which of them the
+    # per-line cap keeps is the draw's)
+    originals = {s.original for s in specs}
+    assert len(originals & {"+", "*", "2"}) >= 2
+    assert originals <= {"+", "*", "2", "len('\xe9\xe9') + x * 2"}
     canaries = plan_canaries(repo.path, summary, Policy(), 7, len(specs))
     assert canaries and all(c.line == 3 for c in canaries)
     assert unmutated_lines(repo.path, summary, Policy()) == ()

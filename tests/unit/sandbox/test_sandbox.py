@@ -412,3 +412,18 @@ def test_a_malformed_spec_fails_the_setup_in_one_line(spec_arg: str) -> None:
     assert done.returncode == inner.SETUP_FAILED_EXIT, done.stderr
     (line,) = done.stderr.splitlines()
     assert line.startswith(inner.MARKER + "setup failed: "), line
+
+
+def test_a_sandbox_whose_cgroup_was_swept_between_commands_makes_it_again(repo: Path) -> None:
+    # an empty pids cgroup between two commands is fair game for a sweep of leftovers (a test
+    # session's clean-up beside this run removed it): the next command must not fail to start
+    with open_sandbox(repo, SandboxPolicy(processes=30)) as sandbox:
+        group = sandbox.cap.path
+        assert sandbox.cap.kind == "cgroup" and group is not None, "needs root and a pids cgroup"
+        for swept in (False, True):
+            if swept:
+                group.rmdir()
+            cmd = sandbox.command([sys.executable, "-c", "print('ran')"], env=dict(os.environ))
+            done = subprocess.run(cmd.argv, env=cmd.env, cwd=repo, capture_output=True, text=True)
+            assert done.returncode == 0 and done.stdout == "ran\n", done.stderr
+            assert (group / "pids.max").read_text().strip() == "30"

@@ -16,6 +16,7 @@ from lanegate.ledgers.models import (
     BehaviourDifference,
     CaseStatus,
     ChangeEvidence,
+    CollectError,
     FileStatus,
     InputSource,
     KillKind,
@@ -265,8 +266,19 @@ HUMAN = S.but(
 _NO_ORACLE = r(
     PROP,
     oracle_findings=(
+        OracleFinding(path="tests/test_new.py", line=3, test="test_x", reason="calls no oracle"),
+    ),
+)
+# the rule's unit is the file: a rejected test beside one that calls an oracle fails nothing
+_ONE_TEST_WITHOUT_ORACLE = r(
+    PROP,
+    oracle_findings=(
         OracleFinding(path="tests/test_calc.py", line=3, test="test_x", reason="calls no oracle"),
     ),
+)
+_NO_TEST_OF_THE_FILE_PASSES = r(
+    _ONE_TEST_WITHOUT_ORACLE,
+    properties=tuple(r(p, passed_oracle_check=False, oracle_reached=0) for p in PROP.properties),
 )
 
 
@@ -313,6 +325,28 @@ def _leased_flake(touched: bool = False) -> Scenario:
         touched=touched,
     )
     return S.but(flake=r(FL, tests=(*FL.tests, shaky), deterministic=False))
+
+
+def _leaking(
+    touched: bool = True, sequences: tuple[str, str] = ("fp" * 15, "fp" * 15)
+) -> Scenario:
+    """A new test that passes every first run in a process and fails in the same runs of its
+    repeat batches in two replays (it leaves state behind), or, with other `sequences`, by chance."""
+    batches = tuple(
+        r(
+            samples.batch(n),
+            passed=seq.count("p"),
+            failed=seq.count("f"),
+            first_failed_run=seq.find("f"),
+            first_passed_run=seq.find("p"),
+            sequence=seq,
+        )
+        for n, seq in zip((1, 2), sequences, strict=True)
+    )
+    test = r(
+        _test(*(Outcome.PASSED,) * 3), deterministic=False, touched_by_diff=touched, batches=batches
+    )
+    return S.but(flake=r(FL, tests=(test, FL.tests[1]), deterministic=False))
 
 
 def _lease(**changes: object) -> Scenario:
@@ -363,12 +397,7 @@ CASES: dict[str, Case] = {
     ),
     "sandbox-disabled": Case(
         (S.but(flake=r(FL, sandbox=UNSANDBOXED)), S.but(property=r(PROP, sandbox=UNSANDBOXED))),
-        (S, HUMAN.but(fixture=r(HUMAN.fixture, sandbox=UNSANDBOXED))),
-    ),
-    "sandbox-disabled-human": Case(
-        (HUMAN.but(fixture=r(HUMAN.fixture, sandbox=UNSANDBOXED)),),
         (S, HUMAN),
-        passes_fully=True,
     ),
     "run-attempt": Case(
         (_attempt(2).but(run_attempt=2),), (S, _attempt(2).but(run_attempt=2, allow_rerun=True))
@@ -404,12 +433,13 @@ CASES: dict[str, Case] = {
         (S,),
     ),
     "property-missing-oracle": Case(
-        (S.but(property=_NO_ORACLE),),
+        (S.but(property=_NO_ORACLE), S.but(property=_NO_TEST_OF_THE_FILE_PASSES)),
         (
             S.but(
                 property=_NO_ORACLE,
                 policy=Policy(properties=PropertyPolicy(fail_on_missing_oracle=False)),
             ),
+            S.but(property=_ONE_TEST_WITHOUT_ORACLE),
         ),
     ),
     "property-mutant-budget": Case(
@@ -593,10 +623,39 @@ CASES: dict[str, Case] = {
             _leased_flake(touched=True),
             _leased_flake().but(now=samples.LEASE_EXPIRES),
             _leased_flake().but(pr_body="no lease line"),
+            # two repeat batches failing at other runs: chance, not a leak
+            _leaking(sequences=("fp" * 15, "pf" * 15)),
         ),
         (S, S.but(flake=r(FL, tests=()), diff=diff(DEFAULT_FILES[0]))),
     ),
     "flake-nondeterministic-leased": Case((_leased_flake(),), (S,)),
+    "flake-state-leak": Case(
+        (_leaking(), _leaking(touched=False)),
+        (S,),
+    ),
+    "flake-suite-collection": Case(
+        (
+            S.but(flake=r(FL, suite=r(FL.suite, ran=False, detail="pytest exited 4"))),
+            S.but(
+                flake=r(
+                    FL,
+                    suite=r(
+                        FL.suite,
+                        new_errors=(
+                            CollectError(
+                                collector="tests/unit/test_codec.py",
+                                detail="import file mismatch: imported module 'test_codec' ...",
+                            ),
+                        ),
+                    ),
+                )
+            ),
+            S.but(
+                flake=r(FL, suite=r(FL.suite, lost=("tests/test_old.py::test_a",), lost_count=1))
+            ),
+        ),
+        (S, S.but(flake=r(FL, suite=r(FL.suite, head_tests=3)))),
+    ),
     "flake-test-failed": Case(
         (
             _flake_tests(Outcome.FAILED, Outcome.FAILED, Outcome.FAILED),
@@ -821,16 +880,8 @@ CASES: dict[str, Case] = {
             S.but(property=_UNPINNED_SAME),
             S.but(property=_CALL_SHAPE_DRAWN),
             S.but(property=_PINNED_SAME),
-            HUMAN.but(property=_UNPINNED_UNCOMPARED),
         ),
         passes_fully=False,
-    ),
-    "property-change-not-compared-human": Case(
-        (HUMAN.but(property=_UNPINNED_UNCOMPARED),),
-        (
-            S.but(property=_UNPINNED_SAME),
-            HUMAN.but(property=_UNPINNED_SAME),
-        ),
     ),
     "property-behaviour-changed": Case(
         (S.but(property=_PINNED_DIFFERS),),
@@ -1007,4 +1058,80 @@ CASES: dict[str, Case] = {
         rule: Case((S.but(shard_problems=problems),), (S, _CLEAN_MERGE))
         for rule, problems in _shard_problems().items()
     },
+}
+
+
+def human(scenario: Scenario) -> Scenario:
+    """The same evidence scored as a diff a human owns (every ledger written for a human diff)."""
+    return scenario.but(
+        authorship=AuthorKind.HUMAN,
+        fixture=r(scenario.fixture, authorship=AuthorKind.HUMAN),
+        flake=r(scenario.flake, authorship=AuthorKind.HUMAN),
+    )
+
+
+_UNIT_KILLED = r(samples.mutant(0), kill_kind=samples.KillKind.UNIT, killed_by="tests/t.py::test_u")
+# 4 of 5 mutants killed, every kill by a plain unit test: no property kill at all
+_UNIT_ONLY = r(
+    PROP,
+    mutants=(
+        *(r(_UNIT_KILLED, id=f"m-{i:012x}", line=10 + i) for i in range(4)),
+        PROP.mutants[4],
+    ),
+    killed_mutants=0,
+)
+_UNIT_TOO_FEW = r(
+    PROP,
+    mutants=(
+        _UNIT_KILLED,
+        *(
+            r(m, status=MutantStatus.SURVIVED, killed_by=None, kill_kind=None)
+            for m in PROP.mutants[1:]
+        ),
+    ),
+    killed_mutants=0,
+)
+_HUMAN_CHANGED_BASE_TEST = r(PROP, base_test_files=1, base_tests=(_BASE_FAILED,))
+_UNTOUCHED_BASE_FAILED = r(_BASE_FAILED, restored=False)
+
+
+# The Lane A column (SPEC 10) of the rows whose Lane A predicate reads the evidence differently,
+# or whose note must leave the whole gate passing: `trips` fire the row in Lane A, `passes` do not.
+LANE_A_CASES: dict[str, Case] = {
+    # unit tests are evidence: every kill counts, property or not
+    "property-mutant-budget": Case(
+        (human(S.but(property=_UNIT_TOO_FEW)),),
+        (human(S.but(property=_UNIT_ONLY)), human(S)),
+    ),
+    "property-function-budget": Case(
+        (human(S.but(property=_UNIT_TOO_FEW)),),
+        (human(S.but(property=_UNIT_ONLY)), human(S)),
+    ),
+    # a base test the human changed is theirs to change; one they did not change still fails
+    "property-base-test-failed": Case(
+        (
+            human(S.but(property=r(PROP, base_test_files=1, base_tests=(_UNTOUCHED_BASE_FAILED,)))),
+            human(S.but(property=r(PROP, base_test_files=2, base_tests=()))),
+        ),
+        (human(S.but(property=_HUMAN_CHANGED_BASE_TEST)), human(S)),
+    ),
+    # a dated lease is honoured until it expires, on a test the human touched too
+    "flake-nondeterministic": Case(
+        (
+            human(_leased_flake(touched=True).but(now=samples.LEASE_EXPIRES)),
+            human(_flake_tests(Outcome.PASSED, Outcome.FAILED, Outcome.PASSED)),
+        ),
+        (human(_leased_flake(touched=True)), human(_leased_flake())),
+        passes_fully=False,  # a holding lease is a warning (flake-nondeterministic-leased)
+    ),
+    "flake-nondeterministic-leased": Case(
+        (human(_leased_flake(touched=True)),),
+        (human(S), human(_leased_flake(touched=True).but(now=samples.LEASE_EXPIRES))),
+        passes_fully=False,
+    ),
+    # a test calling no oracle is a follow-up note: the human's gate passes
+    "property-missing-oracle": Case((human(S.but(property=_NO_ORACLE)),), (human(S),)),
+    "property-no-cases": Case(
+        (human(S.but(property=r(PROP, cases_run=0, properties=()))),), (human(S),)
+    ),
 }

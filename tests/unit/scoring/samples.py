@@ -35,6 +35,7 @@ from lanegate.ledgers.models import (
     RunBatch,
     SandboxLimitsRecord,
     SandboxRecord,
+    SuiteCollection,
 )
 from lanegate.policy import Policy
 from lanegate.scoring.flake_power import power_of
@@ -275,6 +276,7 @@ def flake_ledger() -> FlakeLedger:
             flake_test("tests/test_calc.py::test_sum"),
         ),
         leases=(lease(),),
+        suite=SuiteCollection(ran=True, head_tests=12, base_tests=10),
     )
 
 

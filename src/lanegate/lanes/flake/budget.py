@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lanegate.lanes.flake.dimensions import (
+    CALENDAR_POSITIONS,
     CLOCK_STEPS,
     CPU_COUNTS,
     DST_CHANGES,
@@ -114,6 +115,13 @@ HOST_RUNS = {
 # DST runs (`dimensions.DST_CHANGES`), unpaid, for tests whose AST shows the clock: the US
 # spring-forward day and the EU fall-back day, each deterministic.
 DST_RUNS = len(DST_CHANGES)
+# A test that reads the clock meets every calendar position once, unpaid like its DST runs.
+CALENDAR_RUNS = len(CALENDAR_POSITIONS)
+# A test the diff touched that uses a path, a temporary file, a socket or the environment runs in
+# three pairs of copies started together (two pytest-xdist workers on one runner), unpaid.
+SHARED_REPLAY = 3
+SHARED_RUNS = 6
+SHARED_RISKS = frozenset({"resource", "cwd"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +257,7 @@ def _split(cost: RunCost, runs: int, stress_floor: int = 0) -> list[tuple[int, D
     """A test's runs over the dimensions: its isolation runs (a test the diff touched; more for a
     test that starts threads, `ISOLATION_THREAD_RUNS`, unpaid), its
     hash-seed runs (a cheap test a fresh interpreter can call; not paid from `runs`, see
-    FRESH_RUNS), its host runs (`HOST_RUNS`) and DST runs (`DST_RUNS`, unpaid too); the first always repeats it right
+    FRESH_RUNS), its host runs (`HOST_RUNS`), DST and calendar runs (`DST_RUNS`, `CALENDAR_RUNS`, unpaid too); the first always repeats it right
     after itself (replay 2); the rest go to zones (a fifth), stress (a quarter, risky tests; half
     for tests that start threads, and at least `stress_floor`, unpaid), the clock (a quarter,
     tests that read it) and more repeats, as far as they reach."""
@@ -264,8 +272,11 @@ def _split(cost: RunCost, runs: int, stress_floor: int = 0) -> list[tuple[int, D
     for dimension, host_runs in HOST_RUNS.items():
         if str(dimension) in cost.risks:
             out.append((HOST_REPLAY, dimension, host_runs))
+    if cost.touched and cost.risks & SHARED_RISKS:
+        out.append((SHARED_REPLAY, Dimension.SHARED_HOST, SHARED_RUNS))
     if "clock" in cost.risks:
         out.append((CLOCK_REPLAY, Dimension.DST, DST_RUNS))
+        out.append((CLOCK_REPLAY, Dimension.CALENDAR, CALENDAR_RUNS))
     if cost.risks & STRESS_RISKS:
         affordable = int(DESCHEDULE_COST / max(cost.per_run, 1e-9))
         out.append(

@@ -4,7 +4,7 @@ libfaketime (`LD_PRELOAD`) would shift the clock of the whole process, but under
 breaks `time.sleep` (`clock_nanosleep` returns EINVAL: checked on Debian 12 with faketime 0.9.10) and
 slows every timed wait, which would turn stable tests into failures. This module shifts the wall
 clock the way freezegun does, in-process and only while a clock run is active: `time.time`,
-`time.time_ns`, the no-argument forms of `time.localtime`, `gmtime`, `ctime`, `asctime` and
+`time.time_ns`, `time.clock_gettime(CLOCK_REALTIME)` (and `_ns`), the no-argument forms of `time.localtime`, `gmtime`, `ctime`, `asctime` and
 `strftime`, and `datetime.datetime.now/utcnow/today` and `datetime.date.today` (through subclasses
 that look like the originals: same names, reprs and pickling, and `isinstance` true for instances
 of the real classes that code imported earlier creates). Monotonic clocks never move: a real
@@ -32,6 +32,8 @@ _real_gmtime = _time.gmtime
 _real_ctime = _time.ctime
 _real_asctime = _time.asctime
 _real_strftime = _time.strftime
+_real_clock_gettime = _time.clock_gettime
+_real_clock_gettime_ns = _time.clock_gettime_ns
 _RealDatetime = _dt.datetime
 _RealDate = _dt.date
 
@@ -55,6 +57,16 @@ def _gmtime(secs: float | SupportsIndex | None = None) -> _time.struct_time:
 
 def _ctime(secs: float | SupportsIndex | None = None) -> str:
     return _real_ctime(now() if secs is None else secs)
+
+
+def _clock_gettime(clock: int) -> float:
+    real = _real_clock_gettime(clock)
+    return real + _offset if clock == _time.CLOCK_REALTIME else real
+
+
+def _clock_gettime_ns(clock: int) -> int:
+    real = _real_clock_gettime_ns(clock)
+    return real + int(_offset * 1e9) if clock == _time.CLOCK_REALTIME else real
 
 
 def _asctime(t: Any = None) -> str:
@@ -121,6 +133,8 @@ def install() -> None:
     _time.ctime = _ctime
     _time.asctime = _asctime
     _time.strftime = _strftime
+    _time.clock_gettime = _clock_gettime
+    _time.clock_gettime_ns = _clock_gettime_ns
     _dt.datetime = _Datetime  # type: ignore[misc]
     _dt.date = _Date  # type: ignore[misc]
 
@@ -165,6 +179,55 @@ def dst_offset(start: bool, real: float | None = None) -> float:
         )
         if target > real:
             return target - real
+    return 0.0
+
+
+# position -> (does this local date hold it, local hour, minute, second): `CALENDAR_POSITIONS`
+def _last(day: _dt.date) -> bool:
+    return (day + _dt.timedelta(days=1)).month != day.month
+
+
+def _leap(year: int) -> bool:
+    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+
+
+def _next_month_days(day: _dt.date) -> int:
+    first = (day.replace(day=1) + _dt.timedelta(days=32)).replace(day=1)
+    return ((first + _dt.timedelta(days=32)).replace(day=1) - first).days
+
+
+_CALENDAR: dict[str, tuple[Any, int, int, float]] = {
+    "month-end-31": (lambda d: d.day == 31, 23, 30, 0.0),
+    "jan-31": (lambda d: d.month == 1 and d.day == 31, 12, 0, 0.0),
+    "31-before-30": (lambda d: d.day == 31 and _next_month_days(d) == 30, 12, 0, 0.0),
+    "year-end-noon": (lambda d: d.month == 12 and d.day == 31, 12, 0, 0.0),
+    "month-end-30": (lambda d: d.day == 30 and _last(d), 12, 0, 0.0),
+    "month-start": (lambda d: d.day == 1, 0, 30, 0.0),
+    "feb-29": (lambda d: d.month == 2 and d.day == 29, 12, 0, 0.0),
+    "feb-28-common": (lambda d: d.month == 2 and d.day == 28 and not _leap(d.year), 23, 30, 0.0),
+    "year-end": (lambda d: d.month == 12 and d.day == 31, 23, 30, 0.0),
+    "year-start": (lambda d: d.month == 1 and d.day == 1, 0, 30, 0.0),
+    "midnight": (lambda d: True, 23, 59, 59.75),
+}
+_SEARCH_DAYS = 9 * 366  # 29 February is at most eight years away (1900, 2100: no leap day)
+
+
+def calendar_offset(position: str, real: float | None = None) -> float:
+    """The offset that moves the clock ahead to the next local day (from tomorrow, in the current
+    zone, `TZ`) holding `position` (`dimensions.CALENDAR_POSITIONS`), at that position's local time;
+    0 for a position it does not know. `real`: the real time now, read when not given."""
+    real = _real_time() if real is None else real
+    rule = _CALENDAR.get(position)
+    if rule is None:
+        return 0.0
+    holds, hour, minute, second = rule
+    today = _RealDate(*_real_localtime(real)[:3])
+    for ahead in range(1, _SEARCH_DAYS):
+        day = today + _dt.timedelta(days=ahead)
+        if holds(day):
+            whole = int(second)
+            target = _time.mktime((day.year, day.month, day.day, hour, minute, whole, 0, 0, -1))
+            return target + (second - whole) - real
     return 0.0
 
 

@@ -65,6 +65,7 @@ def collection_of(run: ReplayRun) -> Collection:
     collecting is a `RunnerError`."""
     node_ids: list[str] = []
     errors: list[str] = []
+    details: dict[str, str] = {}
     seen_collected = False
     for line in run.lines:
         if line.get("kind") == "collected":
@@ -72,6 +73,9 @@ def collection_of(run: ReplayRun) -> Collection:
             node_ids.extend(str(entry[0]) for entry in line.get("runs", []))
         elif line.get("kind") == "collect_error":
             errors.append(str(line.get("node_id")))
+            detail = line.get("detail")
+            if isinstance(detail, str) and detail:
+                details[str(line.get("node_id"))] = detail[:300]
     if not seen_collected and not errors:
         if run.timed_out:
             raise RunnerError("collecting the diff's tests exceeded the replay's wall clock")
@@ -80,4 +84,4 @@ def collection_of(run: ReplayRun) -> Collection:
             f"pytest exited {run.exit_code} before collecting the diff's tests: "
             + (tail[0] if tail else "no output")
         )
-    return Collection(tuple(dict.fromkeys(node_ids)), tuple(errors))
+    return Collection(tuple(dict.fromkeys(node_ids)), tuple(errors), tuple(details.items()))

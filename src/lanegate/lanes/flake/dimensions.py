@@ -42,7 +42,19 @@ dimension that exposed the flake:
   in an order no test may count on;
 - `dst`: a zone with daylight saving time (US rules, then EU rules) and the wall clock moved to
   00:30 local time on the day of its next change (spring forward, then fall back), in-process
-  (`lanes/flake/clock.py`): a local day of 23 or 25 hours, which no fixed-offset zone has.
+  (`lanes/flake/clock.py`): a local day of 23 or 25 hours, which no fixed-offset zone has;
+- `calendar`: the wall clock moved ahead to the next calendar position a test may break on
+  (`CALENDAR_POSITIONS`: the 31st late in the day, 31 January and a 31st before a 30-day month at
+  noon, the 1st of a month, 29 February, 28 February of a common year, 31 December late and at noon,
+  1 January, the 30th of a 30-day month, a quarter second before local midnight), the late and
+  early ones in a zone where the local date and the UTC date differ (a test that mixes
+  `date.today()` with `utcnow()`), the noon ones where both dates agree: the clock dimension's
+  steps reach a month end only when today is near one, and never a year end or a leap day;
+- `shared-host`: two copies of the test started at the same moment, each in a child forked from
+  the replay's process before any test ran, so they share its `/tmp`, its loopback network and its
+  working tree as two pytest-xdist workers (or two matrix jobs on one self-hosted runner) share a
+  machine: a fixed path under `/tmp`, a fixed port, a file written into the tree collide, which
+  the sandbox's private `/tmp` and network per replay otherwise hide.
 """
 
 from __future__ import annotations
@@ -55,6 +67,7 @@ from lanegate.ledgers.dimension import Dimension
 __all__ = [
     "BATCH_DIMENSIONS",
     "CPU_COUNTS",
+    "CALENDAR_POSITIONS",
     "DST_CHANGES",
     "ENV_SETS",
     "HOST_DIMENSIONS",
@@ -80,6 +93,8 @@ BATCH_DIMENSIONS = (
     Dimension.TERMINAL,
     Dimension.CPUS,
     Dimension.DST,
+    Dimension.CALENDAR,
+    Dimension.SHARED_HOST,
     Dimension.ENV,
     Dimension.DESCHEDULE,
     Dimension.LISTING,
@@ -168,6 +183,21 @@ LISTING_ORDERS = ("reversed", "shuffled")
 # DST runs: (POSIX zone with its rules, which change): the US spring-forward day, the EU fall-back
 # day (a zone named like `America/New_York` or `Europe/Berlin` meets its own rules' day too).
 DST_CHANGES = (("LGS+5LGD,M3.2.0,M11.1.0", "start"), ("LGC-1LGK,M3.5.0,M10.5.0/3", "end"))
+# (position, zone): where a calendar run moves the clock (`clock.calendar_offset`), in a zone whose
+# local date differs from the UTC date there (POSIX TZ: `LGM+10` is UTC-10)
+CALENDAR_POSITIONS = (
+    ("month-end-31", "LGM+10"),  # the 31st, 23:30 local; UTC: the 1st of the next month
+    ("jan-31", "UTC0"),  # 31 January, noon: a month later there is no 29th, 30th or 31st
+    ("31-before-30", "UTC0"),  # a 31st before a 30-day month (March, May, August, October), noon
+    ("month-start", "LGN-14"),  # the 1st, 00:30 local; UTC: the last day of the month before
+    ("feb-29", "LGU-1"),  # 29 February, 12:00 local
+    ("feb-28-common", "LGP+5"),  # 28 February of a common year, 23:30 local; UTC: 1 March
+    ("year-end", "LGY+8"),  # 31 December, 23:30 local; UTC: 1 January
+    ("year-end-noon", "UTC0"),  # 31 December, noon: the local and the UTC date both the last day
+    ("year-start", "LGJ-9"),  # 1 January, 00:30 local; UTC: 31 December
+    ("month-end-30", "LGT-2"),  # the 30th of a 30-day month, 12:00 local
+    ("midnight", "LGH-5:30"),  # a quarter second before local midnight
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +218,8 @@ class RunPins:
     terminal: tuple[int, int] | None = None  # a terminal run's (COLUMNS, LINES)
     cpus: int | None = None  # a cpus run's CPU count (and affinity, as far as the host has CPUs)
     dst_change: str | None = None  # a dst run: the clock at 00:30 on the next `start` or `end` day
+    calendar: str | None = None  # a calendar run's position (`CALENDAR_POSITIONS`)
+    beside: int | None = None  # a shared-host run: the run started at the same moment beside it
     env: tuple[tuple[str, str], ...] = ()  # an env run's variables (`ENV_SETS`)
     # a deschedule run: (share of the test's base-run seconds before the stop, stop seconds)
     deschedule: tuple[float, float] | None = None
@@ -205,6 +237,13 @@ class RunPins:
             parts.append(
                 f"clock shifted {self.clock_hours:+d} h, {self.clock_lead:g} s before a second"
             )
+        if self.beside is not None:
+            parts.append(
+                f"started beside run {self.beside}, a copy of itself sharing /tmp, the network "
+                "and the working tree"
+            )
+        if self.calendar is not None:
+            parts.append(f"clock moved ahead to the next {self.calendar} position")
         if self.dst_change is not None:
             parts.append(
                 f"clock moved to 00:30 local time on the day of the next DST {self.dst_change}"
@@ -288,6 +327,11 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
     if dimension is Dimension.HASH_SEED:
         seed = random.Random(f"{base_random}:hash:{run}").getrandbits(32)
         return RunPins(dimension, run, "0", hash_seed=seed)
+    if dimension is Dimension.SHARED_HOST:
+        return RunPins(dimension, run, "0", beside=run ^ 1)  # runs 0 and 1 together, 2 and 3, ...
+    if dimension is Dimension.CALENDAR:
+        position, zone = CALENDAR_POSITIONS[run % len(CALENDAR_POSITIONS)]
+        return RunPins(dimension, run, "0", tz=zone, calendar=position)
     if dimension is Dimension.DST:
         zone, change = DST_CHANGES[run % len(DST_CHANGES)]
         return RunPins(dimension, run, "0", tz=zone, dst_change=change)

@@ -229,10 +229,18 @@ def _read_lines(path: Path, nonce: str) -> tuple[list[dict[str, Any]], int]:
 
 
 def run_replay(
-    repo: Path, spec: ReplaySpec, wall_seconds: float, work_dir: Path, *, sandbox: Sandbox
+    repo: Path,
+    spec: ReplaySpec,
+    wall_seconds: float,
+    work_dir: Path,
+    *,
+    sandbox: Sandbox,
+    overlays: Mapping[Path, Path] | None = None,
+    removed: Sequence[str] = (),
 ) -> ReplayRun:
     """Run one replay in `sandbox` to the end (or the wall clock), kill its process group (and so
-    the sandbox's whole PID namespace), read its outcomes."""
+    the sandbox's whole PID namespace), read its outcomes. `overlays` and `removed`: files mounted
+    over the tree and left out of it (`Sandbox.command`), for a view of another commit."""
     token = secrets.token_hex(8)
     private = work_dir / f"replay-{spec.replay}-{token}"
     private.mkdir(mode=0o700)
@@ -256,7 +264,9 @@ def run_replay(
     # unsandboxed, the shell shim keeps a test that kills its parent from ending the replay unseen;
     # in the sandbox pytest's parent is the namespace's init, which its tests cannot signal
     command = _argv(spec.argv) if sandbox.enabled else [*_SHIM, *_argv(spec.argv)]
-    sandboxed = sandbox.command(command, env=env, cwd=repo, writable=[private])
+    sandboxed = sandbox.command(
+        command, env=env, cwd=repo, writable=[private], overlays=overlays, removed=removed
+    )
     started = time.monotonic()
     timed_out = False
     try:

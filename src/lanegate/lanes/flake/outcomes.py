@@ -20,6 +20,7 @@ from lanegate.lanes.flake.plan import Plan, ReplayPin
 from lanegate.lanes.flake.select import Selection
 from lanegate.ledgers.models import Dimension, FlakeTest, Outcome, ReplayOutcome, RunBatch
 from lanegate.scoring.flake_power import batch_kinds, culprits, judged, judged_kinds, power_of
+from lanegate.scoring.state_leak import state_leak
 
 STABLE_OUTCOMES = frozenset({Outcome.PASSED, Outcome.FAILED, Outcome.SKIPPED})
 
@@ -127,7 +128,12 @@ def _replay_results(
 
 def measured_costs(run: ReplayRun, selection: Selection) -> list[RunCost]:
     """What replay 1 measured of each test it ran (its fastest run), for the budget planner."""
-    risks = {t.node_id: t.risks for t in selection.tests}
+    # a test's risks by its id and by its function's (a selection may hold `t[a]` or `t`): a
+    # parametrized test looked up only by its function lost every risk dimension
+    risks: dict[str, frozenset[str]] = {}
+    for t in selection.tests:
+        risks[t.node_id] = risks.get(t.node_id, frozenset()) | t.risks
+        risks[base_id(t.node_id)] = risks.get(base_id(t.node_id), frozenset()) | t.risks
     touched = selection.touched_ids
     best: dict[str, RunCost] = {}
     selected = frozenset(selection.node_ids) | frozenset(
@@ -148,8 +154,10 @@ def measured_costs(run: ReplayRun, selection: Selection) -> list[RunCost]:
             node_id,
             seconds,
             fast,
-            risks.get(base_id(node_id), frozenset()),
-            base_id(node_id) in touched or base_id(node_id).split("::", 1)[0] in touched,
+            risks.get(node_id, risks.get(base_id(node_id), frozenset())),
+            node_id in touched
+            or base_id(node_id) in touched
+            or base_id(node_id).split("::", 1)[0] in touched,
             cpu,
             fresh=str(line.get("fresh") or "") if line.get("fresh") in ("light", "heavy") else "",
         )
@@ -237,6 +245,9 @@ def _verdict(test: FlakeTest, view: FlakeTest, plan: Plan, details: Details) -> 
     deterministic = len(kinds) == 1 and kinds <= STABLE_OUTCOMES
     view = dataclasses.replace(view, deterministic=deterministic)
     exposed, reproduce = (None, None) if deterministic else exposure(view, plan, details)
+    leak = None if deterministic else state_leak(view)
+    if leak is not None:
+        exposed, reproduce = Dimension.STATE_LEAK, leak.describe()
     if deterministic and kinds == {Outcome.FAILED}:
         differs = fails_differently(view, details)
         if differs is not None:
@@ -295,6 +306,19 @@ def _first_run(first: object, outcome: str) -> int | None:
     return None
 
 
+_SEQUENCE = re.compile(r"[pfesm]{0,1000}")
+
+
+def _sequence(value: object, counts: dict[str, int]) -> str:
+    """A batch line's run-order outcomes when they agree with its counts, else "" (unknown)."""
+    if not isinstance(value, str) or _SEQUENCE.fullmatch(value) is None:
+        return ""
+    letters = {"passed": "p", "failed": "f", "error": "e", "skipped": "s"}
+    if any(value.count(letter) != counts.get(name, 0) for name, letter in letters.items()):
+        return ""
+    return value
+
+
 def _batch(
     planned: BatchPlan, line: dict[str, object] | None, run: ReplayRun, blanket: str | None
 ) -> RunBatch:
@@ -325,6 +349,7 @@ def _batch(
         missing=max(0, planned.runs - reported),
         first_failed_run=_first_run(line.get("first"), "failed"),
         first_passed_run=_first_run(line.get("first"), "passed"),
+        sequence=_sequence(line.get("sequence"), got),
         seconds=round(float(seconds), 6)
         if isinstance(seconds, int | float) and seconds >= 0
         else 0.0,
@@ -333,7 +358,13 @@ def _batch(
     )
     if reported > planned.runs:
         record = dataclasses.replace(
-            record, error=reported, passed=0, failed=0, skipped=0, detail="more runs than planned"
+            record,
+            error=reported,
+            passed=0,
+            failed=0,
+            skipped=0,
+            sequence="",
+            detail="more runs than planned",
         )
     why: str | None = blanket
     if why is None and "leftover" in line:
@@ -345,6 +376,7 @@ def _batch(
             passed=0,
             failed=0,
             skipped=0,
+            sequence="",
             detail=why,
         )
     return record

@@ -36,6 +36,7 @@ from typing import Any
 
 import pytest
 
+from lanegate.lanes.collect_failure import error_line
 from lanegate.lanes.flake.dimensions import HOST_DIMENSIONS, Dimension, RunPins, run_pins
 from lanegate.lanes.flake.fresh import FreshResult, FreshTest, real_file, run_child
 from lanegate.lanes.flake.pins import (
@@ -127,6 +128,7 @@ class _Recorder:
         self.started_cpu: dict[int, float] = {}
         self.call_cpu: dict[int, float] = {}
         self.isolated: list[tuple[pytest.Item, _Batch]] = []
+        self.shared: list[tuple[pytest.Item, _Batch]] = []  # run in forked pairs before the loop
         self.batch_runs: dict[int, tuple[_Batch, int]] = {}
         # hash-seed batches, in the replay's order; their runs share one child interpreter per run
         self.fresh: list[tuple[pytest.Item, _Batch]] = []
@@ -172,6 +174,9 @@ MAX_TALLY_BYTES = 65536
 # a run's outcomes, worst last: of a run's phases (set-up, call, teardown) the worst is the run's
 OUTCOME_RANK = {"passed": 0, "skipped": 1, "failed": 2, "error": 3}
 OUTCOMES = frozenset(OUTCOME_RANK)
+# a batch's outcomes in run order, one letter a run ("m": a run that reported nothing)
+SEQUENCE_LETTERS = {"passed": "p", "skipped": "s", "failed": "f", "error": "e"}
+MAX_SEQUENCE = 1000
 
 
 class _Batch:
@@ -183,6 +188,7 @@ class _Batch:
         self.runs = runs
         self.counts: dict[str, int] = {}
         self.first: dict[str, int] = {}
+        self.sequence: dict[int, str] = {}  # run -> outcome's letter (`SEQUENCE_LETTERS`)
         self.detail = ""
         self.seconds = 0.0
         self.done = 0
@@ -203,6 +209,7 @@ class _Batch:
         self.last = (outcome, detail[:MAX_DETAIL], seconds)
         self.counts[outcome] = self.counts.get(outcome, 0) + 1
         self.first.setdefault(outcome, run)
+        self.sequence[run] = SEQUENCE_LETTERS[outcome]
         if detail and not self.detail:
             self.detail = f"run {run}: {detail}"
         self.seconds += seconds
@@ -238,6 +245,7 @@ class _Batch:
             runs=self.done,
             counts=self.counts,
             first=self.first,
+            sequence="".join(self.sequence.get(i, "m") for i in range(self.done))[:MAX_SEQUENCE],
             detail=self.detail[:MAX_DETAIL],
             seconds=round(self.seconds, 6),
             after_failure_of=self.after(rec),
@@ -280,7 +288,7 @@ def _open_channel() -> _Recorder | None:
 # Read at import: the plugin is imported (by -p) before any conftest or test module.
 _recorder = _open_channel()
 if _recorder is not None and any(
-    d in (Dimension.CLOCK, Dimension.DST)
+    d in (Dimension.CLOCK, Dimension.DST, Dimension.CALENDAR)
     for batches in _recorder.batches.values()
     for d, _ in batches
 ):
@@ -427,6 +435,8 @@ def pytest_collection_modifyitems(
             batches.append([item.nodeid, str(dimension), count])
             if dimension is Dimension.ISOLATION:
                 rec.isolated.append((item, batch))  # run in forked children before the loop
+            elif dimension is Dimension.SHARED_HOST:
+                rec.shared.append((item, batch))
             elif dimension is Dimension.HASH_SEED:
                 carrier = _clone(item)
                 carrier.runtest = _fresh_runner(carrier, batch)  # type: ignore[method-assign]
@@ -549,26 +559,20 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins, host: bool = True)
     random.seed(seed)
     _pin_hypothesis_seed(seed)
     saved_tz = os.environ.get("TZ")
+    held = not host and pins.dimension in HELD_CLOCKS  # moved from the set-up on
     stack = contextlib.ExitStack()
     try:
         if host and pins.dimension in HOST_DIMENSIONS:
             from lanegate.lanes.flake import host as host_conditions
 
             stack.enter_context(host_conditions.applied(pins))
-        if pins.tz is not None:
+        if pins.tz is not None and not held:
             os.environ["TZ"] = pins.tz
             time.tzset()
         if pins.dimension is Dimension.REPEAT or pins.preempt:
             _jitter_heap(rec, seed)
-        if pins.dimension is Dimension.CLOCK:
-            from lanegate.lanes.flake import clock
-
-            with clock.shifted(clock.offset_for(pins.clock_hours, pins.clock_lead)):
-                yield
-        elif pins.dimension is Dimension.DST:
-            from lanegate.lanes.flake import clock
-
-            with clock.shifted(clock.dst_offset(pins.dst_change == "start")):  # TZ is set above
+        if pins.dimension in HELD_CLOCKS and not held:
+            with _moved_clock(pins):  # TZ is set above
                 yield
         elif pins.preempt:
             from lanegate.lanes.flake.stress import Preemption
@@ -591,12 +595,51 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins, host: bool = True)
     finally:
         stack.close()
         rec.jitter.clear()
+        if pins.tz is not None and not held:
+            _restore_zone(saved_tz)
+
+
+# The clock dimensions: for a test with fixtures, the clock moves before its set-up and comes back
+# after its teardown (a fixture that issues a token at set-up must see the same clock as the call).
+HELD_CLOCKS = frozenset({Dimension.CLOCK, Dimension.DST, Dimension.CALENDAR})
+
+
+def _restore_zone(saved: str | None) -> None:
+    if saved is None:
+        os.environ.pop("TZ", None)
+    else:
+        os.environ["TZ"] = saved
+    time.tzset()
+
+
+@contextlib.contextmanager
+def _moved_clock(pins: RunPins) -> Iterator[None]:
+    """The wall clock where a clock, DST or calendar run puts it (the run's `TZ` already set)."""
+    from lanegate.lanes.flake import clock
+
+    if pins.dimension is Dimension.CALENDAR:
+        offset = clock.calendar_offset(pins.calendar or "")
+    elif pins.dimension is Dimension.DST:
+        offset = clock.dst_offset(pins.dst_change == "start")
+    else:
+        offset = clock.offset_for(pins.clock_hours, pins.clock_lead)
+    with clock.shifted(offset):
+        yield
+
+
+@contextlib.contextmanager
+def _zone_and_clock(pins: RunPins) -> Iterator[None]:
+    """A clock run's zone and moved clock, from a test's set-up to its teardown."""
+    saved = os.environ.get("TZ")
+    if pins.tz is not None:
+        os.environ["TZ"] = pins.tz
+        time.tzset()
+    try:
+        with _moved_clock(pins):
+            yield
+    finally:
         if pins.tz is not None:
-            if saved_tz is None:
-                os.environ.pop("TZ", None)
-            else:
-                os.environ["TZ"] = saved_tz
-            time.tzset()
+            _restore_zone(saved)
 
 
 def _batch_runner(
@@ -640,8 +683,9 @@ def _clone(item: pytest.Item) -> pytest.Item:
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtestloop(session: pytest.Session) -> Generator[None, Any, Any]:
-    if _recorder is not None and _recorder.isolated and not session.config.option.collectonly:
-        _run_isolated(_recorder)
+    rec = _recorder
+    if rec is not None and (rec.isolated or rec.shared) and not session.config.option.collectonly:
+        _run_isolated(rec)
     return (yield)
 
 
@@ -653,8 +697,64 @@ def _run_isolated(rec: _Recorder) -> None:
     gc.freeze()
     try:
         _fork_each(rec)
+        _fork_pairs(rec)
     finally:
         gc.unfreeze()
+
+
+def _child_run(rec: _Recorder, item: pytest.Item, twin: pytest.Item, batch: _Batch, run: int) -> bool:
+    """In a forked child: run `twin` as run `run` of `batch` (the call alone for a test without
+    fixtures, else pytest's whole protocol); True when the run was counted."""
+    if _fast(item):  # no fixture to set up: the call alone, like a batch run
+        _batch_runner(twin, batch, first_run=run, runs=1)()
+        if batch.done == batch.runs:
+            batch.emit(rec)
+    else:
+        twin.ihook.pytest_runtest_protocol(item=twin, nextitem=None)
+    return run in batch.sequence
+
+
+def _fork_pairs(rec: _Recorder) -> None:
+    """Each shared-host batch: its runs in pairs, two children forked before any test of this
+    process ran and released together, so that two copies of the test run at the same moment in
+    one `/tmp`, one network and one working tree. The parent adds the run each child sends back
+    and reports the batch's one line when every pair is done."""
+    for item, batch in rec.shared:
+        for first in range(0, batch.runs, 2):
+            go_read, go_write = os.pipe()
+            started: list[tuple[int, int, pytest.Item, int]] = []
+            for run in range(first, min(first + 2, batch.runs)):
+                twin = _clone(item)
+                rec.batch_runs[id(twin)] = (batch, run)
+                tally_read, tally_write = os.pipe()
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pid = os.fork()
+                if pid == 0:  # a child: wait for its twin, run once, never return into pytest
+                    code = 0
+                    try:
+                        os.close(tally_read)
+                        os.close(go_write)
+                        os.read(go_read, 1)  # end of file once both children exist
+                        if _child_run(rec, item, twin, batch, run):
+                            os.write(tally_write, json.dumps(batch.last_run()).encode("utf-8"))
+                    except BaseException:
+                        code = 1
+                    finally:
+                        os._exit(code)
+                os.close(tally_write)
+                started.append((pid, tally_read, twin, run))
+            os.close(go_write)  # both children exist: release them together
+            os.close(go_read)
+            for pid, tally_read, twin, run in started:
+                os.waitpid(pid, 0)
+                sent = _drain(tally_read)
+                del rec.batch_runs[id(twin)]
+                if not batch.take(sent, run):
+                    why = "the shared-host run's process ended without a result"
+                    batch.add(run, "error", why, 0.0)
+        if batch.done == batch.runs:
+            batch.emit(rec)
 
 
 def _fork_each(rec: _Recorder) -> None:
@@ -674,13 +774,7 @@ def _fork_each(rec: _Recorder) -> None:
                 code = 0
                 try:
                     os.close(tally_read)
-                    if _fast(item):  # no fixture to set up: the call alone, like a batch run
-                        _batch_runner(twin, batch, first_run=run, runs=1)()
-                        if batch.done == batch.runs:
-                            batch.emit(rec)
-                    else:
-                        twin.ihook.pytest_runtest_protocol(item=twin, nextitem=None)
-                    if batch.done == run + 1:  # its run was counted: send it on
+                    if _child_run(rec, item, twin, batch, run):  # its run was counted: send it on
                         os.write(tally_write, json.dumps(batch.last_run()).encode("utf-8"))
                 except BaseException:
                     code = 1
@@ -717,8 +811,16 @@ def _drain(fd: int) -> bytes:
 
 
 def pytest_collectreport(report: pytest.CollectReport) -> None:
+    if _recorder is not None and report.skipped and report.nodeid:
+        # a module that skips itself (pytest.skip(allow_module_level=True), importorskip)
+        _recorder.emit("collect_skipped", node_id=report.nodeid)
     if _recorder is not None and report.failed:
-        _recorder.emit("collect_error", node_id=report.nodeid or "<session>")
+        _recorder.emit(
+            "collect_error",
+            node_id=report.nodeid or "<session>",
+            detail=error_line(report.longreprtext),
+            text=" ".join(report.longreprtext.split())[:MAX_DETAIL],  # pytest's whole report
+        )
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -794,6 +896,10 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, Any, Any]:
             stack = contextlib.ExitStack()
             rec.hosts[id(item)] = stack
             stack.enter_context(host_conditions.applied(pins))
+        elif pins.dimension in HELD_CLOCKS:  # the fixtures see the call's clock
+            stack = contextlib.ExitStack()
+            rec.hosts[id(item)] = stack
+            stack.enter_context(_zone_and_clock(pins))
     seed = derived_seed(rec.random_seed, item.nodeid, key)
     random.seed(seed)
     _pin_hypothesis_seed(seed)

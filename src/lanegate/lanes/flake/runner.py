@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import tempfile
 from pathlib import Path
@@ -9,7 +10,8 @@ from pathlib import Path
 from lanegate.diff import Change, classify_diff
 from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_plugins
-from lanegate.lanes.collection import changed_test_files
+from lanegate.lanes.collect_failure import import_hint
+from lanegate.lanes.collection import Collection, changed_test_files
 from lanegate.lanes.context import (
     LaneContext,
     LaneOutcome,
@@ -33,8 +35,16 @@ from lanegate.lanes.flake.leases import evaluate_leases, load_leases
 from lanegate.lanes.flake.outcomes import Details, assemble, describe_disagreement, measured_costs
 from lanegate.lanes.flake.plan import Plan, ReplayPin, make_plan
 from lanegate.lanes.flake.select import Selection, select_tests
+from lanegate.lanes.flake.suite import collect_suite
 from lanegate.ledgers.load import write_document
-from lanegate.ledgers.models import FLAKE_WRITER, FlakeLedger, ReplayRecord
+from lanegate.ledgers.models import (
+    FLAKE_WRITER,
+    Dimension,
+    FlakeLedger,
+    FlakeTest,
+    Outcome,
+    ReplayRecord,
+)
 from lanegate.model import Reason, Severity
 from lanegate.policy import Policy
 from lanegate.scoring import lane_reasons
@@ -82,16 +92,28 @@ def _records(
     return tuple(out)
 
 
+def _uncollected(test: FlakeTest, collection: Collection, repo: Path) -> FlakeTest:
+    """`test` with why it has no outcome when pytest could not collect its file (the exception
+    line, and a fix for an import the sandbox lacks)."""
+    path = test.node_id.split("::", 1)[0]
+    if not collection.failed(path) or any(r.outcome is Outcome.PASSED for r in test.replays):
+        return test
+    why = collection.error_of(path) or "see pytest's collection error"
+    hint = import_hint(why, repo)
+    detail = f"pytest cannot collect {path} in the sandbox: {why}" + (f"; {hint}" if hint else "")
+    return dataclasses.replace(test, detail=detail[:1000])
+
+
 def _problems(ledger: FlakeLedger, details: Details, reasons: list[Reason]) -> tuple[str, ...]:
     """The scorer's errors, each non-deterministic test first named with the run that disagreed and
     its pins (the scorer's own message lists every outcome; this one says which run and why)."""
     notes = aftermath(ledger.tests, culprits(ledger.tests))
+    flaky = [t for t in ledger.tests if not t.deterministic and not _leaks(t)]
     out = [
         "non-deterministic: " + describe_disagreement(t, details) + notes.get(t.node_id, "")
-        for t in ledger.tests
-        if not t.deterministic
+        for t in flaky
     ]
-    shown = {t.node_id for t in ledger.tests if not t.deterministic}
+    shown = {t.node_id for t in flaky}
     out += [
         f"[{r.rule_id}] {r.message}"
         for r in reasons
@@ -99,6 +121,10 @@ def _problems(ledger: FlakeLedger, details: Details, reasons: list[Reason]) -> t
         and not (r.rule_id == "flake-nondeterministic" and r.location and r.location.note in shown)
     ]
     return tuple(out)
+
+
+def _leaks(test: FlakeTest) -> bool:
+    return test.exposed_by is Dimension.STATE_LEAK
 
 
 def _replays_named(specs: list[ReplaySpec]) -> str:
@@ -161,6 +187,14 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
                 Path(work),
                 sandbox=sandbox,
             )
+        suite = collect_suite(
+            ctx.repo,
+            diff.merge_base,
+            diff.files,
+            forbidden,
+            policy.lane.max_wall_seconds,
+            sandbox=sandbox,
+        )
         selection = select_tests(ctx.repo, diff, collection, only)
         # drawn here, never derived from the head commit (its hash is the agent's choice); every
         # replay's pins are recorded, so `lanegate flake --replay N` still reproduces it exactly
@@ -196,7 +230,8 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
                 runs.append(run)
     # Every replay process (and its group) has exited and been killed by now.
     tests, details = assemble(selection, plan, runs) if runs else ((), {})
-    touched = [t.node_id for t in tests if t.touched_by_diff] + list(selection.touched_ids)
+    tests = tuple(_uncollected(t, collection, ctx.repo) for t in tests)
+    touched_ids = [t.node_id for t in tests if t.touched_by_diff] + list(selection.touched_ids)
     ledger = FlakeLedger(
         **envelope(
             ctx,
@@ -211,7 +246,8 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
         min_replays=policy.authorship.min_replays,
         replays=_records(plan, specs, runs),
         tests=tests,
-        leases=evaluate_leases(leases, touched, ctx.pr_body),
+        leases=evaluate_leases(leases, touched_ids, ctx.pr_body),
+        suite=suite,
     )
     if shard is None:
         ledger_path = ctx.out_dir / LEDGER_NAME
@@ -229,7 +265,8 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
     )
     fails = _problems(ledger, details, reasons)
     warns = [r for r in reasons if r.severity is Severity.WARNING]
-    unstable = sum(1 for t in tests if not t.deterministic)
+    unstable = sum(1 for t in tests if not t.deterministic and not _leaks(t))
+    leaking = sum(1 for t in tests if _leaks(t))
     weakest = max(tests, key=lambda t: t.power.min_detectable_rate, default=None)
     power = (
         f"; every test would have shown a flake failing >= "
@@ -240,6 +277,7 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
     )
     summary = (
         f"{len(tests)} tests x {len(runs)} replays: {unstable} non-deterministic"
+        + (f", {leaking} leaking state into their own later runs" if leaking else "")
         + (f", {len(warns)} warnings" if warns else "")
         + power
         if tests

@@ -95,6 +95,7 @@ RISK_NAMES: dict[str, frozenset[str]] = {
             "getenv",
             "socket",
             "bind",
+            "sqlite3",  # a database file: a fixed path two copies share
             "flock",
             "fcntl",
         }

@@ -39,10 +39,33 @@ def _excerpt(text: str, node: ast.AST | None) -> str:
     """The source of `node` (its decorators included), bounded."""
     if node is None:
         return ""
+    return _bounded("\n".join(_source_lines(text, node)))
+
+
+def _changed_excerpts(
+    base_text: str, node: ast.AST, head_text: str, after: ast.AST | None
+) -> tuple[str, str]:
+    """The base and head excerpts of a changed test, each from the first line where the two
+    differ (so the bound never cuts off the change itself); a removed test's whole base source."""
+    base, head = _excerpt(base_text, node), _excerpt(head_text, after)
+    if after is None:
+        return base, head
+    base_lines, head_lines = _source_lines(base_text, node), _source_lines(head_text, after)
+    same = 0
+    while same < min(len(base_lines), len(head_lines)) and base_lines[same] == head_lines[same]:
+        same += 1
+    return _bounded("\n".join(base_lines[same:])), _bounded("\n".join(head_lines[same:]))
+
+
+def _source_lines(text: str, node: ast.AST) -> list[str]:
+    """The lines of `node`'s source, its decorators included."""
     lineno: int = getattr(node, "lineno", 1)
     first = min([d.lineno for d in getattr(node, "decorator_list", [])] + [lineno])
     last = getattr(node, "end_lineno", None) or first
-    segment = "\n".join(text.splitlines()[first - 1 : last])
+    return text.splitlines()[first - 1 : last]
+
+
+def _bounded(segment: str) -> str:
     return segment if len(segment) <= EXCERPT_CHARS else segment[: EXCERPT_CHARS - 3] + "..."
 
 
@@ -103,13 +126,14 @@ def _file_changes(path: str, base: bytes, head: bytes | None) -> Iterator[BaseTe
         after = head_tests.get(name)
         if after is not None and _dump(after) == _dump(node):
             continue
+        base_excerpt, head_excerpt = _changed_excerpts(base_text, node, head_text, after)
         yield BaseTestChange(
             path=path,
             test=f"{path}::{name.replace('.', '::')}",
             line=node.lineno,
             what="removed at head" if after is None else "changed at head",
-            base=_excerpt(base_text, node),
-            head=_excerpt(head_text, after),
+            base=base_excerpt,
+            head=head_excerpt,
         )
     base_ids = {id(n) for _, n in base_tests} | {
         id(s) for s in base_tree.body if isinstance(s, ast.ClassDef)

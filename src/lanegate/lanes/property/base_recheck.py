@@ -152,7 +152,7 @@ def _base_outcome(record: dict[str, Any], node_id: str) -> tuple[str, str]:
 
 
 def _head_signature(run: BaseTestRun) -> str:
-    if run.detail == COLLECT_DETAIL:
+    if run.detail.startswith(COLLECT_DETAIL):
         return signature("error", COLLECTION)
     return signature(run.outcome, run.detail)
 

@@ -27,6 +27,7 @@ from lanegate import git
 from lanegate.diff import Change, DiffSummary, is_test_file
 from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_ini
+from lanegate.lanes.collect_failure import import_hint
 from lanegate.lanes.property.baseline import Baseline, run_baseline
 from lanegate.lanes.property.map_select import BaselineChoice
 from lanegate.lanes.property.standby import Standby
@@ -206,14 +207,18 @@ def _runs(
         runs.append(
             BaseTestRun(node_id=node_id, outcome=outcome, restored=path in restored, detail=detail)
         )
+    details = record.get("collect_error_details")
+    details = details if isinstance(details, dict) else {}
     for node_id in record.get("collect_errors", []):
         path = str(node_id).split("::")[0]
+        why = str(details.get(str(node_id), ""))[:300]
+        hint = import_hint(why, repo_root)
         runs.append(
             BaseTestRun(
                 node_id=str(node_id),
                 outcome="error",
                 restored=path in restored,
-                detail=COLLECT_DETAIL,
+                detail=COLLECT_DETAIL + (f": {why}" if why else "") + (f"; {hint}" if hint else ""),
             )
         )
     return runs

@@ -59,7 +59,10 @@ class Baseline:
         collected = self.record.get("collected")
         ids = [str(n) for n in collected] if isinstance(collected, list) else list(self.tests)
         errors = [str(e) for e in self.record.get("collect_errors", [])]
-        return Collection(tuple(dict.fromkeys(ids)), tuple(errors))
+        details = self.record.get("collect_error_details")
+        known = details if isinstance(details, dict) else {}
+        pairs = tuple((e, str(known[e])[:300]) for e in errors if isinstance(known.get(e), str))
+        return Collection(tuple(dict.fromkeys(ids)), tuple(errors), pairs)
 
     @property
     def tests(self) -> dict[str, dict[str, Any]]:

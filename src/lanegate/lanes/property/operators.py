@@ -2,7 +2,10 @@
 
 Operators (OPERATORS_VERSION names this exact list and behaviour; bump it on any change, since mutant ids
 depend on it): comparison swaps, boolean operator swaps, arithmetic swaps, off-by-one on int constants
-and on slice bounds, negated conditions, a return of the type's default, and removed statements. Arid
+and on slice bounds, negated conditions, a return of the type's default (its other simplest value
+where the default is what the line returns: `return False` in a `-> bool` function becomes `True`),
+and removed statements. An edit whose replacement is the original text is no mutant and is never
+proposed. Arid
 nodes (docstrings, annotations, f-strings, logging/print/warnings calls, and an int literal that only
 sizes a worker pool) are never mutated.
 """
@@ -15,7 +18,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-OPERATORS_VERSION = "lanegate-ops-3"
+OPERATORS_VERSION = "lanegate-ops-4"
 
 OPERATOR_NAMES = (
     "compare",
@@ -66,6 +69,19 @@ _DEFAULTS = {
     "dict": "{}",
     "set": "set()",
     "tuple": "()",
+}
+# The type's other simplest value, for a return whose value already is the default (`return False`
+# in a `-> bool` function): a mutant must differ from the original. An int's 0 has none here, since
+# its constant operators already make it 1 and -1.
+_OTHER_DEFAULTS = {
+    "False": "True",
+    "0.0": "1.0",
+    "''": "' '",
+    "b''": "b' '",
+    "[]": "[None]",
+    "{}": "{None: None}",
+    "set()": "{None}",
+    "()": "(None,)",
 }
 _ARID_CALLS = ("print", "logging.", "logger.", "log.", "warnings.warn")
 # Arguments that only size a standard-library worker pool: by the pools' contract (`map` returns the
@@ -123,6 +139,17 @@ def _return_default(func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> str:
         return "None"
     text = ast.unparse(func.returns)
     return _DEFAULTS.get(text.split("[")[0], "None")
+
+
+def _return_replacement(
+    value: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef | None
+) -> str | None:
+    """The `return-default` replacement of a returned value: the type's default, or its other
+    simplest value where the line already returns the default (None: no value that differs)."""
+    fallback = _return_default(func)
+    if ast.unparse(value) != fallback:
+        return fallback
+    return _OTHER_DEFAULTS.get(fallback)
 
 
 def is_arid_statement(node: ast.stmt) -> bool:
@@ -223,6 +250,9 @@ class _Walker:
         return None
 
     def add(self, edit: Edit) -> None:
+        """Record `edit`, unless it replaces a span with the same text (no mutant at all)."""
+        if original_text(self.source.source, edit) == edit.replacement:
+            return
         first, name = self._where()
         self.edits.append((edit, first, name))
 
@@ -251,9 +281,9 @@ class _Walker:
             return
         if isinstance(stmt, ast.Return):
             if stmt.value is not None:
-                fallback = _return_default(self._func())
-                if ast.unparse(stmt.value) != fallback:
-                    self.add(_span(stmt.value, "return-default", fallback))
+                replacement = _return_replacement(stmt.value, self._func())
+                if replacement is not None:
+                    self.add(_span(stmt.value, "return-default", replacement))
                 self.expr(stmt.value)
             return
         single_line = stmt.lineno == stmt.end_lineno

@@ -23,13 +23,15 @@ from lanegate.pysource import parse as parse_python
 BUILTIN_ORACLE_MODULE = "lanegate.oracles"
 BUILTIN_ORACLES = frozenset(_oracles.__all__)
 
-REASON_NO_ORACLE = "calls no oracle (lanegate.oracles or {module})"
+REASON_NO_ORACLE = "calls no oracle ({modules})"
 REASON_IMPORT_ONLY = "imports an oracle but never calls it"
 REASON_CONSTANTS = "calls an oracle only on constants, not on the test's inputs"
 REASON_DEAD = "calls an oracle only in dead code (line {line})"
 REASON_SELF_COMPARE = "asserts an expression equals itself (line {line})"
 REASON_RESTATES = (
-    "computes the expected value with the function under test itself, {name}() (line {line})"
+    "computes the expected value with the very call it checks, {name}() on the same arguments "
+    "(line {line}): compute it another way (an oracle, an independent reference, or a relation "
+    "between calls on different arguments)"
 )
 REASON_SAME_REFERENCE = "compares {name} with itself as its own reference (line {line})"
 REASON_NO_TESTS = "pytest collects no test from this new test file"
@@ -389,40 +391,43 @@ class _Checker:
                 )
         return None
 
-    def _assigned_calls(self, live: list[ast.stmt]) -> dict[str, str]:
-        """name -> callee for `name = callee(...)` (the expected-value-from-the-implementation smell)."""
-        out: dict[str, str] = {}
+    def _assigned_calls(self, live: list[ast.stmt]) -> dict[str, ast.Call]:
+        """name -> the call of `name = callee(...)` (the expected-value-from-the-implementation
+        smell, when the assertion makes the same call)."""
+        out: dict[str, ast.Call] = {}
         for stmt in live:
             if (
                 isinstance(stmt, ast.Assign)
                 and len(stmt.targets) == 1
                 and isinstance(stmt.targets[0], ast.Name)
                 and isinstance(stmt.value, ast.Call)
+                and _dotted(stmt.value.func, self.imports) is not None
             ):
-                callee = _dotted(stmt.value.func, self.imports)
-                if callee is not None:
-                    out[stmt.targets[0].id] = callee
+                out[stmt.targets[0].id] = stmt.value
         return out
 
-    def _callees(self, expr: ast.expr, assigned: dict[str, str]) -> set[str]:
-        """The non-neutral functions whose result this side of a comparison is (one level of names)."""
-        found: set[str] = set()
+    def _calls(self, expr: ast.expr, assigned: dict[str, ast.Call]) -> set[tuple[str, str]]:
+        """The non-neutral calls whose result this side of a comparison is (one level of names),
+        each as (callee, its arguments' syntax): `f(x)` and `f(x, limit=n)` are different calls."""
+        if isinstance(expr, ast.Name) and expr.id in assigned:
+            expr = assigned[expr.id]
+        found: set[tuple[str, str]] = set()
         if isinstance(expr, ast.Call):
             callee = _dotted(expr.func, self.imports)
             if callee is not None and callee not in _NEUTRAL_CALLS:
-                found.add(callee)
+                arguments = [ast.dump(a) for a in expr.args] + [ast.dump(k) for k in expr.keywords]
+                found.add((callee, "\0".join(arguments)))
             elif callee in _NEUTRAL_CALLS:
                 for arg in expr.args:
-                    found |= self._callees(arg, assigned)
-        elif isinstance(expr, ast.Name) and expr.id in assigned:
-            callee = assigned[expr.id]
-            if callee not in _NEUTRAL_CALLS:
-                found.add(callee)
+                    found |= self._calls(arg, assigned)
         elif isinstance(expr, ast.Attribute | ast.Subscript):
-            found |= self._callees(expr.value, assigned)
+            found |= self._calls(expr.value, assigned)
         return found
 
-    def _restating_assert(self, stmt: ast.Assert, assigned: dict[str, str]) -> str | None:
+    def _restating_assert(self, stmt: ast.Assert, assigned: dict[str, ast.Call]) -> str | None:
+        """An assertion whose two sides are the same call (the same function on the same
+        arguments): it checks the code against itself. The same function on different arguments is
+        a relation between calls (a metamorphic property), which is a check."""
         test = stmt.test
         if not isinstance(test, ast.Compare) or len(test.ops) != 1:
             return None
@@ -431,11 +436,37 @@ class _Checker:
         left, right = test.left, test.comparators[0]
         if ast.dump(left) == ast.dump(right):
             return REASON_SELF_COMPARE.format(line=stmt.lineno)
-        shared = self._callees(left, assigned) & self._callees(right, assigned)
-        shared = {c for c in shared if _oracle_function(c, self.custom) is None}
-        if shared:
-            return REASON_RESTATES.format(name=sorted(shared)[0], line=stmt.lineno)
+        shared = self._calls(left, assigned) & self._calls(right, assigned)
+        names = sorted(c for c, _ in shared if _oracle_function(c, self.custom) is None)
+        if names:
+            return REASON_RESTATES.format(name=names[0], line=stmt.lineno)
         return None
+
+    def _helper_problems(
+        self, func: ast.FunctionDef | ast.AsyncFunctionDef, seen: frozenset[str]
+    ) -> list[str]:
+        """The problems of the same-file helper functions `func` calls in live code (followed
+        into their own helpers): a check moved into a helper is judged as it is inline."""
+        by_name = {
+            n.name: n
+            for n in self.tree.body
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name not in seen
+        }
+        live: list[ast.stmt] = []
+        _split_reachable(func.body, live, [])
+        for stmt in live:
+            for node in _own_nodes(stmt):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                    continue
+                helper = by_name.get(node.func.id)
+                if helper is None:
+                    continue
+                problems = self._scan(helper).problems or self._helper_problems(
+                    helper, seen | {helper.name}
+                )
+                if problems:
+                    return problems
+        return []
 
     def sites(
         self, func: ast.FunctionDef | ast.AsyncFunctionDef, seen: frozenset[str] = frozenset()
@@ -459,8 +490,9 @@ class _Checker:
     def verdict(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
         """None when the test passes, else the reason it is rejected."""
         scan = self._scan(func)
-        if scan.problems:
-            return scan.problems[0]
+        problems = scan.problems or self._helper_problems(func, frozenset({func.name}))
+        if problems:
+            return problems[0]
         if scan.live_flowing:
             return None
         if scan.live_constant:
@@ -469,7 +501,8 @@ class _Checker:
             return REASON_DEAD.format(line=scan.dead[0].lineno)
         if self.imports.imports_oracle:
             return REASON_IMPORT_ONLY
-        return REASON_NO_ORACLE.format(module=self.custom.label)
+        modules = dict.fromkeys((BUILTIN_ORACLE_MODULE, self.custom.label))
+        return REASON_NO_ORACLE.format(modules=" or ".join(modules))
 
 
 def test_functions(

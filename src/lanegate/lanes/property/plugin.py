@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 
 import lanegate.oracles
+from lanegate.lanes.collect_failure import error_line
 from lanegate.lanes.lazy_hypothesis import skip_idle_summary, when_imported
 from lanegate.lanes.property import observe
 from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_disk
@@ -256,7 +257,12 @@ class _Recorder:
         """A probed body started running (see `probes.py`): what `_trace` records for a call."""
         if self.tracing and self.probes is not None:
             self.code_calls += 1
-            self.covered.add((self.probes.paths[index], line))
+            # a byte of the file's table (`ProbeFinder.hits`): nothing a test could count
+            table = self.probes.hits[index]
+            if line < len(table):
+                table[line] = 1
+            else:  # never, for a probe the loader compiled
+                self.covered.add((self.probes.paths[index], line))
 
     def __call__(self, observation: Any) -> None:
         name = self.current or observe.property_of(observation)
@@ -371,6 +377,8 @@ class _Recorder:
             return
         if self.traces:
             self.covered = set()
+            if self.probes is not None:
+                self.probes.take()  # hits between tests (collection, fixtures of none) count for none
             self.oracle_calls = {}
             self.code_calls = 0
             self.tracing = True
@@ -387,6 +395,8 @@ class _Recorder:
             return []
         if self.probes is None:
             sys.settrace(None)
+        else:
+            self.covered |= self.probes.take()
         self.tracing = False
         return sorted(f"{path}:{line}" for path, line in self.covered)
 
@@ -658,15 +668,13 @@ def _mark_tampered(recorder: _Recorder) -> None:
 
 def pytest_collectreport(report: pytest.CollectReport) -> None:
     if report.failed:
-        _pending_collect_errors.append(report.nodeid or "<session>")
-        lines = [ln.strip() for ln in report.longreprtext.splitlines() if ln.strip()]
-        # the cause's last line ("E   ImportError: cannot import name ..."), for a kill's detail
-        cause = (lines[-1] if lines else "").removeprefix("E").strip()
-        _collect_causes[report.nodeid or "<session>"] = cause[:300]
+        node_id = report.nodeid or "<session>"
+        _pending_collect_errors.append(node_id)
+        _pending_collect_details[node_id] = error_line(report.longreprtext)
 
 
 _pending_collect_errors: list[str] = []
-_collect_causes: dict[str, str] = {}
+_pending_collect_details: dict[str, str] = {}  # node id -> the collector's exception line
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -786,7 +794,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         "profile": recorder.profile,
         "observe": recorder.observe_mode,
         "collect_errors": list(_pending_collect_errors),
-        "collect_causes": dict(_collect_causes),
+        "collect_error_details": dict(_pending_collect_details),
         "collected": recorder.collected,
         "peak_rss_bytes": _peak_rss(),
         "tests": recorder.tests,

@@ -13,6 +13,11 @@ name and never cached as byte code; every probe sits on the line of the statemen
 a docstring and `from __future__` imports, so line numbers, tracebacks, `__doc__` and
 `inspect.getsource` stay as they were. Comprehensions get none: their code runs only inside a body
 that has one.
+
+A probe allocates nothing a test can see: a hit sets a byte in a table of its file, one byte per line,
+made when the file is compiled (`ProbeFinder.hits`), so a test that counts live objects
+(`gc.get_objects()`) or traced memory around a call of probed code counts what it counted without
+lanegate. The recorder reads and clears the table between tests (`ProbeFinder.take`).
 """
 
 from __future__ import annotations
@@ -107,13 +112,16 @@ class _ProbedLoader(importlib.machinery.SourceFileLoader):
     """The file's own loader in all but its code: compiled with probes from the bytes on disk,
     never from or into a byte-code cache (package data, `get_source` and the rest are unchanged)."""
 
-    def __init__(self, fullname: str, path: str, index: int) -> None:
+    def __init__(self, fullname: str, path: str, index: int, finder: ProbeFinder) -> None:
         super().__init__(fullname, path)
         self.index = index
+        self.finder = finder
 
     def get_code(self, fullname: str) -> CodeType:
         path = self.get_filename(fullname)
-        return instrument(self.get_data(path), path, self.index)
+        data = self.get_data(path)
+        self.finder.reserve(self.index, data.count(b"\n") + 2)
+        return instrument(data, path, self.index)
 
 
 class ProbeFinder(ServingFinder):
@@ -123,10 +131,29 @@ class ProbeFinder(ServingFinder):
         self.paths = tuple(str(Path(p).resolve()) for p in paths)
         self._index = {path: i for i, path in enumerate(self.paths)}
         self._names = frozenset(Path(p).name for p in self.paths)
+        # per probed file, one byte per line: 1 where a body opening on that line started running
+        self.hits: tuple[bytearray, ...] = tuple(bytearray() for _ in self.paths)
+
+    def reserve(self, index: int, lines: int) -> None:
+        """Make file `index`'s table hold `lines` lines (in place: a probe may hold it)."""
+        table = self.hits[index]
+        if len(table) < lines:
+            table.extend(bytes(lines - len(table)))
+
+    def take(self) -> set[tuple[str, int]]:
+        """The (file, first line) of every body that ran since the last call, and clear them."""
+        out: set[tuple[str, int]] = set()
+        for path, table in zip(self.paths, self.hits, strict=True):
+            line = table.find(1)  # memchr: a file none of whose bodies ran costs next to nothing
+            while line >= 0:
+                out.add((path, line))
+                table[line] = 0
+                line = table.find(1, line + 1)
+        return out
 
     def loader_for(self, fullname: str, origin: str) -> importlib.abc.Loader | None:
         index = self._index.get(str(Path(origin).resolve()))
-        return None if index is None else _ProbedLoader(fullname, origin, index)
+        return None if index is None else _ProbedLoader(fullname, origin, index, self)
 
     def unprobed(self) -> list[str]:
         """The probed files some module of this process was loaded from without probes (by a

@@ -20,6 +20,7 @@ from lanegate import git
 from lanegate.diff import Change, DiffSummary, changed_lines, classify_diff
 from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_plugins
+from lanegate.lanes.collect_failure import import_hint
 from lanegate.lanes.collection import Collection, changed_test_files
 from lanegate.lanes.context import (
     LaneContext,
@@ -167,6 +168,20 @@ def check_oracles(
         rejections.extend(
             oracle_ast.Rejection(changed.path, r.line, r.test, r.reason) for r in restated.values()
         )
+        if collection.failed(changed.path):
+            # its tests cannot run: none of them is evidence, and the reason is pytest's own
+            why = collection.error_of(changed.path) or "see pytest's collection error"
+            hint = import_hint(why, repo)
+            rejections.append(
+                oracle_ast.Rejection(
+                    changed.path,
+                    1,
+                    "<file>",
+                    f"pytest cannot collect this test file in the sandbox: {why}"
+                    + (f"; {hint}" if hint else ""),
+                )
+            )
+            continue
         for name in verdict.passed:
             if name not in restated:
                 node = f"{changed.path}::{name.replace('.', '::')}"

@@ -1,4 +1,4 @@
-# expect: function under test itself
+# expect: with the very call it checks
 from hypothesis import given, strategies as st
 
 from lanegate.oracles import idempotent

@@ -1,0 +1,17 @@
+# expect: with the very call it checks
+from hypothesis import given, strategies as st
+
+from lanegate.oracles import idempotent
+
+from mylib import normalize
+
+
+def _agrees(s):
+    expected = normalize(s)
+    assert normalize(s) == expected
+
+
+@given(st.text())
+def test_normalize(s):
+    idempotent(normalize, s)
+    _agrees(s)

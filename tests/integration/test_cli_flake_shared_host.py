@@ -1,0 +1,87 @@
+"""`lanegate flake` runs two copies of a new test at the same moment in one `/tmp`, one network and
+one working tree, as two pytest-xdist workers on one runner do: a test that writes a fixed path
+under `/tmp` or binds a fixed port collides with its twin; its look-alikes that take a fresh
+temporary folder or port 0 pass every run. (Each replay's private `/tmp` and network otherwise
+hide the collision: every copy would find them empty.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.integration.test_cli_flake import flake, ledger
+from tests.unit.flake.repos import feature_repo
+
+SHARED = """\
+import os
+import socket
+import time
+from pathlib import Path
+
+import pytest
+
+FIXED = Path("/tmp/lanegate-shared-host-cache.txt")
+
+
+def test_fixed_tmp_path():
+    FIXED.write_text(str(os.getpid()))
+    time.sleep(0.25)
+    assert FIXED.read_text() == str(os.getpid())
+    FIXED.unlink()
+
+
+@pytest.mark.parametrize("name", ["cache"])
+def test_fixed_tmp_path_parametrized(name):
+    path = Path(f"/tmp/lanegate-shared-host-{name}-p.txt")
+    path.write_text(str(os.getpid()))
+    time.sleep(0.25)
+    assert path.read_text() == str(os.getpid())
+    path.unlink()
+
+
+def test_fixed_port():
+    with socket.socket() as server:
+        server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        server.bind(("127.0.0.1", 47613))
+        server.listen()
+        time.sleep(0.25)
+
+
+def test_own_tmp_path(tmp_path):
+    mine = tmp_path / "cache.txt"
+    mine.write_text(str(os.getpid()))
+    time.sleep(0.1)
+    assert mine.read_text() == str(os.getpid())
+
+
+def test_port_zero():
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        time.sleep(0.1)
+"""
+
+
+def _shared(test: dict[str, Any]) -> dict[str, Any]:
+    (batch,) = [b for b in test["batches"] if b["dimension"] == "shared-host"]
+    return batch
+
+
+def test_copies_started_together_collide_on_a_fixed_path_and_port(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    repo = feature_repo(make_repo, {"tests/test_shared.py": SHARED})
+    assert flake(repo.path) == 1
+    printed = capsys.readouterr().out
+    tests = {t["node_id"].split("::")[1]: t for t in ledger(repo.path)["tests"]}
+    # a parametrized test gets the pairs too (its risks were looked up by function id only)
+    for name in ("test_fixed_tmp_path", "test_fixed_tmp_path_parametrized[cache]", "test_fixed_port"):
+        test = tests[name]
+        batch = _shared(test)
+        assert batch["runs"] == 6 and batch["failed"] >= 1, (name, batch)
+        assert {r["outcome"] for r in test["replays"]} == {"passed"}, name  # alone: it passes
+        assert not test["deterministic"] and test["exposed_by"] == "shared-host", name
+        assert "a copy of itself sharing /tmp, the network and the working tree" in test["reproduce"]
+        assert test["power"]["shared_host"] == 6
+    for name in ("test_own_tmp_path", "test_port_zero"):
+        test = tests[name]
+        assert test["deterministic"], (name, test["batches"])
+        assert _shared(test)["sequence"] == "pppppp", name
+    assert "exposed by shared-host" in printed
