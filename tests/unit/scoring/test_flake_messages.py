@@ -39,7 +39,11 @@ def test_all_failed_but_differently_says_how() -> None:
     assert "disagree across replays" not in message
 
 
-def test_all_errored_says_no_run_completed() -> None:
-    test = samples.flake_test(NODE, (Outcome.ERROR,) * 3)
-    [message] = _messages(replace(test, deterministic=False))
-    assert message == f"{NODE}: error in all 33 runs: no run completed, so none can agree"
+def test_all_errored_is_no_disagreement_but_an_incomplete_replay() -> None:
+    test = replace(samples.flake_test(NODE, (Outcome.ERROR,) * 3), deterministic=False)
+    assert _messages(test) == []  # no run completed, so none can disagree
+    ledger = replace(samples.flake_ledger(), tests=(test,), deterministic=False, leases=())
+    reasons = lane_reasons(
+        ledger, policy=samples.POLICY, now=samples.NOW, authorship=AuthorKind.AGENT
+    )
+    assert any(r.rule_id == "flake-test-failed" and NODE in r.message for r in reasons), reasons
