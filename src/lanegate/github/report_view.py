@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lanegate.github.client import Annotation, AnnotationLevel, CheckRunRequest, Conclusion
 from lanegate.ledgers.models import ReportReason, ScoreReport
+from lanegate.reporting.text import split_warns
 
 COMMENT_MARKER = "<!-- lanegate:lane-b -->"
 CHECK_NAME = "lanegate / lane B"
@@ -32,8 +33,15 @@ def render_summary(report: ScoreReport) -> str:
     lines += [f"| {s.lane} | {s.verdict} | {s.fails} | {s.warns} |" for s in report.lanes]
     if report.fails:
         lines += ["", "### Fails", *(_line(r) for r in report.fails)]
-    if report.warns:
-        lines += ["", "### Warnings (never a pass token)", *(_line(r) for r in report.warns)]
+    warnings, follow_ups = split_warns(report)
+    if warnings:
+        lines += ["", "### Warnings (never a pass token)", *(_line(r) for r in warnings)]
+    if follow_ups:
+        lines += [
+            "",
+            "### Follow-ups (Lane A notes: not a fail for a diff a human owns)",
+            *(_line(r) for r in follow_ups),
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -65,7 +73,8 @@ def check_run_request(
         name=CHECK_NAME,
         head_sha=head_sha,
         conclusion=conclusion,
-        title=f"{report.verdict.upper()}: {len(report.fails)} fails, {len(report.warns)} warnings",
+        title=f"{report.verdict.upper()}: {len(report.fails)} fails, "
+        f"{len(split_warns(report)[0])} warnings",
         summary=summary,
         annotations=report_annotations(report),
         details_url=details_url,

@@ -367,13 +367,17 @@ def test_calls_leave_no_object_behind():
 """
 
 
-def test_a_test_that_counts_live_objects_sees_nothing_the_probes_made(tmp_path: Path) -> None:
-    # the probes are compiled into the code under test: a hit must allocate nothing the test can
-    # count (a base test judging the head from the traced run would otherwise fail for lanegate)
+@pytest.mark.parametrize("tracer", ["probes", "calls"])
+def test_a_test_that_counts_live_objects_sees_nothing_the_tracing_made(
+    tmp_path: Path, tracer: str
+) -> None:
+    # the base suite's outcomes come from its traced run: a recorded call (a probe compiled into
+    # the code under test, or the call tracer) must allocate nothing the test can count, or a base
+    # test judging the head would fail for lanegate
     repo = _repo(tmp_path)
     (repo / "tests" / "test_target.py").write_text(_COUNTS_OBJECTS, encoding="utf-8")
-    record = _record(repo, "probes")
-    assert record["tracer"] == "probes"
+    record = _record(repo, tracer)
+    assert record["tracer"] == tracer
     entry = record["tests"]["tests/test_target.py::test_calls_leave_no_object_behind"]  # type: ignore[index]
     assert entry["outcome"] == "passed", entry
     lines = TARGET.splitlines()

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from lanegate.github.report_view import render_summary
 from lanegate.model import Severity
+from lanegate.reporting.markdown import MarkdownReporter
+from lanegate.reporting.text import TextReporter
 from lanegate.scoring import RULES, TABLE, evaluate, score
 from lanegate.scoring.table import Column
 from tests.unit.scoring import cases
@@ -81,3 +84,14 @@ def test_a_ledger_written_for_an_agent_keeps_lane_b_under_a_human_scorer() -> No
 def test_every_lane_a_entry_differs_from_lane_b_or_is_left_out() -> None:
     for row in TABLE:
         assert row.lane_a is None or row.lane_a is not row.lane_b_column, row.rule_id
+
+
+def test_every_report_view_lists_a_note_as_a_follow_up() -> None:
+    scenario = human(S.but(property=cases._NO_ORACLE))
+    report = score(scenario.inputs())
+    assert "### Follow-ups" in render_summary(report)
+    assert "### Warnings" not in render_summary(report)
+    assert "### Follow-ups" in MarkdownReporter().render(report, scenario.inputs())
+    text = TextReporter().render(report, scenario.inputs())
+    assert "(0 fails, 0 warnings, 1 follow-up)" in text
+    assert "  note  property-missing-oracle  tests/test_new.py:3  " in text

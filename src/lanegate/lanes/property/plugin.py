@@ -33,7 +33,7 @@ from lanegate.lanes.property import observe
 from lanegate.lanes.property.importhook import install_mutant, write_mutant_on_disk
 from lanegate.lanes.property.named_files import named_files, unnamed_sibling
 from lanegate.lanes.property.oracle_guard import OracleGuard
-from lanegate.lanes.property.probes import ProbeFinder, install_probes
+from lanegate.lanes.property.probes import ProbeFinder, install_probes, line_table, take_hits
 from lanegate.lanes.property.protected import install_protected
 from lanegate.lanes.property.read_guard import ReadGuard
 from lanegate.lanes.property.running import mark_running
@@ -178,6 +178,9 @@ class _Recorder:
         self.policy_max_examples: int = config.getoption("lanegate_max_examples")
         trace = config.getoption("lanegate_trace")
         self.trace_files = frozenset(str(Path(p).resolve()) for p in trace.split(os.pathsep) if p)
+        # the call tracer's hits, a byte per line of each traced file (as the probes' tables): a
+        # call allocates nothing a test could count
+        self.call_hits = {path: line_table(path) for path in sorted(self.trace_files)}
         # runtime oracle evidence (baseline only): which lines called a function of the trusted
         # oracle module while each test ran. lanegate.oracles is this process's own (installed)
         # module, never a file of the repository
@@ -210,6 +213,7 @@ class _Recorder:
         self.read_problem: str | None = None
         self.modules: dict[str, ModuleType] = {}  # node id -> the test module it was collected from
         self._kinds: dict[str, _FileKind] = {}  # code file name -> its part in either trace
+        self._classify_traced()
         self.tracing = False
         # coverage-map build: calls keyed by qualified name, traced from configure to the end;
         # a call while no test runs is ambient (import, collection); broader-scope fixtures'
@@ -295,9 +299,20 @@ class _Recorder:
             return
         if kind.traced is not None:
             self.code_calls += 1
-            self.covered.add((kind.traced, code.co_firstlineno))
+            table = self.call_hits.get(kind.traced)
+            line = code.co_firstlineno
+            if table is not None and line < len(table):
+                table[line] = 1
+            else:
+                self.covered.add((kind.traced, line))
         elif kind.source:
             self.code_calls += 1
+
+    def _classify_traced(self) -> None:
+        """Classify the traced files before any test runs (by their resolved names, which is how
+        they are imported): a test's first call into one then allocates nothing it could count."""
+        for path in self.trace_files:
+            self._kinds[path] = _classify_file(path, self.trace_files, self.oracle_files)
 
     def _kind(self, filename: str) -> _FileKind:
         """A code file's part in the traces (cached per file name): see `_classify_file`; with the
@@ -337,6 +352,7 @@ class _Recorder:
         if isinstance(path, str):
             self.oracle_files = self.oracle_files | {str(Path(path).resolve())}
             self._kinds.clear()
+            self._classify_traced()
 
     @property
     def traces(self) -> bool:
@@ -377,8 +393,10 @@ class _Recorder:
             return
         if self.traces:
             self.covered = set()
+            # hits between tests (collection, fixtures of none) count for none
             if self.probes is not None:
-                self.probes.take()  # hits between tests (collection, fixtures of none) count for none
+                self.probes.take()
+            take_hits(self.call_hits.items())
             self.oracle_calls = {}
             self.code_calls = 0
             self.tracing = True
@@ -395,6 +413,7 @@ class _Recorder:
             return []
         if self.probes is None:
             sys.settrace(None)
+            self.covered |= take_hits(self.call_hits.items())
         else:
             self.covered |= self.probes.take()
         self.tracing = False

@@ -29,7 +29,7 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from types import CodeType
 
@@ -142,14 +142,7 @@ class ProbeFinder(ServingFinder):
 
     def take(self) -> set[tuple[str, int]]:
         """The (file, first line) of every body that ran since the last call, and clear them."""
-        out: set[tuple[str, int]] = set()
-        for path, table in zip(self.paths, self.hits, strict=True):
-            line = table.find(1)  # memchr: a file none of whose bodies ran costs next to nothing
-            while line >= 0:
-                out.add((path, line))
-                table[line] = 0
-                line = table.find(1, line + 1)
-        return out
+        return take_hits(zip(self.paths, self.hits, strict=True))
 
     def loader_for(self, fullname: str, origin: str) -> importlib.abc.Loader | None:
         index = self._index.get(str(Path(origin).resolve()))
@@ -173,6 +166,26 @@ class ProbeFinder(ServingFinder):
             ):
                 out.add(resolved)
         return sorted(out)
+
+
+def line_table(path: str) -> bytearray:
+    """A hit table of one file: a byte per line (empty when the file cannot be read)."""
+    try:
+        return bytearray(Path(path).read_bytes().count(b"\n") + 2)
+    except OSError:
+        return bytearray()
+
+
+def take_hits(tables: Iterable[tuple[str, bytearray]]) -> set[tuple[str, int]]:
+    """The (file, line) of every byte set in `tables`, each cleared in place."""
+    out: set[tuple[str, int]] = set()
+    for path, table in tables:
+        line = table.find(1)  # memchr: a file none of whose bodies ran costs next to nothing
+        while line >= 0:
+            out.add((path, line))
+            table[line] = 0
+            line = table.find(1, line + 1)
+    return out
 
 
 def install_probes(paths: Sequence[str], hit: Hit) -> ProbeFinder | None:
