@@ -1,7 +1,9 @@
-"""What pytest collects under a root, by the project's own configuration: `testpaths`, `python_files`
-and `norecursedirs` of the first of pytest.toml, .pytest.toml, pytest.ini, .pytest.ini, pyproject.toml
+"""What pytest collects under a root, by the project's own configuration: `python_files` and
+`norecursedirs` of the first of pytest.toml, .pytest.toml, pytest.ini, .pytest.ini, pyproject.toml
 (`[tool.pytest.ini_options]`), tox.ini (`[pytest]`), setup.cfg (`[tool:pytest]`) that configures pytest,
-as pytest picks it.
+as pytest picks it. `testpaths` is read but excludes nothing: it is only where a bare `pytest` starts,
+and CI names other folders outright (`pytest t/integration` from tox: a blind evaluation lost 103
+true findings, an integration suite's rerun markers, when files outside `testpaths` were left out).
 
 A Python file pytest would not collect (a linter's deliberately broken fixture, an example) is no test:
 lint reads it only when a collected test module or conftest.py imports it by name (a helper module with
@@ -53,30 +55,14 @@ class Collection:
     def _pruned(self, parts: Iterable[str]) -> bool:
         return any(fnmatch.fnmatch(part, p) for part in parts for p in self.norecursedirs)
 
-    def _under_testpaths(self, path: PurePosixPath) -> bool:
-        if not self.testpaths:
-            return True
-        text = path.as_posix()
-        return any(
-            text == t or text.startswith(t.rstrip("/") + "/") or fnmatch.fnmatch(text, t)
-            for t in self.testpaths
-        ) or any(  # a glob testpath (`tests/*/unit`) matches a folder the file is in
-            fnmatch.fnmatch(parent.as_posix(), t) for parent in path.parents for t in self.testpaths
-        )
-
     def collects(self, relative: str) -> bool:
-        """Whether pytest run at the root collects this file as a test module or conftest.py."""
+        """Whether pytest collects this file as a test module or conftest.py when it is given the
+        file's folder (a bare `pytest` or one naming paths)."""
         path = PurePosixPath(relative)
         if self._pruned(path.parts[:-1]):
             return False
         if path.name == "conftest.py":
-            # the root's, those under testpaths, and those on the way to a testpath
-            return self._under_testpaths(path) or any(
-                t.startswith(path.parent.as_posix() + "/") or path.parent.as_posix() == "."
-                for t in self.testpaths
-            )
-        if not self._under_testpaths(path):
-            return False
+            return True  # every conftest.py on the way to a folder pytest is given is loaded
         return any(
             fnmatch.fnmatch(relative if "/" in p else path.name, p) for p in self.python_files
         )

@@ -69,12 +69,11 @@ def test_collects() -> None:
     assert c.collects("tests/unit/test_a.py")
     assert not c.collects("tests/data/test_a.py")  # norecursedirs
     assert not c.collects("tests/.cache/test_a.py")
-    assert not c.collects("scripts/test_a.py")  # outside testpaths
+    # outside testpaths: a bare `pytest` skips it, CI may name its folder (`pytest t/integration`)
+    assert c.collects("scripts/test_a.py")
     assert not c.collects("tests/helpers.py")  # python_files
     assert c.collects("conftest.py") and c.collects("tests/conftest.py")
-    assert not c.collects("docs/conftest.py")
-    glob = Collection(("pkg/*/tests",))
-    assert glob.collects("pkg/a/tests/test_x.py") and not glob.collects("pkg/a/test_x.py")
+    assert c.collects("docs/conftest.py") and not c.collects("tests/data/conftest.py")
 
 
 def test_imported_names() -> None:
