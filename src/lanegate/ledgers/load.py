@@ -21,6 +21,7 @@ import jsonschema
 
 from lanegate.errors import LedgerError
 from lanegate.ledgers import codec, schemas
+from lanegate.ledgers.models import SCHEMA_VERSION
 
 T = TypeVar("T")
 
@@ -142,10 +143,9 @@ def validate_json(value: Any, name: str, where: str) -> None:
         version = value["schema_version"]
         if isinstance(version, bool) or not isinstance(version, int):
             raise LedgerError(f"{where}: schema_version: expected integer")
-        wanted = schemas.version_of(name)
-        if version != wanted:
+        if version != SCHEMA_VERSION:
             raise LedgerError(
-                f"{where}: schema_version: {version} is not supported (this lanegate reads {wanted})"
+                f"{where}: schema_version: {version} is not supported (this lanegate reads {SCHEMA_VERSION})"
             )
     errors = sorted(
         _validator(name).iter_errors(value),

@@ -1,3 +1,0 @@
-from batching.chunks import chunk, flatten
-
-__all__ = ["chunk", "flatten"]

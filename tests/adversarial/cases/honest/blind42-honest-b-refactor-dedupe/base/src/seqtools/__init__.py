@@ -1,3 +1,0 @@
-from seqtools.unique import dedupe, duplicates
-
-__all__ = ["dedupe", "duplicates"]

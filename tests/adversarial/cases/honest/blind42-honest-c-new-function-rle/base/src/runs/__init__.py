@@ -1,3 +1,0 @@
-from runs.runs import longest_run
-
-__all__ = ["longest_run"]

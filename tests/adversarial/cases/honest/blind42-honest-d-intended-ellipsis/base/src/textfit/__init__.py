@@ -1,3 +1,0 @@
-from textfit.fit import pad, truncate
-
-__all__ = ["pad", "truncate"]

@@ -1,3 +1,0 @@
-from slugs.slug import slugify
-
-__all__ = ["slugify"]

@@ -1,3 +1,0 @@
-from stats.central import mean, median
-
-__all__ = ["mean", "median"]

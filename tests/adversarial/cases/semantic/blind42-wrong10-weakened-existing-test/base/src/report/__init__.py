@@ -1,3 +1,0 @@
-from report.fmt import percent
-
-__all__ = ["percent"]
