@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import marshal
 import os
-import shutil
 import signal
 import site
 import sys
@@ -19,7 +18,7 @@ from types import TracebackType
 from typing import Self
 
 import lanegate
-from lanegate import git
+from lanegate import git, treewalk
 from lanegate.errors import GitError, SandboxError
 from lanegate.ledgers.models import SandboxLimitsRecord, SandboxRecord
 from lanegate.policy import SandboxPolicy
@@ -296,7 +295,7 @@ class Sandbox:
                     limit=self._place.budget,
                 )
             except OSError as error:  # a full staging folder, a path too long for it
-                shutil.rmtree(into, ignore_errors=True)
+                treewalk.rmtree(into, ignore_errors=True)
                 where = str(error.filename or into)
                 shown = where if len(where) <= 120 else "..." + where[-117:]
                 raise SandboxError(
@@ -506,7 +505,7 @@ def _release_outside(cap: ProcessCap, private: list[Path]) -> None:
     sandbox is collected."""
     cap.release()
     for folder in private:
-        shutil.rmtree(folder, ignore_errors=True)
+        treewalk.rmtree(folder, ignore_errors=True)
     private.clear()
 
 

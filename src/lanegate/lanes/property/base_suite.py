@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import posixpath
-import shutil
 import tempfile
 import threading
 from collections.abc import Sequence
@@ -23,7 +22,7 @@ from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from lanegate import git
+from lanegate import git, treewalk
 from lanegate.diff import Change, DiffSummary, is_test_file
 from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_ini
@@ -232,7 +231,7 @@ class BaseOverlays:
 
     def close(self) -> None:
         """Remove the staged files (a second call does nothing)."""
-        shutil.rmtree(self.staging, ignore_errors=True)
+        treewalk.rmtree(self.staging, ignore_errors=True)
 
 
 def stage_base_overlays(repo: Path, summary: DiffSummary, suite: BaseSuite) -> BaseOverlays:
@@ -259,7 +258,7 @@ def stage_base_overlays(repo: Path, summary: DiffSummary, suite: BaseSuite) -> B
                 if found is not None:  # the head's copy: untouched, or a gate input it changed
                     digests[path] = hashlib.sha256(found).hexdigest()
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        treewalk.rmtree(staging, ignore_errors=True)
         raise
     return BaseOverlays(staging, overlays, digests)
 
