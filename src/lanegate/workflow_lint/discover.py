@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from lanegate.errors import WorkflowError
+from lanegate.treewalk import walk
 from lanegate.workflow_lint.bounded_read import InputFileError, read_bounded
 from lanegate.workflow_lint.rule import FileKind
 
@@ -125,7 +126,7 @@ def discover(root: Path) -> list[Discovered]:
     """Every file under `root` that lint reads, sorted by path."""
     found: list[Discovered] = []
     ignores: list[tuple[str, str]] = []  # (directory relative to root, pattern relative to it)
-    for current, dirnames, filenames in os.walk(root):
+    for current, dirnames, filenames in walk(root):  # no recursion on the tree's depth
         relative_dir = os.path.relpath(current, root).replace(os.sep, "/")
         relative_dir = "" if relative_dir == "." else relative_dir
         if "conftest.py" in filenames:

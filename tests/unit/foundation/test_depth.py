@@ -23,6 +23,7 @@ from lanegate.lanes.fixture.readonly import read_only_copy, reset
 from lanegate.lanes.fixture.tree import walk as fixture_walk
 from lanegate.policy import load_policy
 from lanegate.sandbox import inner
+from lanegate.workflow_lint.discover import discover
 from tests.gitrepo import Repo
 
 TEXT_DEPTH = 5_000
@@ -128,3 +129,13 @@ def test_python_nested_past_the_limit_is_too_deep() -> None:
     ):
         with pytest.raises(SyntaxError):
             pysource.parse(source, "deep.py")
+
+
+def test_lint_discovery_walks_a_tree_past_the_recursion_limit(tmp_path: Path) -> None:
+    deep = _deep_folder(tmp_path / "repo" / "deep")
+    (deep / "conftest.py").write_text("")
+    (tmp_path / "repo" / ".github" / "workflows").mkdir(parents=True)
+    (tmp_path / "repo" / ".github" / "workflows" / "ci.yml").write_text("on: push\n")
+    paths = {found.path for found in discover(tmp_path / "repo")}
+    assert ".github/workflows/ci.yml" in paths
+    assert "deep/" + "a/" * TREE_DEPTH + "conftest.py" in paths
