@@ -203,13 +203,16 @@ def diff_introspection(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
 
 
 def source_encoding(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
-    """An agent diff that declares a Python file's encoding as other than UTF-8 or ASCII: the lines
-    Python runs are then not the lines every line-based check reads."""
+    """An agent diff's Python file whose declared encoding makes Python's lines other than git's:
+    the lines Python runs are then not the lines every line-based check reads."""
     if ctx.authorship is not AuthorKind.AGENT:
         return
     for found in inputs.encodings:
         was = "a new file" if found.before is None else f"was {found.before}"
-        yield Hit(f"declares encoding {found.encoding} ({was})", Location(found.path, line=1))
+        yield Hit(
+            f"declares encoding {found.encoding} ({was}), under which Python's lines are not git's",
+            Location(found.path, line=1),
+        )
 
 
 def gate_inputs_unchecked(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:

@@ -280,7 +280,7 @@ TABLE: tuple[Row, ...] = (
         "remove the introspection (modules loaded, argv, environment, frames, pytest hooks, "
         "code objects, exec/eval); a human must review such code", common.diff_introspection),
     Row("source-encoding-declared", Scope.RUN, G, E,
-        "an agent diff declares a Python file's encoding as other than UTF-8 (`# coding: utf-7`)",
+        "an agent diff's Python file declares an encoding under which its lines are not git's lines",
         "remove the declaration and save the file as UTF-8 (Python's default): under another "
         "encoding the lines Python runs are not the lines the diff shows", common.source_encoding),
     Row("gate-inputs-unchecked", Scope.RUN, G, W, "no diff was given to the scorer",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from lanegate.diff import classify_diff
 from lanegate.policy import load_policy
-from lanegate.source_encoding import declared, scan_diff
+from lanegate.source_encoding import declared, same_lines, scan_diff
 from tests.gitrepo import GIT_ENV, Repo
 
 BASE = "def add(a, b):\n    return a + b\n"
@@ -47,16 +47,29 @@ def _repo(tmp_path: Path) -> Repo:
     return repo
 
 
-def test_scan_reports_added_and_changed_declarations_only(tmp_path: Path) -> None:
+def test_same_lines_is_the_files_own_text_not_the_codecs_name() -> None:
+    assert not same_lines(UTF7.encode(), "utf-7")  # +AAo- is a line break git does not see
+    assert not same_lines(b"x = 1  # +AAo-\n", "utf-7")  # at a line's end too
+    assert same_lines(b"# coding: utf-7\nX = 1\n", "utf-7")
+    assert same_lines("N = 'caf\xe9\x85'\r\nM = 1\r".encode("latin-1"), "iso8859-1")
+    assert not same_lines(b"\xff\xfe", "utf-8")
+
+
+def test_scan_reports_files_whose_lines_are_not_gits(tmp_path: Path) -> None:
     repo = _repo(tmp_path)
     repo.write("pkg/calc.py", UTF7)
     repo.write("pkg/legacy.py", "# coding: latin-1\nNAME = 'caf\xe8'\n".encode("latin-1"))
     repo.write("pkg/plain.py", "# -*- coding: utf-8 -*-\nX = 1\n")
-    repo.write("pkg/new16.py", "# coding: cp1252\nX = 1\n")
+    repo.write("pkg/new1252.py", "# coding: cp1252\nX = '\u2026'\n".encode("cp1252"))
+    repo.write("pkg/latin.py", "# coding: latin-1\nX = '\xe9'\n".encode("latin-1"))
+    repo.write("pkg/unknown.py", "# coding: no-such-codec\nX = 1\n")
     repo.commit("agent")
     summary = classify_diff(repo.path, "main", load_policy(repo.path))
     found = {(f.path, f.encoding, f.before) for f in scan_diff(repo.path, summary)}
-    assert found == {("pkg/calc.py", "utf-7", "utf-8"), ("pkg/new16.py", "cp1252", None)}
+    assert found == {
+        ("pkg/calc.py", "utf-7", "utf-8"),
+        ("pkg/unknown.py", "unreadable: unknown encoding: no-such-codec", None),
+    }
 
 
 def test_lanegate_run_fails_the_utf7_attack_with_its_own_rule(tmp_path: Path) -> None:
