@@ -130,10 +130,14 @@ def base_suite(repo: Path, summary: DiffSummary) -> BaseSuite:
             or _TEST_FOLDERS.intersection(PurePosixPath(name).parts[:-1])
         )
     )
-    frozen = _test_folders(protected)
+    frozen = frozenset(_test_folders(protected))
+    base_names = frozenset(names)
 
     def in_frozen(name: str) -> bool:
-        return any(PurePosixPath(name).is_relative_to(folder) for folder in frozen)
+        # a lookup per folder above the file, not a scan of the folders per file (a diff of
+        # thousands of files beside hundreds of test folders)
+        parts = name.split("/")
+        return any("/".join(parts[:depth]) in frozen for depth in range(1, len(parts) + 1))
 
     # the Python files the diff touched there are restored as tests or helpers; every file it
     # added there is left out, modules too: a package the diff adds beside the tests comes first
@@ -144,14 +148,16 @@ def base_suite(repo: Path, summary: DiffSummary) -> BaseSuite:
     added = sorted(
         f.path
         for f in summary.files
-        if f.change in (Change.ADDED, Change.RENAMED) and f.path not in names and in_frozen(f.path)
+        if f.change in (Change.ADDED, Change.RENAMED)
+        and f.path not in base_names
+        and in_frozen(f.path)
     )
     return BaseSuite(
         tuple(files),
         tuple(p for p in files if p in touched),
         tuple(helpers),
         tuple(protected),
-        frozen,
+        tuple(sorted(frozen)),
         tuple(data),
         tuple(added),
     )
