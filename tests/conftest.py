@@ -11,6 +11,7 @@ import pytest
 from hypothesis import settings
 
 from lanegate.sandbox.pids import CGROUP_PREFIX, _pids_hierarchy
+from tests import hostwatch
 from tests.gitrepo import GIT_ENV, Repo
 
 # lanegate's own properties check verdicts, never time: on a busy machine Hypothesis's default 200 ms
@@ -68,13 +69,28 @@ def _lanegate_cgroups() -> tuple[Path | None, set[str]]:
         return root, set()
 
 
+# The session that owns the run checks at its end that the device nodes every process relies on
+# and the files outside its temporary folders it watches (`tests.hostwatch`) are as they were, and
+# fails the session otherwise, naming each change.
+_host_before: hostwatch.Snapshot = {}
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     _cgroups_before.update(_lanegate_cgroups()[1])
+    if not hasattr(session.config, "workerinput"):
+        _host_before.update(hostwatch.snapshot())
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     if hasattr(session.config, "workerinput"):
         return
+    changed = hostwatch.changes(_host_before, hostwatch.snapshot()) if _host_before else []
+    if changed:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        for line in changed:
+            if reporter is not None:
+                reporter.write_line(f"outside the test folders: {line}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
     root, now = _lanegate_cgroups()
     if root is None:
         return

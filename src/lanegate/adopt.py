@@ -3,10 +3,10 @@ and the commented `lanegate.toml` it writes from that."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from lanegate import tomltext
 from lanegate.errors import UsageError
 from lanegate.policy import POLICY_FILE, find_policy_file, policy_from_mapping
 
@@ -114,7 +114,7 @@ def render(found: Inspection) -> str:
         "",
     ]
     text = "\n".join(lines)
-    policy_from_mapping(tomllib.loads(text), POLICY_FILE)  # a PolicyError here is a lanegate bug
+    policy_from_mapping(tomltext.loads(text), POLICY_FILE)  # a PolicyError here is a lanegate bug
     return text
 
 

@@ -25,9 +25,18 @@ _BATCH_HEADER = re.compile(rb"[0-9a-f]{40}(?:[0-9a-f]{24})? ([a-z]+) ([0-9]+)")
 
 def run_git(repo: Path, *args: str, check: bool = True, input_bytes: bytes | None = None) -> bytes:
     """Run `git -C repo args...` and return stdout; a failure raises `GitError` with git's message."""
+    done = _run(repo, args, input_bytes)
+    if check and done.returncode != 0:
+        raise GitError(f"{repo}: git {' '.join(args[:3])}: {said(done)}")
+    return done.stdout
+
+
+def _run(
+    repo: Path, args: Sequence[str], input_bytes: bytes | None = None
+) -> subprocess.CompletedProcess[bytes]:
     command = ["git", "-C", str(repo), "-c", "core.quotepath=off", *args]
     try:
-        done = subprocess.run(
+        return subprocess.run(
             command,
             input=input_bytes,
             capture_output=True,
@@ -40,24 +49,29 @@ def run_git(repo: Path, *args: str, check: bool = True, input_bytes: bytes | Non
         raise GitError(
             f"git {' '.join(args[:2])} did not finish in {GIT_TIMEOUT_SECONDS}s"
         ) from None
-    if check and done.returncode != 0:
-        message = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        first = message[-1] if message else f"exit {done.returncode}"
-        raise GitError(f"{repo}: git {' '.join(args[:3])}: {first}")
-    return done.stdout
+
+
+def said(done: subprocess.CompletedProcess[bytes]) -> str:
+    """What a git run said of its failure: the last line of its stderr, else its exit status."""
+    message = done.stderr.decode("utf-8", "replace").strip().splitlines()
+    return message[-1].strip() if message else f"exit {done.returncode}, no message"
 
 
 def repo_root(path: Path) -> Path:
     """The top of the work tree containing `path`; outside one, a `GitError` saying so."""
     if not path.is_dir():
         raise GitError(f"{path}: no such directory")
-    done = run_git(path, "rev-parse", "--show-toplevel", check=False)
-    if not done.strip():
+    done = _run(path, ("rev-parse", "--show-toplevel"))
+    top = done.stdout.strip()
+    if done.returncode == 0 and top:
+        return Path(top.decode("utf-8"))
+    if b"not a git repository" in done.stderr.lower():
         raise GitError(
             f"{path.resolve()}: not inside a git repository",
             hint="run lanegate in a clone (git init; git commit) or pass --repo PATH",
         )
-    return Path(done.decode("utf-8").strip())
+    # any other failure (a lock, no memory, a bad config, a killed git) is git's to name
+    raise GitError(f"{path.resolve()}: git rev-parse --show-toplevel failed: {said(done)}")
 
 
 def resolve_commit(repo: Path, ref: str) -> str:
@@ -67,8 +81,10 @@ def resolve_commit(repo: Path, ref: str) -> str:
     key = (str(repo), "^{commit}", ref)
     if is_full_id(ref) and key in _memo:  # a full id's commit never changes
         return (_memo[key] or b"").decode()
-    done = run_git(repo, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", check=False)
-    sha = done.decode().strip()
+    done = _run(repo, ("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"))
+    sha = done.stdout.decode().strip()
+    if not sha and done.stderr.strip():  # `--quiet` leaves a missing ref unsaid: this is another
+        raise GitError(f"{repo}: git rev-parse {ref!r} failed: {said(done)}")
     if not sha:
         shallow = (
             run_git(repo, "rev-parse", "--is-shallow-repository", check=False).decode().strip()
@@ -99,7 +115,10 @@ def merge_base(repo: Path, base: str, head: str) -> str:
     key = (str(repo), "merge-base", f"{base_sha} {head_sha}")
     if key in _memo:  # two commits' merge base never changes
         return (_memo[key] or b"").decode()
-    out = run_git(repo, "merge-base", base_sha, head_sha, check=False).decode().strip()
+    done = _run(repo, ("merge-base", base_sha, head_sha))
+    out = done.stdout.decode().strip()
+    if not out and done.stderr.strip():  # no merge base exits 1 unsaid: this is another failure
+        raise GitError(f"{repo}: git merge-base failed: {said(done)}")
     if not out:
         raise GitError(
             f"{repo}: {base!r} and {head!r} share no history",

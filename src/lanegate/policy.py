@@ -16,6 +16,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from lanegate import tomltext
 from lanegate.errors import PolicyError
 
 POLICY_FILE = "lanegate.toml"
@@ -421,7 +422,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
         size = path.stat().st_size
         if size > MAX_POLICY_BYTES:
             raise PolicyError(f"{path}: file is {size} bytes, over the {MAX_POLICY_BYTES} cap")
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomltext.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError as exc:
         raise PolicyError(f"{path}: not UTF-8 text ({exc.reason})") from None
     except tomllib.TOMLDecodeError as exc:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 from collections.abc import Callable
@@ -171,3 +172,23 @@ def test_hostile_inputs_end_in_findings_or_one_line_never_a_hang(tmp_path: Path)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "nothing to lint" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_output_to_a_device_or_pipe_writes_through_it_never_replaces_it(
+    make_repo: Callable[[str], Repo], tmp_path: Path
+) -> None:
+    # a FIFO stands in for /dev/null: renaming a temporary file over it (as root, over /dev/null)
+    # turned it into a regular file for every process on the machine (issue 47)
+    repo = make_repo("r")
+    repo.write(WF, RETRYING)
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        done = lanegate(str(repo.path), "--format", "json", "--output", str(pipe), cwd=tmp_path)
+        assert done.returncode == 1, done.stderr
+        assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
+        assert b'"shell-ignore-failure"' in os.read(reader, 1 << 16)
+    finally:
+        os.close(reader)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".pipe.")] == []

@@ -112,6 +112,15 @@ def _write(path: Path, content: str) -> None:
         raise UsageError(f"--output: {path} is a directory")
     if not target.parent.is_dir():
         raise UsageError(f"--output: folder {target.parent} does not exist")
+    if target.exists() and not target.is_file():
+        # a device or a pipe (`/dev/null`, `/dev/stdout`): written through, never replaced (as root,
+        # a rename over /dev/null made it a regular file for every process on the machine)
+        try:
+            with open(target, "w", encoding="utf-8") as stream:
+                stream.write(content)
+        except OSError as exc:
+            raise UsageError(f"--output: cannot write {path}: {exc.strerror}") from None
+        return
     handle, temporary = tempfile.mkstemp(
         dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
     )

@@ -10,7 +10,7 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-from lanegate import git
+from lanegate import git, source_encoding
 from lanegate.cli.common import parse_now
 from lanegate.diff import DiffSummary, classify_diff
 from lanegate.errors import UsageError
@@ -212,6 +212,7 @@ def run(args: argparse.Namespace) -> int:
         lint=lint,
         diff=diff,
         introspection=scan_diff(repo, diff) if diff is not None else (),
+        encodings=source_encoding.scan_diff(repo, diff) if diff is not None else (),
         planned_mutants=planned,
         shard_problems=shard_problems,
         planned_canaries=canaries,

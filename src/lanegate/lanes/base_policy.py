@@ -18,7 +18,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from lanegate import git
+from lanegate import git, tomltext
 from lanegate.errors import GitError, PolicyError
 from lanegate.policy import (
     MAX_POLICY_BYTES,
@@ -45,7 +45,7 @@ def _at(repo: Path, commit: str, rel: str) -> dict[str, Any] | None:
     data = git.show_file(repo, commit, rel)
     if data is None or len(data) > MAX_POLICY_BYTES:
         return None
-    return tomllib.loads(data.decode("utf-8"))
+    return tomltext.loads(data.decode("utf-8"))
 
 
 def _policy_at(repo: Path, commit: str, rel: str | None) -> Policy:

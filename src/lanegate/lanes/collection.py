@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from lanegate import git
-from lanegate.diff import ChangedFile, DiffSummary, Role
+from lanegate.diff import Change, ChangedFile, DiffSummary, Role
 from lanegate.lanes import pytest_ini
 from lanegate.pysource import parse as parse_python
 
@@ -33,6 +33,28 @@ class Collection:
     # (collector, its exception line) of each failed collector that reported one
     error_details: tuple[tuple[str, str], ...] = ()
 
+    # node ids by every `path` they start `path::` with, and the same of the errors (plus each
+    # error itself): asked once per changed file, so a lookup, not a scan of the collection
+    _by_file: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    _failed: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_file: dict[str, list[str]] = {}
+        for node_id in self.node_ids:
+            for prefix in _prefixes(node_id):
+                by_file.setdefault(prefix, []).append(node_id)
+        object.__setattr__(self, "_by_file", {k: tuple(v) for k, v in by_file.items()})
+        failed = {e for error in self.errors for e in (error, *_prefixes(error))}
+        object.__setattr__(self, "_failed", frozenset(failed))
+
+    def in_file(self, path: str) -> tuple[str, ...]:
+        """The node ids of one repo-relative file, in pytest's order."""
+        return self._by_file.get(path, ())
+
+    def failed(self, path: str) -> bool:
+        """True when pytest reported a collection error for this file (or one of its collectors)."""
+        return path in self._failed
+
     def error_of(self, path: str) -> str:
         """The exception line of this file's failed collection ("" when none was reported)."""
         for node_id, detail in self.error_details:
@@ -40,14 +62,15 @@ class Collection:
                 return detail
         return ""
 
-    def in_file(self, path: str) -> tuple[str, ...]:
-        """The node ids of one repo-relative file, in pytest's order."""
-        prefix = path + "::"
-        return tuple(n for n in self.node_ids if n.startswith(prefix))
 
-    def failed(self, path: str) -> bool:
-        """True when pytest reported a collection error for this file (or one of its collectors)."""
-        return any(e == path or e.startswith(path + "::") for e in self.errors)
+def _prefixes(node_id: str) -> list[str]:
+    """Every `p` that `node_id` starts `p::` with (one for a path without `::` in it)."""
+    out = []
+    at = node_id.find("::")
+    while at >= 0:
+        out.append(node_id[:at])
+        at = node_id.find("::", at + 2)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,17 +209,17 @@ def changed_test_files(repo: Path, diff: DiffSummary) -> tuple[ChangedFile, ...]
     pytest config name (the base's, since the head's config is the diff's to change); never
     conftest.py, never fixtures."""
     ini = pytest_ini.read(repo, diff.merge_base)
-    out = []
-    for changed in diff.files:
-        if changed in diff.with_role(Role.TEST) or (
-            Role.FIXTURE not in changed.roles and ini.collects(changed.path)
-        ):
-            if (
-                PurePosixPath(changed.path).name == "conftest.py"
-                or changed.binary
-                or not changed.path.endswith(".py")
-                or git.show_file(repo, diff.head_commit, changed.path) is None
-            ):
-                continue
-            out.append(changed)
-    return tuple(out)
+    candidates = [
+        changed
+        for changed in diff.files
+        if changed.change is not Change.DELETED
+        and not changed.binary
+        and changed.path.endswith(".py")
+        and PurePosixPath(changed.path).name != "conftest.py"
+        and (
+            Role.TEST in changed.roles
+            or (Role.FIXTURE not in changed.roles and ini.collects(changed.path))
+        )
+    ]
+    git.prefetch_files(repo, ((diff.head_commit, c.path) for c in candidates))
+    return tuple(c for c in candidates if git.show_file(repo, diff.head_commit, c.path) is not None)

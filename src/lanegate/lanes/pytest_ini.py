@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
 
-from lanegate import git
+from lanegate import git, tomltext
 
 DEFAULT_PYTHON_FILES = ("test_*.py", "*_test.py")
 
@@ -57,7 +57,7 @@ def _ini(text: str, section: str) -> dict[str, str | list[str]] | None:
 
 def _toml(text: str, pyproject: bool) -> dict[str, str | list[str]] | None:
     try:
-        data = tomllib.loads(text)
+        data = tomltext.loads(text)
     except tomllib.TOMLDecodeError:
         return None
     if pyproject:

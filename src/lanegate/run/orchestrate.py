@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
-from lanegate import scoring
+from lanegate import scoring, source_encoding
 from lanegate._version import __version__
 from lanegate.authorship import Authorship
 from lanegate.diff import classify_diff
@@ -322,6 +322,7 @@ def _score(
         lint=lint,
         diff=diff,
         introspection=scan_diff(request.repo, diff),
+        encodings=source_encoding.scan_diff(request.repo, diff),
         planned_mutants=expected.mutants,
         shard_problems=shard_problems,
         planned_canaries=expected.canaries,

@@ -13,7 +13,6 @@ import contextlib
 import json
 import os
 import secrets
-import shutil
 import signal
 import threading
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from lanegate import treewalk
 from lanegate.errors import UsageError
 from lanegate.sharding.ledger_file import FILE_PATTERN, SHARD_KIND
 from lanegate.sharding.plan import PLAN_KIND, PLAN_NAME
@@ -160,7 +160,7 @@ def _remove(target: Path) -> None:
     if target.is_symlink() or target.is_file():
         target.unlink()
     elif target.is_dir():
-        shutil.rmtree(target)
+        treewalk.rmtree(target)
 
 
 def _write_text(target: Path, text: str) -> None:
@@ -215,7 +215,7 @@ def commit(out: OutDir, staging: Path) -> list[Path]:
         for name in names:
             target = out.path / name
             if target.is_dir() and not target.is_symlink():
-                shutil.rmtree(target)
+                treewalk.rmtree(target)
             os.replace(staging / name, target)
         _write_manifest(out.path, names)
         staging.rmdir()
@@ -224,4 +224,4 @@ def commit(out: OutDir, staging: Path) -> list[Path]:
 
 def discard(staging: Path) -> None:
     """Delete a staging directory and everything a lane wrote into it."""
-    shutil.rmtree(staging, ignore_errors=True)
+    treewalk.rmtree(staging, ignore_errors=True)

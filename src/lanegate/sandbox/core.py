@@ -6,7 +6,6 @@ import ast
 import functools
 import marshal
 import os
-import shutil
 import signal
 import site
 import subprocess
@@ -22,7 +21,7 @@ from types import TracebackType
 from typing import Self
 
 import lanegate
-from lanegate import git
+from lanegate import git, treewalk
 from lanegate.errors import GitError, SandboxError
 from lanegate.ledgers.models import SandboxLimitsRecord, SandboxRecord
 from lanegate.policy import SandboxPolicy
@@ -345,7 +344,7 @@ class Sandbox:
                     limit=self._place.budget,
                 )
             except OSError as error:  # a full staging folder, a path too long for it
-                shutil.rmtree(into, ignore_errors=True)
+                treewalk.rmtree(into, ignore_errors=True)
                 where = str(error.filename or into)
                 shown = where if len(where) <= 120 else "..." + where[-117:]
                 raise SandboxError(
@@ -555,7 +554,7 @@ def _release_outside(cap: ProcessCap, private: list[Path]) -> None:
     sandbox is collected."""
     cap.release()
     for folder in private:
-        shutil.rmtree(folder, ignore_errors=True)
+        treewalk.rmtree(folder, ignore_errors=True)
     private.clear()
 
 

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from lanegate import treewalk
 from lanegate.errors import SandboxError
 from lanegate.treewalk import tree_bytes
 
@@ -158,7 +159,7 @@ def _put(source: Path, staged: Path, top: Path) -> None:
     if staged.is_symlink() or staged.is_file():
         staged.unlink()
     elif staged.is_dir():
-        shutil.rmtree(staged)
+        treewalk.rmtree(staged)
     shutil.copyfile(source, staged)
 
 

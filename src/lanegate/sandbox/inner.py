@@ -21,6 +21,7 @@ import sys
 
 TYPE_CHECKING = False  # `typing` costs a few ms of start; mypy reads this name as True
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
 
 SETUP_FAILED_EXIT = 125
@@ -56,7 +57,7 @@ def _copy_tree(
     Folder modes are copied last, so a read-only folder is filled before it becomes read-only."""
     made: list[tuple[str, str]] = []
     links: list[str] = []
-    for folder, dirs, files in os.walk(source):
+    for folder, dirs, files in _walk(source):
         rel = os.path.relpath(folder, source)
         here = target if rel == "." else os.path.join(target, rel)
         if rel == ".":
@@ -78,7 +79,8 @@ def _copy_tree(
             elif os.path.ismount(dest) and os.path.relpath(dest, target) not in fill:
                 continue  # mounted read-only by the sandbox: not ours to fill
             else:
-                os.makedirs(dest, exist_ok=True)
+                if not os.path.isdir(dest):
+                    os.mkdir(dest)  # its parent was made one level up: no recursion on depth
                 keep.append(name)
         dirs[:] = keep
         for name in files:
@@ -95,6 +97,25 @@ def _copy_tree(
     _drop_links_out(links, target)
     for folder, here in reversed(made):
         _copy_stat(os.stat(folder), here)
+
+
+def _walk(top: str) -> Iterator[tuple[str, list[str], list[str]]]:
+    """`os.walk(top)` from an explicit stack (3.11's recurses once per level, and a tree a diff
+    nests past the recursion limit is the diff's to choose); `lanegate.treewalk.walk` is the same
+    walk for lanegate's own process, which this process cannot import (no site, no package)."""
+    stack = [top]
+    while stack:
+        folder = stack.pop()
+        with os.scandir(folder) as listing:
+            entries = list(listing)
+        dirs = [e.name for e in entries if e.is_dir()]
+        files = [e.name for e in entries if not e.is_dir()]
+        yield folder, dirs, files
+        stack.extend(
+            os.path.join(folder, name)
+            for name in reversed(dirs)
+            if not os.path.islink(os.path.join(folder, name))
+        )
 
 
 def _copy_file(source: str, target: str) -> None:

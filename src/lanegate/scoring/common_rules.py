@@ -199,6 +199,19 @@ def diff_introspection(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
         yield Hit(found.what, Location(found.path, line=found.line or None))
 
 
+def source_encoding(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
+    """An agent diff's Python file whose declared encoding makes Python's lines other than git's:
+    the lines Python runs are then not the lines every line-based check reads."""
+    if ctx.authorship is not AuthorKind.AGENT:
+        return
+    for found in inputs.encodings:
+        was = "a new file" if found.before is None else f"was {found.before}"
+        yield Hit(
+            f"declares encoding {found.encoding} ({was}), under which Python's lines are not git's",
+            Location(found.path, line=1),
+        )
+
+
 def gate_inputs_unchecked(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
     """Without the diff the scorer cannot see whether the agent changed the gate's inputs."""
     if inputs.diff is None:
@@ -251,13 +264,16 @@ def test_not_replayed(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:
     for f in inputs.diff.with_role(Role.TEST):
         if PurePosixPath(f.path).name == "conftest.py" or f.change is Change.DELETED:
             continue
-        if not any(_same_file(f.path, node) for node in replayed):
+        if not _replayed(f.path, replayed):
             yield Hit("changed by the diff but no test of it was replayed", Location(f.path))
 
 
-def _same_file(diff_path: str, node_path: str) -> bool:
-    # pytest node ids are relative to its rootdir, which may be a subfolder of the repository.
-    return diff_path == node_path or diff_path.endswith("/" + node_path)
+def _replayed(diff_path: str, replayed: set[str]) -> bool:
+    """Whether a node id's file names `diff_path`: itself, or a tail of it after a `/` (pytest node
+    ids are relative to its rootdir, which may be a subfolder of the repository); a lookup per
+    folder level, not a scan of the replayed files per diff file."""
+    parts = diff_path.split("/")
+    return any("/".join(parts[depth:]) in replayed for depth in range(len(parts)))
 
 
 def lint_invalid(inputs: ScoreInputs, ctx: RuleContext) -> Iterator[Hit]:

@@ -23,6 +23,7 @@ from lanegate.ledgers.models import (
 )
 from lanegate.model import Lane, Location
 from lanegate.policy import Policy
+from lanegate.source_encoding import EncodingDeclaration
 
 AnyLedger = PropertyLedger | FixtureLedger | FlakeLedger
 
@@ -130,6 +131,8 @@ class ScoreInputs:
     diff: DiffSummary | None = None
     # what the diff's own code does to inspect its test run (`lanegate.introspection.scan_diff`)
     introspection: tuple[Introspection, ...] = ()
+    # encoding declarations the diff adds or changes (`lanegate.source_encoding.scan_diff`)
+    encodings: tuple[EncodingDeclaration, ...] = ()
     # the mutant ids the diff plants, re-derived by the caller from the repository (None: not derived)
     planned_mutants: tuple[str, ...] | None = None
     # why the shard ledgers did not merge into a lane's ledger (empty: unsharded, or merged cleanly)

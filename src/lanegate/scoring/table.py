@@ -346,6 +346,11 @@ TABLE: tuple[Row, ...] = (
         "remove the introspection (modules loaded, argv, environment, frames, pytest hooks, "
         "code objects, exec/eval); a human must review such code", common.diff_introspection,
         lane_a=NA),
+    Row("source-encoding-declared", Scope.RUN, G, E,
+        "an agent diff's Python file declares an encoding under which its lines are not git's lines",
+        "remove the declaration and save the file as UTF-8 (Python's default): under another "
+        "encoding the lines Python runs are not the lines the diff shows", common.source_encoding,
+        lane_a=NA),
     Row("gate-inputs-unchecked", Scope.RUN, G, W, "no diff was given to the scorer",
         "pass --repo and --base so the scorer checks the gate's inputs", common.gate_inputs_unchecked),
 )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from lanegate.errors import WorkflowError
+from lanegate.treewalk import walk
 from lanegate.workflow_lint.bounded_parse import parse_python
 from lanegate.workflow_lint.bounded_read import InputFileError, read_bounded
 from lanegate.workflow_lint.collection import Collection, imported_names, load_collection
@@ -140,7 +141,7 @@ def discover(root: Path) -> list[Discovered]:
     found: list[Discovered] = []
     collection = load_collection(root)
     ignores: list[tuple[str, str]] = []  # (directory relative to root, pattern relative to it)
-    for current, dirnames, filenames in os.walk(root):
+    for current, dirnames, filenames in walk(root):  # no recursion on the tree's depth
         relative_dir = os.path.relpath(current, root).replace(os.sep, "/")
         relative_dir = "" if relative_dir == "." else relative_dir
         if "conftest.py" in filenames:

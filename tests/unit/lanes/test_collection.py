@@ -76,3 +76,13 @@ def test_pytest_config_precedence_and_patterns(make_repo: Callable[[str], Repo])
     fourth = repo.commit("an empty pytest.ini is still the config")
     only = pytest_ini.read(repo.path, fourth)
     assert only.source == "pytest.ini" and only.collects("test_x.py")
+
+
+def test_collection_lookups_match_a_scan_of_the_node_ids() -> None:
+    node_ids = ("a.py::t1", "a.py::C::t2[x::y]", "ab.py::t", "d::e.py::t", "a.py")
+    errors = ("b.py", "c.py::C", "a")
+    c = Collection(node_ids, errors)
+    for path in ("a.py", "ab.py", "d", "d::e.py", "b.py", "c.py", "a", "c.py::C", "x.py"):
+        assert c.in_file(path) == tuple(n for n in node_ids if n.startswith(path + "::"))
+        assert c.failed(path) == any(e == path or e.startswith(path + "::") for e in errors)
+    assert Collection(node_ids, errors) == c

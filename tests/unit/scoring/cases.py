@@ -30,6 +30,7 @@ from lanegate.sharding.ledger_file import ShardLedger, shard_from_bytes
 from lanegate.sharding.merge import merge_lane
 from lanegate.sharding.plan import LanePlan, lane_digest
 from lanegate.sharding.slices import Item, ShardSpec
+from lanegate.source_encoding import EncodingDeclaration
 from tests.unit.scoring import samples
 from tests.unit.scoring.samples import replace as r
 from tests.unit.scoring.scenario import DEFAULT_FILES, Scenario, changed, diff
@@ -153,6 +154,7 @@ _DILUTED = r(
 )
 _CUT = r(PROP.properties[0], max_examples=5, max_examples_cut=True)
 _SNIFF = Introspection("src/calc.py", 3, "reads which modules are loaded (sys.modules)")
+_UTF7 = EncodingDeclaration("src/calc.py", "utf-7", "utf-8")
 HUMAN = S.but(
     authorship=AuthorKind.HUMAN,
     fixture=r(FX, authorship=AuthorKind.HUMAN),
@@ -880,6 +882,13 @@ CASES: dict[str, Case] = {
             ),
         ),
         (HUMAN.but(diff=diff(*DEFAULT_FILES, _WORKFLOW)),),
+    ),
+    "source-encoding-declared": Case(
+        (
+            S.but(encodings=(_UTF7,)),
+            S.but(encodings=(EncodingDeclaration("src/new.py", "unreadable: unknown", None),)),
+        ),
+        (S, HUMAN.but(encodings=(_UTF7,))),
     ),
     "gate-inputs-unchecked": Case((S.but(diff=None),), (S,)),
     **{

@@ -21,6 +21,7 @@ from lanegate.model import Lane
 from lanegate.policy import Policy
 from lanegate.scoring import ScoreInputs, ledger_from_bytes, lint_from_bytes
 from lanegate.scoring.evidence import ShardProblem
+from lanegate.source_encoding import EncodingDeclaration
 from tests.unit.scoring import samples
 
 
@@ -63,6 +64,7 @@ class Scenario:
     policy: Policy = samples.POLICY
     now: datetime = samples.NOW
     introspection: tuple[Introspection, ...] = ()
+    encodings: tuple[EncodingDeclaration, ...] = ()
     planned_mutants: tuple[str, ...] | None = None
     shard_problems: tuple[ShardProblem, ...] = ()
     planned_canaries: tuple[str, ...] | None = None
@@ -99,6 +101,7 @@ class Scenario:
             lint=lint,
             diff=self.diff,
             introspection=self.introspection,
+            encodings=self.encodings,
             planned_mutants=self.planned_mutants,
             shard_problems=self.shard_problems,
             planned_canaries=self.planned_canaries,

@@ -78,7 +78,12 @@ def collection_of(run: ReplayRun) -> Collection:
                 details[str(line.get("node_id"))] = detail[:300]
     if not seen_collected and not errors:
         if run.timed_out:
-            raise RunnerError("collecting the diff's tests exceeded the replay's wall clock")
+            raise RunnerError(
+                f"pytest's collection of the diff's test files (replay {run.replay}) was cut by "
+                f"the wall clock after {run.seconds:.0f} s before it reported what it collected",
+                hint="raise lane.max_wall_seconds, or split the change: pytest collects every "
+                "file the diff adds or changes in one process",
+            )
         tail = [ln for ln in run.output_tail.strip().splitlines() if ln.strip()][-1:]
         raise RunnerError(
             f"pytest exited {run.exit_code} before collecting the diff's tests: "

@@ -27,10 +27,10 @@ import functools
 import itertools
 import os
 import random
-import shutil
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from lanegate import treewalk
 from lanegate.lanes.flake.dimensions import RunPins
 
 __all__ = ["applied", "cpus", "empty_cwd", "environment", "listing", "terminal"]
@@ -55,7 +55,7 @@ def empty_cwd() -> Iterator[str]:
         yield path
     finally:
         os.chdir(saved)
-        shutil.rmtree(path, ignore_errors=True)
+        treewalk.rmtree(path, ignore_errors=True)
 
 
 @contextlib.contextmanager

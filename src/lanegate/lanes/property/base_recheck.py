@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import shutil
 import tempfile
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -26,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from lanegate import git
+from lanegate import git, treewalk
 from lanegate.diff import Change, DiffSummary
 from lanegate.errors import LanegateError
 from lanegate.lanes.context import usable_cpus
@@ -207,7 +206,7 @@ def recheck_at_base(
     except LanegateError as exc:
         refusal = f"the run at base did not finish: {exc}"[:4096]
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        treewalk.rmtree(staging, ignore_errors=True)
     out = []
     for run in failing:
         outcomes = seen[run.node_id]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import posixpath
-import shutil
 import tempfile
 import threading
 from collections.abc import Sequence
@@ -23,7 +22,7 @@ from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from lanegate import git
+from lanegate import git, treewalk
 from lanegate.diff import Change, DiffSummary, is_test_file
 from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_ini
@@ -132,10 +131,14 @@ def base_suite(repo: Path, summary: DiffSummary) -> BaseSuite:
             or _TEST_FOLDERS.intersection(PurePosixPath(name).parts[:-1])
         )
     )
-    frozen = _test_folders(protected)
+    frozen = frozenset(_test_folders(protected))
+    base_names = frozenset(names)
 
     def in_frozen(name: str) -> bool:
-        return any(PurePosixPath(name).is_relative_to(folder) for folder in frozen)
+        # a lookup per folder above the file, not a scan of the folders per file (a diff of
+        # thousands of files beside hundreds of test folders)
+        parts = name.split("/")
+        return any("/".join(parts[:depth]) in frozen for depth in range(1, len(parts) + 1))
 
     # the Python files the diff touched there are restored as tests or helpers; every file it
     # added there is left out, modules too: a package the diff adds beside the tests comes first
@@ -146,14 +149,16 @@ def base_suite(repo: Path, summary: DiffSummary) -> BaseSuite:
     added = sorted(
         f.path
         for f in summary.files
-        if f.change in (Change.ADDED, Change.RENAMED) and f.path not in names and in_frozen(f.path)
+        if f.change in (Change.ADDED, Change.RENAMED)
+        and f.path not in base_names
+        and in_frozen(f.path)
     )
     return BaseSuite(
         tuple(files),
         tuple(p for p in files if p in touched),
         tuple(helpers),
         tuple(protected),
-        frozen,
+        tuple(sorted(frozen)),
         tuple(data),
         tuple(added),
     )
@@ -237,7 +242,7 @@ class BaseOverlays:
 
     def close(self) -> None:
         """Remove the staged files (a second call does nothing)."""
-        shutil.rmtree(self.staging, ignore_errors=True)
+        treewalk.rmtree(self.staging, ignore_errors=True)
 
 
 def stage_base_overlays(repo: Path, summary: DiffSummary, suite: BaseSuite) -> BaseOverlays:
@@ -264,7 +269,7 @@ def stage_base_overlays(repo: Path, summary: DiffSummary, suite: BaseSuite) -> B
                 if found is not None:  # the head's copy: untouched, or a gate input it changed
                     digests[path] = hashlib.sha256(found).hexdigest()
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        treewalk.rmtree(staging, ignore_errors=True)
         raise
     return BaseOverlays(staging, overlays, digests)
 

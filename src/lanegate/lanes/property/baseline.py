@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import signal
 import subprocess
 import threading
@@ -15,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lanegate import treewalk
 from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_plugins
 from lanegate.lanes.collection import Collection
@@ -206,7 +206,7 @@ def run_baseline(
                 continue
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
-        shutil.rmtree(scratch, ignore_errors=True)
+        treewalk.rmtree(scratch, ignore_errors=True)
         if stopped:
             raise RunnerError("the test run was stopped: the lane is unwinding")
         raise RunnerError(
@@ -217,7 +217,7 @@ def run_baseline(
     seconds = time.perf_counter() - started
     if not record_path.is_file():
         tail = log_tail(log_path)
-        shutil.rmtree(scratch, ignore_errors=True)
+        treewalk.rmtree(scratch, ignore_errors=True)
         raise RunnerError(
             f"pytest {sandbox.explain_exit(proc.returncode)} without running the lane plugin: "
             + " | ".join(tail),
@@ -237,6 +237,6 @@ def run_baseline(
                 hint="run the suite with the recorded command to see pytest's full message",
             )
     finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        treewalk.rmtree(scratch, ignore_errors=True)
     shown = ["python", "-m", "pytest", *flags, *selection]
     return Baseline(tuple(shown), proc.returncode, record, seconds)

@@ -16,7 +16,6 @@ import os
 import queue
 import random
 import secrets
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -27,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lanegate import treewalk
 from lanegate.errors import RunnerError
 from lanegate.lanes.context import usable_cpus
 from lanegate.lanes.property.running import running_test
@@ -384,7 +384,7 @@ class WorkerPool:
         for worker in self.workers:
             worker.close()
         if not keep_scratch and not os.environ.get("LANEGATE_DEBUG"):
-            shutil.rmtree(self.scratch, ignore_errors=True)
+            treewalk.rmtree(self.scratch, ignore_errors=True)
 
 
 def run_mutants(

@@ -6,7 +6,6 @@ import hashlib
 import json
 import os
 import secrets
-import shutil
 import tempfile
 import threading
 import time
@@ -16,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from lanegate import git
+from lanegate import git, treewalk
 from lanegate.diff import Change, DiffSummary, changed_lines, classify_diff
 from lanegate.errors import RunnerError
 from lanegate.lanes import pytest_plugins
@@ -716,7 +715,7 @@ def run_lane(
         if base_files is not None:
             base_files.close()
         sandbox.close()
-        shutil.rmtree(oracle_staging, ignore_errors=True)
+        treewalk.rmtree(oracle_staging, ignore_errors=True)
     mutants = _ledger_mutants(specs, results)
     canary_entries = _ledger_mutants(canaries, results)
     times["canaries"] = sum(c.seconds for c in canary_entries)

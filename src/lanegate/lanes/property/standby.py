@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -23,6 +22,7 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from lanegate import treewalk
 from lanegate.errors import RunnerError
 from lanegate.lanes.property.mutate_run import PLUGIN, child_env
 from lanegate.sandbox import Sandbox, sandbox_python
@@ -125,7 +125,7 @@ class Standby:
         if self.proc.stdin is not None and not self.used:
             with contextlib.suppress(BrokenPipeError, OSError):
                 self.proc.stdin.close()
-        shutil.rmtree(self.scratch, ignore_errors=True)
+        treewalk.rmtree(self.scratch, ignore_errors=True)
 
 
 def start_standby(
