@@ -422,6 +422,12 @@ def test_a_sandbox_whose_cgroup_was_swept_between_commands_makes_it_again(repo: 
         assert sandbox.cap.kind == "cgroup" and group is not None, "needs root and a pids cgroup"
         for swept in (False, True):
             if swept:
+                # the last command's processes leave the group as they are reaped: wait for it
+                # to be empty (a sweep removes only empty groups), then remove it
+                deadline = time.monotonic() + 30
+                while (group / "cgroup.procs").read_text().strip():
+                    assert time.monotonic() < deadline, "the cgroup never emptied"
+                    time.sleep(0.05)
                 group.rmdir()
             cmd = sandbox.command([sys.executable, "-c", "print('ran')"], env=dict(os.environ))
             done = subprocess.run(cmd.argv, env=cmd.env, cwd=repo, capture_output=True, text=True)
