@@ -59,6 +59,15 @@ def collect(
     return collection_of(run)
 
 
+def not_collected(run: ReplayRun, what: str) -> RunnerError:
+    """The error of a pytest run that exited before collecting `what`: its exit and last line."""
+    tail = [ln for ln in run.output_tail.strip().splitlines() if ln.strip()][-1:]
+    return RunnerError(
+        f"pytest exited {run.exit_code} before collecting {what}: "
+        + (tail[0] if tail else "no output")
+    )
+
+
 def collection_of(run: ReplayRun) -> Collection:
     """What pytest collected in a run (the collection, or a replay handed the test files as
     paths): node ids in its order and the collectors that failed; a run that never got to
@@ -84,9 +93,5 @@ def collection_of(run: ReplayRun) -> Collection:
                 hint="raise lane.max_wall_seconds, or split the change: pytest collects every "
                 "file the diff adds or changes in one process",
             )
-        tail = [ln for ln in run.output_tail.strip().splitlines() if ln.strip()][-1:]
-        raise RunnerError(
-            f"pytest exited {run.exit_code} before collecting the diff's tests: "
-            + (tail[0] if tail else "no output")
-        )
+        raise not_collected(run, "the diff's tests")
     return Collection(tuple(dict.fromkeys(node_ids)), tuple(errors), tuple(details.items()))

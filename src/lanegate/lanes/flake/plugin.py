@@ -714,6 +714,57 @@ def _child_run(rec: _Recorder, item: pytest.Item, twin: pytest.Item, batch: _Bat
     return run in batch.sequence
 
 
+@dataclass(frozen=True, slots=True)
+class _Child:
+    """A forked child running one run of a batch, and the pipe it sends that run back on."""
+
+    pid: int
+    tally: int
+    twin: pytest.Item
+    run: int
+
+
+def _fork_child(
+    rec: _Recorder, item: pytest.Item, batch: _Batch, run: int, go: tuple[int, int] | None = None
+) -> _Child:
+    """Fork a child that runs `item` as run `run` of `batch` (after the `go` pipe's write end is
+    closed by the parent, when given) and sends the run back; it never returns into pytest."""
+    twin = _clone(item)
+    rec.batch_runs[id(twin)] = (batch, run)
+    tally_read, tally_write = os.pipe()
+    with warnings.catch_warnings():
+        # A conftest may have started threads; the child only runs one test and exits.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pid = os.fork()
+    if pid == 0:
+        code = 0
+        try:
+            os.close(tally_read)
+            if go is not None:
+                os.close(go[1])
+                os.read(go[0], 1)  # end of file once every child of the group exists
+            if _child_run(rec, item, twin, batch, run):  # its run was counted: send it on
+                os.write(tally_write, json.dumps(batch.last_run()).encode("utf-8"))
+        except BaseException:
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(tally_write)
+    return _Child(pid, tally_read, twin, run)
+
+
+def _reap_child(rec: _Recorder, batch: _Batch, child: _Child, why: str) -> bool:
+    """Wait for a child and add the run it sent (True); a child that died first makes its run an
+    error (False)."""
+    os.waitpid(child.pid, 0)
+    sent = _drain(child.tally)
+    del rec.batch_runs[id(child.twin)]
+    if batch.take(sent, child.run):
+        return True
+    batch.add(child.run, "error", why, 0.0)
+    return False
+
+
 def _fork_pairs(rec: _Recorder) -> None:
     """Each shared-host batch: its runs in pairs, two children forked before any test of this
     process ran and released together, so that two copies of the test run at the same moment in
@@ -721,38 +772,14 @@ def _fork_pairs(rec: _Recorder) -> None:
     and reports the batch's one line when every pair is done."""
     for item, batch in rec.shared:
         for first in range(0, batch.runs, 2):
-            go_read, go_write = os.pipe()
-            started: list[tuple[int, int, pytest.Item, int]] = []
-            for run in range(first, min(first + 2, batch.runs)):
-                twin = _clone(item)
-                rec.batch_runs[id(twin)] = (batch, run)
-                tally_read, tally_write = os.pipe()
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore", DeprecationWarning)
-                    pid = os.fork()
-                if pid == 0:  # a child: wait for its twin, run once, never return into pytest
-                    code = 0
-                    try:
-                        os.close(tally_read)
-                        os.close(go_write)
-                        os.read(go_read, 1)  # end of file once both children exist
-                        if _child_run(rec, item, twin, batch, run):
-                            os.write(tally_write, json.dumps(batch.last_run()).encode("utf-8"))
-                    except BaseException:
-                        code = 1
-                    finally:
-                        os._exit(code)
-                os.close(tally_write)
-                started.append((pid, tally_read, twin, run))
-            os.close(go_write)  # both children exist: release them together
-            os.close(go_read)
-            for pid, tally_read, twin, run in started:
-                os.waitpid(pid, 0)
-                sent = _drain(tally_read)
-                del rec.batch_runs[id(twin)]
-                if not batch.take(sent, run):
-                    why = "the shared-host run's process ended without a result"
-                    batch.add(run, "error", why, 0.0)
+            go = os.pipe()
+            runs = range(first, min(first + 2, batch.runs))
+            pair = [_fork_child(rec, item, batch, run, go) for run in runs]
+            os.close(go[1])  # both children exist: release them together
+            os.close(go[0])
+            why = "the shared-host run's process ended without a result"
+            for child in pair:
+                _reap_child(rec, batch, child, why)
         if batch.done == batch.runs:
             batch.emit(rec)
 
@@ -763,33 +790,12 @@ def _fork_each(rec: _Recorder) -> None:
     child of the last run holds every run and reports the batch's one line."""
     for item, batch in rec.isolated:
         for run in range(batch.runs):
-            twin = _clone(item)
-            rec.batch_runs[id(twin)] = (batch, run)
-            tally_read, tally_write = os.pipe()
-            with warnings.catch_warnings():
-                # A conftest may have started threads; the child only runs one test and exits.
-                warnings.simplefilter("ignore", DeprecationWarning)
-                pid = os.fork()
-            if pid == 0:  # the child: run the test alone, never return into pytest's loop
-                code = 0
-                try:
-                    os.close(tally_read)
-                    if _child_run(rec, item, twin, batch, run):  # its run was counted: send it on
-                        os.write(tally_write, json.dumps(batch.last_run()).encode("utf-8"))
-                except BaseException:
-                    code = 1
-                finally:
-                    os._exit(code)
-            os.close(tally_write)
-            os.waitpid(pid, 0)
-            sent = _drain(tally_read)
-            del rec.batch_runs[id(twin)]
-            if not batch.take(sent, run):
-                # the child died before its run was counted: its run is an error, and a batch
-                # whose last child died is reported here (a missing line would hide the others)
-                batch.add(run, "error", "the isolated run's process ended without a result", 0.0)
-                if batch.done == batch.runs:
-                    batch.emit(rec)
+            child = _fork_child(rec, item, batch, run)
+            why = "the isolated run's process ended without a result"
+            # a batch whose last child died is reported here (a missing line would hide the
+            # others); the last child that lived reported it itself
+            if not _reap_child(rec, batch, child, why) and batch.done == batch.runs:
+                batch.emit(rec)
 
 
 def _drain(fd: int) -> bytes:

@@ -26,7 +26,7 @@ from pathlib import Path
 from lanegate import git
 from lanegate.diff import Change, ChangedFile
 from lanegate.errors import GitError, RunnerError, SandboxError
-from lanegate.lanes.flake.collect import collect_command
+from lanegate.lanes.flake.collect import collect_command, not_collected
 from lanegate.lanes.flake.execute import ReplaySpec, check_refusal, run_replay
 from lanegate.ledgers.models import CollectError, SuiteCollection
 from lanegate.sandbox import Sandbox
@@ -111,11 +111,7 @@ def _collected(
         elif line.get("kind") == "collect_error":
             errors[str(line.get("node_id"))] = str(line.get("text") or line.get("detail", ""))[:500]
     if not reported and not errors:
-        tail = [ln for ln in run.output_tail.strip().splitlines() if ln.strip()][-1:]
-        raise RunnerError(
-            f"pytest exited {run.exit_code} before collecting the whole suite: "
-            + (tail[0] if tail else "no output")
-        )
+        raise not_collected(run, "the whole suite")
     return Collected(frozenset(node_ids), errors, frozenset(skipped))
 
 
