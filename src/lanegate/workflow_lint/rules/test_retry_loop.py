@@ -11,6 +11,16 @@ once on the same input whatever consumes the results (`max(...)`, `True in [...]
 `next(filter(...))`, a counter in the `while`); a function that calls itself again from its `except`; a retry library (`tenacity`, `backoff`, `retrying`) as a decorator or a
 `for attempt in Retrying(...)` loop. A loop over different inputs (`for value in values: try:
 parse(value)`) is not a retry: a `for` is one only when its act does not use the loop's own variable.
+An `except` that turns a test's own failure (an `AssertionError`, or anything raised around an
+`assert` or a wrapped test function) into an xfail, a skip or a quiet return forgives it the same
+way (a `@flaky_on_pypy` decorator by any name).
+
+Waiting is not retrying: a poll re-reads state that something else changes, where a retry re-does
+the act. Not flagged: a retry library on a helper (not a test, not a fixture) that only reads and
+checks state, paced (`wait=`); a loop whose act only blocks for something to arrive and catches the
+wait's own expiry (`accept()` raising `TimeoutError`); a loop paced by a `sleep` catching only
+"nobody is there yet" (`ConnectionRefusedError`, `FileNotFoundError`). A helper whose `except`
+ends the test (`pytest.skip`) or records the failure in the caller's collection does not swallow.
 """
 
 from __future__ import annotations
@@ -132,6 +142,15 @@ _NOT_THERE_YET = frozenset(
         "RemoteDisconnected",
     }
 )
+# nobody is there yet (no server listening, no socket file): a paced loop on these waits for it to
+# come up; errors in the middle of a conversation (reset, broken pipe, timeout) need a deadline
+_ABSENT = frozenset({"ConnectionRefusedError", "FileNotFoundError"})
+# a wait that ran out: nothing arrived within the timeout, which is no failure of anything
+_WAIT_EXPIRED = frozenset({"TimeoutError", "timeout", "TimeoutExpired", "Empty"})
+# calls that block until something arrives (a connection, bytes, a process, an event)
+_WAITS = frozenset(
+    {"accept", "recv", "recvfrom", "recv_into", "recvmsg", "wait", "join", "select", "poll"}
+)
 # a test's own failure: retrying on it is always a rerun
 _TEST_FAILURES = frozenset({"AssertionError", "Exception", "BaseException", "Failed"})
 _CLOCKS = frozenset(
@@ -180,6 +199,18 @@ def _ends_loop(statements: list[ast.stmt]) -> bool:
     return any(isinstance(n, _EXITS) or _call_name(n) == "fail" for n in _own_nodes(statements))
 
 
+def _only_waits(act: list[ast.stmt]) -> bool:
+    """An act whose every call blocks until something arrives (`sock = listener.accept()[0]`)."""
+    calls = [n for n in _own_nodes(act) if isinstance(n, ast.Call)]
+    return bool(calls) and all(_call_name(c) in _WAITS for c in calls)
+
+
+def _paced(loop: ast.For | ast.AsyncFor | ast.While) -> bool:
+    """A loop that pauses between its rounds (`time.sleep`, `asyncio.sleep`): it waits for
+    something else to change, rather than drawing the same act again at once."""
+    return any(_call_name(n) == "sleep" for n in _own_nodes(loop.body))
+
+
 def _recovers(handler: ast.ExceptHandler) -> bool:
     """A handler that reads the error it caught to decide (`if e.connection_invalidated:` ...) and
     raises otherwise: the recovery the code under test documents, not a blind second try."""
@@ -202,6 +233,10 @@ def _forgives_failure(node: ast.stmt, loop: ast.For | ast.AsyncFor | ast.While) 
     handlers = [h for h in node.handlers if _goes_round(h)]
     if _only(handlers, _NOT_READY):
         return False
+    if _only(handlers, _WAIT_EXPIRED) and _only_waits(node.body):
+        return False  # `accept()` timed out: no client yet, asked again (a server's accept loop)
+    if _only(handlers, _ABSENT) and _paced(loop):
+        return False  # nothing listening yet: waited for with a pause, as a readiness probe does
     if _clock_bounded(loop) and _only(handlers, _NOT_READY | _NOT_THERE_YET):
         return False
     caught_failure = any((_caught(h) or {"Exception"}) & _TEST_FAILURES for h in handlers)
@@ -322,11 +357,53 @@ class _Resolver:
         return any(t in functions for t in self.targets(node))
 
 
+# pytest's and unittest's calls that end a test (they raise): a handler calling one does not return
+_ENDS_TEST = frozenset({"skip", "xfail", "fail", "exit", "skipTest"})
+# what puts a value into a collection the caller holds
+_RECORDS = frozenset(
+    {"append", "add", "extend", "insert", "appendleft", "put", "put_nowait", "update"}
+)
+
+
+def _params(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
+    args = func.args
+    every = (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
+    return {a.arg for a in every if a is not None}
+
+
+def _returns_normally(handler: ast.ExceptHandler, held: set[str]) -> bool:
+    """Whether a handler swallows the failure and returns to the caller as if the act had run: not
+    when it re-raises last, ends the test (`pytest.skip(...)` raises), or records the failure in a
+    collection the caller holds (`errors.append(str(e))` on a parameter, which the caller asserts
+    empty: the failure is handed on, not forgiven)."""
+    body = handler.body
+    if body and isinstance(body[-1], ast.Raise):
+        return False
+    if any(isinstance(s, ast.Expr) and _call_name(s.value) in _ENDS_TEST for s in body):
+        return False
+    for node in _own_nodes(body):
+        func = node.func if isinstance(node, ast.Call) else None
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr in _RECORDS
+            and isinstance(func.value, ast.Name)
+            and func.value.id in held
+        ):
+            return False
+    return True
+
+
 def _swallows(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    held = _params(func) | {
+        name
+        for n in _own_nodes(func.body)
+        if isinstance(n, ast.Nonlocal | ast.Global)
+        for name in n.names
+    }
     for inner in _own_nodes(func.body):
         if (
             isinstance(inner, ast.Try | ast.TryStar)
-            and any(not h.body or not isinstance(h.body[-1], ast.Raise) for h in inner.handlers)
+            and any(_returns_normally(h, held) for h in inner.handlers)
         ) or (isinstance(inner, ast.With | ast.AsyncWith) and _suppresses(inner)):
             return True
     return False
@@ -611,6 +688,83 @@ def _library_retry(node: ast.expr, aliases: set[str], names: set[str]) -> bool:
     return False
 
 
+def _observes(statements: list[ast.stmt]) -> bool:
+    """Statements that only read state and check it: assignments, `assert`, `if ...: raise`, `return`
+    (no call run for its effect, no `with`, no loop): a poll's body."""
+    for stmt in statements:
+        if isinstance(stmt, ast.If):
+            if not (_observes(stmt.body) and _observes(stmt.orelse)):
+                return False
+        elif isinstance(stmt, ast.Expr):
+            if not isinstance(stmt.value, ast.Constant):
+                return False  # a call for its effect: an act
+        elif not isinstance(
+            stmt, ast.Assign | ast.AnnAssign | ast.Assert | ast.Return | ast.Raise | ast.Pass
+        ):
+            return False
+    return True
+
+
+def _is_fixture(decorator: ast.expr) -> bool:
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+    return name in ("fixture", "yield_fixture")
+
+
+def _library_poll(func: ast.FunctionDef | ast.AsyncFunctionDef, decorator: ast.expr) -> bool:
+    """A retry library that waits for a condition rather than re-running a test: on a helper (not a
+    test, not a fixture) that only reads state and checks it, paced (`wait=...`; backoff always
+    waits between tries). The test's act runs outside it, once; a failing check means "not yet"."""
+    if func.name.startswith("test") or any(_is_fixture(d) for d in func.decorator_list):
+        return False
+    if not isinstance(decorator, ast.Call):
+        return False
+    paced = _call_name(decorator) in ("on_exception", "on_predicate") or any(
+        k.arg is not None and k.arg.startswith("wait") for k in decorator.keywords
+    )
+    return paced and _observes(func.body)
+
+
+# the failures of a test's own checks; caught explicitly, they are the test's failure
+_CHECK_FAILURES = frozenset({"AssertionError", "Failed"})
+_SKIPS = frozenset({"skip", "xfail", "skipTest"})
+
+
+def _forgiven(module: ast.Module) -> Iterator[tuple[ast.ExceptHandler, str]]:
+    """(handler, what it turns the failure into) for every `except` that catches a test's own
+    failure (an `AssertionError`, or any exception around an `assert` or around a test function
+    handed to a wrapper) and turns it into an xfail, a skip or a quiet return: a flaky-test
+    decorator by another name (`@flaky_on_pypy` xfails the failure). Walked without recursion."""
+    stack: list[tuple[ast.AST, frozenset[str]]] = [(module, frozenset())]
+    while stack:
+        node, held = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            held = held | _params(node)
+        if isinstance(node, ast.Try | ast.TryStar) and not node.orelse:
+            body = list(_own_nodes(node.body))
+            asserts = any(isinstance(n, ast.Assert) for n in body)
+            runs_given = any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in held
+                for n in body
+            )
+            for handler in node.handlers:
+                caught = _caught(handler)
+                own = caught is not None and bool(caught & _CHECK_FAILURES)
+                broad = caught is None or bool(caught & {"Exception", "BaseException"})
+                if not (own or (broad and (asserts or runs_given))):
+                    continue
+                if any(_call_name(n) in _SKIPS for n in _own_nodes(handler.body)):
+                    yield handler, "an xfail or skip"
+                elif all(
+                    isinstance(s, ast.Pass)
+                    or (isinstance(s, ast.Return) and s.value is None)
+                    or (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+                    for s in handler.body
+                ):
+                    yield handler, "a pass"
+        stack.extend((c, held) for c in ast.iter_child_nodes(node))
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     module = ctx.module
     if not isinstance(module, ast.Module):
@@ -659,8 +813,14 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if recursive is not None:
                 yield at(recursive, f"{node.name}() calls itself again from its `except`: " + rerun)
             for decorator in node.decorator_list:
-                if _library_retry(decorator, aliases, names):
+                if _library_retry(decorator, aliases, names) and not _library_poll(node, decorator):
                     yield at(decorator, f"{node.name} is wrapped by a retry library: " + rerun)
+    for handler, outcome in _forgiven(module):
+        yield at(
+            handler,
+            f"an `except` turns the test's own failure into {outcome}: a failure is forgiven "
+            "inside the test",
+        )
     for construct, run in _repeated_helper_calls(module, helpers, resolver) if helpers else ():
         if id(construct) in flagged:
             continue
