@@ -15,6 +15,7 @@ from lanegate.policy import Policy
 from lanegate.workflow_lint.discover import Discovered, discover, kind_of
 from lanegate.workflow_lint.exemptions import apply
 from lanegate.workflow_lint.parallel import lint_all, worker_count
+from lanegate.workflow_lint.plugin_use import mark_dormant
 from lanegate.workflow_lint.rule import FileKind
 from lanegate.workflow_lint.scope import GATING, Scope
 from lanegate.workflow_lint.session import Session
@@ -186,10 +187,12 @@ def lint_paths(
         lint_all(session, targets, worker_count(len(targets), jobs))
     for root, session in sessions.items():
         skipped.extend(session.not_analysed)
+        of_root: list[Finding] = []
         for relative, file_findings in session.results.items():
             if (root, relative) not in scanned:
                 scanned.add((root, relative))
-                findings.extend(file_findings)
+                of_root.extend(file_findings)
+        findings.extend(mark_dormant(of_root)[0])
     counted: tuple[Finding, ...] = tuple(findings)
     exempted: tuple[Finding, ...] = ()
     if mode == "lane-a" and policy is not None and policy.lint.exemptions:

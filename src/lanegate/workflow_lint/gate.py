@@ -17,6 +17,7 @@ from lanegate.workflow_lint import LintResult, active_targets, sort_key
 from lanegate.workflow_lint.discover import Discovered, discover, kind_of
 from lanegate.workflow_lint.exemptions import apply
 from lanegate.workflow_lint.parallel import lint_all, worker_count
+from lanegate.workflow_lint.plugin_use import mark_dormant
 from lanegate.workflow_lint.rule import FileKind
 from lanegate.workflow_lint.scope import (
     Caller,
@@ -95,9 +96,10 @@ def lint_gate(
     # a file `install: -r ci/deps.txt` names is read whatever its name
     targets += [Discovered(p, FileKind.REQUIREMENTS) for p in sorted(requirements - known)]
     lint_all(session, targets, worker_count(len(targets), jobs))
-    scope = GateScope(lane_b_files(targets, found, requirements, session.calls), added)
     skipped.extend(session.not_analysed)
-    findings = sorted({f for fs in session.results.values() for f in fs}, key=sort_key)
+    marked, dormant = mark_dormant({f for fs in session.results.values() for f in fs})
+    findings = sorted(marked, key=sort_key)
+    scope = GateScope(lane_b_files(targets, found, requirements, session.calls), added, dormant)
     scopes: dict[Finding, Scope] = {f: scope.of(f) for f in findings}
     lane_a = [f for f in findings if scopes[f] is Scope.LANE_A]
     counted = [f for f in findings if scopes[f] is not Scope.LANE_A]

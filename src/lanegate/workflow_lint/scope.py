@@ -184,10 +184,12 @@ class GateScope:
     lane_b: frozenset[str]
     # changed file -> the head-side lines the diff added or changed
     added: Mapping[str, frozenset[int]] = field(default_factory=dict)
+    # findings that cannot act where they are (a rerun plugin nothing activates): the diff's, or Lane A
+    dormant: frozenset[Finding] = frozenset()
 
     def of(self, finding: Finding) -> Scope:
         """The scope of one finding: Lane B's files first, then what the diff added, else Lane A."""
-        if finding.primary.path in self.lane_b:
+        if finding.primary.path in self.lane_b and finding not in self.dormant:
             return Scope.LANE_B
         for location in (finding.primary, *finding.related):
             lines = self.added.get(location.path)

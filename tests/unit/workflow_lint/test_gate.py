@@ -138,10 +138,40 @@ def test_what_lane_b_runs_fails_even_unchanged(make_repo: Callable[[str], Repo])
 
 def test_requirements_the_install_input_names_are_lane_b(base_repo: Repo) -> None:
     base_repo.write("ci/extra-deps.txt", "hypothesis\nflaky\n")  # reached through -r, any name
+    base_repo.write("tests/test_c.py", FLAKY_TEST)  # a mark the plugin acts on
     base_repo.commit("pr")
     scopes = _scopes(base_repo)
     assert scopes[("ci/extra-deps.txt", "rerun-plugin-dependency")] is Scope.LANE_B
     assert scopes[("requirements/docs.txt", "rerun-plugin-dependency")] is Scope.LANE_A
+
+
+FLAKY_TEST = "import pytest\n\n\n@pytest.mark.flaky(reruns=2)\ndef test_c():\n    pass\n"
+
+
+def test_a_rerun_plugin_nothing_activates_fails_only_when_the_diff_adds_it(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    repo = make_repo("r")
+    repo.write(".github/workflows/gate.yml", CALLER)
+    repo.write("requirements/test.txt", "pytest\nflaky\n")
+    repo.write("pyproject.toml", '[dependency-groups]\ntest = ["pytest-rerunfailures"]\n')
+    repo.commit("base")
+    _branch(repo, "pr")
+    repo.write("requirements/test.txt", "pytest\nflaky\npytest-retry\n")
+    repo.commit("pr")
+    result = lint_gate(repo.path, base="main", policy=load_policy(repo.path), today=TODAY)
+    scopes = {(f.primary.path, f.primary.line): result.scope_of(f) for f in result.findings}
+    # in what Lane B installs, but nothing marks a test or passes a rerun flag: it cannot act
+    assert scopes[("requirements/test.txt", 2)] is Scope.LANE_A
+    assert scopes[("pyproject.toml", 2)] is Scope.LANE_A
+    assert scopes[("requirements/test.txt", 3)] is Scope.DIFF  # the diff adds one: it fails
+    assert all("dormant" in f.message for f in result.findings)
+    # a mark anywhere wakes every declared plugin (a mark does not say which plugin reads it)
+    repo.write("tests/test_c.py", FLAKY_TEST)
+    repo.commit("mark")
+    scopes = _scopes(repo)
+    assert scopes[("requirements/test.txt", "rerun-plugin-dependency")] is Scope.LANE_B
+    assert scopes[("pyproject.toml", "rerun-plugin-dependency")] is Scope.LANE_B
 
 
 def test_lane_a_findings_take_the_policy_exemptions(base_repo: Repo) -> None:

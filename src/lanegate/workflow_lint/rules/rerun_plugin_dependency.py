@@ -246,7 +246,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
 RULE = Rule(
     id="rerun-plugin-dependency",
     summary="a dependency installs a rerun plugin (pytest-rerunfailures, flaky, pytest-retry)",
-    fix="remove the dependency; lanegate refuses to run with a rerun plugin installed",
+    fix="remove the dependency: a rerun plugin is one mark or flag away from re-running failures",
     kinds=SHELL_KINDS
     | {
         FileKind.REQUIREMENTS,
