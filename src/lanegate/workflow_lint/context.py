@@ -9,6 +9,7 @@ from typing import Protocol
 
 from lanegate.model import Finding, Location, Severity
 from lanegate.workflow_lint.actions import is_script_action
+from lanegate.workflow_lint.call_inputs import input_sets, never_forgives
 from lanegate.workflow_lint.pytest_config import IniEntry, TomlEntry, ini_entries, toml_entries
 from lanegate.workflow_lint.rule import FileKind, Rule
 from lanegate.workflow_lint.shell import Command, ShellScript, parse_shell
@@ -22,6 +23,7 @@ class LocalTarget:
     path: str
     findings: tuple[Finding, ...]
     evidence: bool = True  # it runs tests (or lanegate cannot tell)
+    document: YNode | None = None  # a reusable workflow's parsed YAML
 
 
 class LocalResolver(Protocol):
@@ -169,10 +171,18 @@ class FileContext:
         return self.finding(rule, node.line, node.column, message, route=route)
 
     def local_target_retries(
-        self, rule: Rule, uses: YNode | None, *, workflow: bool, kind: str
+        self,
+        rule: Rule,
+        uses: YNode | None,
+        *,
+        workflow: bool,
+        kind: str,
+        caller: YNode | None = None,
     ) -> Finding | None:
         """A finding at `uses: ./...` when the local action or reusable workflow it names has its
-        own findings (it retries or forgives a failure); None when it is clean or not local."""
+        own findings (it retries or forgives a failure); None when it is clean or not local. With
+        the calling job, a called workflow's `continue-on-error` that is false for every input value
+        this call passes does not count."""
         if self.resolver is None or uses is None or not uses.is_scalar:
             return None
         ref = uses.text.strip()
@@ -181,8 +191,20 @@ class FileContext:
         target = self.resolver.resolve(ref, workflow=workflow)
         if target is None or not target.findings:
             return None
-        rules = ", ".join(sorted({f.rule_id for f in target.findings}))
-        first = target.findings[0].primary.render()
+        findings = target.findings
+        if caller is not None and target.document is not None:
+            document = target.document
+            calls = input_sets(caller, document)
+            if calls is not None:
+                findings = tuple(
+                    f
+                    for f in findings
+                    if f.primary.path != target.path or not never_forgives(f, document, calls)
+                )
+        if not findings:
+            return None
+        rules = ", ".join(sorted({f.rule_id for f in findings}))
+        first = findings[0].primary.render()
         return self.at_node(
             rule, uses, f"{kind} {ref} retries or forgives a failure ({rules}; first at {first})"
         )

@@ -15,7 +15,7 @@ from lanegate.workflow_lint.discover import kind_of
 from lanegate.workflow_lint.registry import OVERSIZED, TEST_RETRY_LOOP, UNPARSEABLE, rules_for
 from lanegate.workflow_lint.rule import SHELL_KINDS, YAML_KINDS, FileKind
 from lanegate.workflow_lint.step_purpose import TEST_WORDS, file_purpose
-from lanegate.workflow_lint.yamldoc import YamlDoc, YamlSyntaxError, parse_yaml
+from lanegate.workflow_lint.yamldoc import YamlDoc, YamlSyntaxError, YNode, parse_yaml
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 # local actions and reusable workflows calling each other: deeper than this is a finding, not a recursion
@@ -51,6 +51,8 @@ class Session:
         self.not_analysed: list[str] = []
         # file -> the local actions, reusable workflows and scripts it runs (what Lane B's callers reach)
         self.calls: dict[str, set[str]] = {}
+        # reusable workflows' parsed YAML: a call is judged with the inputs it passes
+        self.documents: dict[str, YNode] = {}
         # the test modules `test-retry-loop` judges (None: every one)
         self.judged_tests = judged_tests
         self._in_progress: set[str] = set()
@@ -100,6 +102,9 @@ class Session:
         if problem is not None:
             return [problem]
         findings: list[Finding] = []
+        if kind is FileKind.WORKFLOW and ctx.yaml is not None and ctx.yaml.root is not None:
+            if "workflow_call" in ctx.text:
+                self.documents[relative] = ctx.yaml.root
         skipped = TEST_RETRY_LOOP if not self._judged(relative, kind) else None
         for rule in rules_for(kind):
             if rule is not skipped:
@@ -198,7 +203,12 @@ class Session:
                 if workflow and kind_of(relative) is not FileKind.WORKFLOW:
                     kind = FileKind.WORKFLOW
                 findings = self.lint(relative, kind)
-                return LocalTarget(relative, findings, self.evidence.get(relative, True))
+                return LocalTarget(
+                    relative,
+                    findings,
+                    self.evidence.get(relative, True),
+                    self.documents.get(relative),
+                )
         return None
 
     def script(self, path: str) -> LocalTarget | None:

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.actions import parse_uses
+from lanegate.workflow_lint.call_inputs import MATRIX_VALUE, matrix_values
 from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.outcome_gates import expected_to_fail, failed_again_later
 from lanegate.workflow_lint.rule import YAML_KINDS, Rule
@@ -17,46 +18,20 @@ from lanegate.workflow_lint.step_purpose import job_purpose, step_purpose
 from lanegate.workflow_lint.yamldoc import YNode
 
 _INPUTS = ("continue_on_error", "continue-on-error")
-_MATRIX_VALUE = re.compile(r"^\$\{\{\s*matrix\.([A-Za-z_][\w-]*)\s*\}\}$")
 
 
 def _describe(text: str) -> str:
     return "an expression that may be true" if "${{" in text else repr(text)
 
 
-def _matrix_values(job: YNode, key: str) -> list[YNode] | None:
-    """Every value `matrix.<key>` takes in the job's matrix; None when the matrix is computed."""
-    strategy = job.get("strategy")
-    matrix = strategy.get("matrix") if strategy is not None else None
-    if matrix is None or not matrix.is_map:
-        return None
-    values: list[YNode] = []
-    axis = matrix.get(key)
-    if axis is not None:
-        if not axis.is_seq:
-            return None
-        values.extend(axis.items)
-    include = matrix.get("include")
-    if include is not None:
-        if not include.is_seq:
-            return None
-        for entry in include.items:
-            if not entry.is_map:
-                return None
-            value = entry.get(key)
-            if value is not None:
-                values.append(value)
-    return values
-
-
 def _never_true(node: YNode, job: YNode) -> bool:
     """A literal `false`, or `${{ matrix.x }}` where every value of x is a literal `false`."""
     if node.is_literal_false():
         return True
-    match = _MATRIX_VALUE.match(node.text.strip()) if node.is_scalar else None
+    match = MATRIX_VALUE.match(node.text.strip()) if node.is_scalar else None
     if match is None:
         return False
-    values = _matrix_values(job, match.group(1))
+    values = matrix_values(job, match.group(1))
     return values is not None and all(v.is_literal_false() for v in values)
 
 

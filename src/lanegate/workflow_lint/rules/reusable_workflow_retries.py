@@ -1,4 +1,7 @@
-"""Flags a job that calls a local reusable workflow (`uses: ./.github/workflows/x.yml`) that retries."""
+"""Flags a job that calls a local reusable workflow (`uses: ./.github/workflows/x.yml`) that retries.
+A `continue-on-error` of the called workflow that reads its inputs is judged with the values this
+call passes (`with:`, the matrix values it names, the declared defaults): false in every one, it
+does not count for this call."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from lanegate.workflow_lint.rule import FileKind, Rule
 def check(ctx: FileContext) -> Iterator[Finding]:
     for _, job in ctx.jobs():
         found = ctx.local_target_retries(
-            RULE, job.get("uses"), workflow=True, kind="reusable workflow"
+            RULE, job.get("uses"), workflow=True, kind="reusable workflow", caller=job
         )
         if found is not None:
             yield found
