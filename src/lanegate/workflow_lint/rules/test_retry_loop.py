@@ -371,17 +371,19 @@ def _params(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[st
     return {a.arg for a in every if a is not None}
 
 
-def _returns_normally(handler: ast.ExceptHandler, held: set[str]) -> bool:
-    """Whether a handler swallows the failure and returns to the caller as if the act had run: not
-    when it re-raises last, ends the test (`pytest.skip(...)` raises), or records the failure in a
-    collection the caller holds (`errors.append(str(e))` on a parameter, which the caller asserts
-    empty: the failure is handed on, not forgiven)."""
+def _ends_attempt(handler: ast.ExceptHandler) -> bool:
+    """A handler that re-raises last or ends the test (`pytest.skip(...)` raises): it does not
+    return to the caller as if the act had run."""
     body = handler.body
     if body and isinstance(body[-1], ast.Raise):
-        return False
-    if any(isinstance(s, ast.Expr) and _call_name(s.value) in _ENDS_TEST for s in body):
-        return False
-    for node in _own_nodes(body):
+        return True
+    return any(isinstance(s, ast.Expr) and _call_name(s.value) in _ENDS_TEST for s in body)
+
+
+def _records(handler: ast.ExceptHandler, held: set[str]) -> bool:
+    """A handler that puts the failure into a collection the caller holds (`errors.append(str(e))`
+    on a parameter, which the caller asserts empty): the failure is handed on, not forgiven."""
+    for node in _own_nodes(handler.body):
         func = node.func if isinstance(node, ast.Call) else None
         if (
             isinstance(func, ast.Attribute)
@@ -389,23 +391,30 @@ def _returns_normally(handler: ast.ExceptHandler, held: set[str]) -> bool:
             and isinstance(func.value, ast.Name)
             and func.value.id in held
         ):
-            return False
-    return True
+            return True
+    return False
 
 
 def _swallows(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    held = _params(func) | {
-        name
-        for n in _own_nodes(func.body)
-        if isinstance(n, ast.Nonlocal | ast.Global)
-        for name in n.names
-    }
+    """Whether `func` swallows a failure of its act and returns as if it had run."""
+    held: set[str] | None = None  # what the caller holds: computed for the first handler that asks
     for inner in _own_nodes(func.body):
-        if (
-            isinstance(inner, ast.Try | ast.TryStar)
-            and any(_returns_normally(h, held) for h in inner.handlers)
-        ) or (isinstance(inner, ast.With | ast.AsyncWith) and _suppresses(inner)):
+        if isinstance(inner, ast.With | ast.AsyncWith) and _suppresses(inner):
             return True
+        if not isinstance(inner, ast.Try | ast.TryStar):
+            continue
+        for handler in inner.handlers:
+            if _ends_attempt(handler):
+                continue
+            if held is None:
+                held = _params(func) | {
+                    name
+                    for n in _own_nodes(func.body)
+                    if isinstance(n, ast.Nonlocal | ast.Global)
+                    for name in n.names
+                }
+            if not _records(handler, held):
+                return True
     return False
 
 
