@@ -739,39 +739,80 @@ _CHECK_FAILURES = frozenset({"AssertionError", "Failed"})
 _SKIPS = frozenset({"skip", "xfail", "skipTest"})
 
 
+def _checks(statements: list[ast.stmt], given: frozenset[str]) -> bool:
+    """Whether these statements run a test's own check: an `assert`, an assertion helper
+    (`assert_allclose`, `self.assertEqual`), or a test function a wrapper was handed (`func()`
+    where `func` is a parameter of an enclosing function: a decorator running the test)."""
+    for node in _own_nodes(statements):
+        if isinstance(node, ast.Assert):
+            return True
+        if isinstance(node, ast.Call):
+            if _call_name(node).startswith("assert"):
+                return True
+            if isinstance(node.func, ast.Name) and node.func.id in given:
+                return True
+    return False
+
+
+def _unguarded_skip(handler: ast.ExceptHandler, local: set[str]) -> bool:
+    """A skip or xfail in the handler that no premise check guards: an `if` on the test's own
+    state (a name its function assigned: `if w() is not None: pytest.skip(...)`, the object the
+    premise needed was not freed) tells an unmet premise from a failure; one on a platform
+    constant (`if IS_PYPY:`) forgives the failure where it happens."""
+    stack: list[tuple[ast.AST, bool]] = [(s, False) for s in handler.body]
+    while stack:
+        node, guarded = stack.pop()
+        if isinstance(node, (*_FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Call) and _call_name(node) in _SKIPS and not guarded:
+            return True
+        if isinstance(node, ast.If):
+            premise = guarded or bool(_loads([node.test]) & local)
+            stack.append((node.test, guarded))
+            stack.extend((c, premise) for c in (*node.body, *node.orelse))
+            continue
+        stack.extend((c, guarded) for c in ast.iter_child_nodes(node))
+    return False
+
+
 def _forgiven(module: ast.Module) -> Iterator[tuple[ast.ExceptHandler, str]]:
     """(handler, what it turns the failure into) for every `except` that catches a test's own
-    failure (an `AssertionError`, or any exception around an `assert` or around a test function
-    handed to a wrapper) and turns it into an xfail, a skip or a quiet return: a flaky-test
-    decorator by another name (`@flaky_on_pypy` xfails the failure). Walked without recursion."""
-    stack: list[tuple[ast.AST, frozenset[str]]] = [(module, frozenset())]
+    failure (an `AssertionError` or any exception, around an `assert`, an assertion helper or a
+    test function handed to a wrapper) and turns it into an xfail or skip no premise check guards,
+    or a quiet return: a flaky-test decorator by another name (`@flaky_on_pypy` xfails the
+    failure). An `AssertionError` the code under test raises (`func()` of the test's own making,
+    its effects asserted after) is its output, not the test's failure. Walked without recursion."""
+    stack: list[tuple[ast.AST, tuple[ast.FunctionDef | ast.AsyncFunctionDef, ...]]] = [(module, ())]
+    locals_of: dict[int, set[str]] = {}
     while stack:
-        node, held = stack.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            held = held | _params(node)
-        if isinstance(node, ast.Try | ast.TryStar) and not node.orelse:
-            body = list(_own_nodes(node.body))
-            asserts = any(isinstance(n, ast.Assert) for n in body)
-            runs_given = any(
-                isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in held
-                for n in body
-            )
-            for handler in node.handlers:
-                caught = _caught(handler)
-                own = caught is not None and bool(caught & _CHECK_FAILURES)
-                broad = caught is None or bool(caught & {"Exception", "BaseException"})
-                if not (own or (broad and (asserts or runs_given))):
-                    continue
-                if any(_call_name(n) in _SKIPS for n in _own_nodes(handler.body)):
-                    yield handler, "an xfail or skip"
-                elif all(
-                    isinstance(s, ast.Pass)
-                    or (isinstance(s, ast.Return) and s.value is None)
-                    or (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
-                    for s in handler.body
-                ):
-                    yield handler, "a pass"
-        stack.extend((c, held) for c in ast.iter_child_nodes(node))
+        node, chain = stack.pop()
+        if isinstance(node, _FUNCTIONS):
+            chain = (*chain, node)
+        if isinstance(node, ast.Try | ast.TryStar) and not node.orelse and chain:
+            current = chain[-1]
+            given = frozenset(name for f in chain[:-1] for name in _params(f))
+            # a body that raises on purpose (`raise ValueError("exit the context")`) is caught
+            # for that raise: an exit the test makes, not its failure
+            deliberate = any(isinstance(n, ast.Raise) for n in _own_nodes(node.body))
+            if not deliberate and _checks(node.body, given):
+                for handler in node.handlers:
+                    caught = _caught(handler)
+                    if caught is not None and not caught & (
+                        _CHECK_FAILURES | {"Exception", "BaseException"}
+                    ):
+                        continue
+                    if id(current) not in locals_of:
+                        locals_of[id(current)] = _stored(_own_nodes(current.body))
+                    if _unguarded_skip(handler, locals_of[id(current)]):
+                        yield handler, "an xfail or skip"
+                    elif all(
+                        isinstance(s, ast.Pass)
+                        or (isinstance(s, ast.Return) and s.value is None)
+                        or (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+                        for s in handler.body
+                    ):
+                        yield handler, "a pass"
+        stack.extend((c, chain) for c in ast.iter_child_nodes(node))
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
