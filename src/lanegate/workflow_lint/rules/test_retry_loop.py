@@ -356,6 +356,14 @@ class _Resolver:
     def runs(self, node: ast.AST, functions: set[int]) -> bool:
         return any(t in functions for t in self.targets(node))
 
+    def reads_its_input(self, node: ast.AST, functions: set[int]) -> bool:
+        """Whether every one of `functions` that `node` may run reads its own parameters: handed
+        to `map`/`filter` (`strategy.map(build)`, `filter(is_valid, items)`), it runs on each
+        element, a loop over inputs, as a `for` whose act uses its variable is."""
+        by_id = {id(f): f for f in self.functions}
+        targets = [by_id[t] for t in self.targets(node) if t in functions and t in by_id]
+        return bool(targets) and all(_params(f) & _loads(f.body) for f in targets)
+
 
 # pytest's and unittest's calls that end a test (they raise): a handler calling one does not return
 _ENDS_TEST = frozenset({"skip", "xfail", "fail", "exit", "skipTest"})
@@ -576,7 +584,11 @@ def _repeated_helper_calls(
                 yield repeating, node
             if _call_name(node) in _MAPPERS:
                 for arg in node.args:
-                    if isinstance(arg, ast.Name) and resolver.runs(arg, helpers):
+                    if (
+                        isinstance(arg, ast.Name)
+                        and resolver.runs(arg, helpers)
+                        and not resolver.reads_its_input(arg, helpers)
+                    ):
                         yield node, arg
             children = [(c, repeating, varying) for c in ast.iter_child_nodes(node)]
         else:

@@ -152,3 +152,15 @@ def test_each_action(action):
     except BaseException:
         pass
     assert action is not None
+
+
+def _valid(item):
+    try:
+        item.validate()
+        return True
+    except ValueError:
+        return False
+
+
+def test_keeps_the_valid_items(items):
+    assert list(filter(_valid, items))
