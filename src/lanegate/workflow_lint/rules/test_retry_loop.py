@@ -276,13 +276,20 @@ def _retry_try(loop: ast.For | ast.AsyncFor | ast.While) -> ast.stmt | None:
 def _sets_loop_flag(loop: ast.For | ast.AsyncFor | ast.While, succeeded: list[ast.stmt]) -> bool:
     """A `while` whose condition reads a name the success path sets anew (`while not ok: try:
     act(); ok = True`, `while conn is None: try: conn = connect()`): the loop ends on success by
-    its flag instead of a `break`. A name grown from itself (`buffer += sock.recv(n)`) is data
-    accumulating, not a flag."""
+    its flag instead of a `break`, or a count of successes (`while passes < 2: ... passes += 1`). A
+    name grown from the act (`buffer += sock.recv(n)`) is data accumulating, not a flag."""
     if not isinstance(loop, ast.While):
         return False
     tested = {n.id for n in ast.walk(loop.test) if isinstance(n, ast.Name)}
     for stmt in succeeded:
         for node in ast.walk(stmt):
+            if (
+                isinstance(node, ast.AugAssign)
+                and isinstance(node.target, ast.Name)
+                and node.target.id in tested
+                and isinstance(node.value, ast.Constant)
+            ):
+                return True  # `passes += 1`: a count of successes the loop waits for
             if not isinstance(node, ast.Assign):
                 continue
             reads = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
