@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from lanegate.diff import Change, Role
@@ -655,6 +655,13 @@ CASES: dict[str, Case] = {
             S.but(
                 diff=diff(
                     *DEFAULT_FILES, changed("tests/test_gone.py", Role.TEST, change=Change.DELETED)
+                )
+            ),
+            # a change that only deleted lines (whole tests): nothing of them remains to replay
+            S.but(
+                diff=diff(
+                    *DEFAULT_FILES,
+                    replace(changed("tests/test_other.py", Role.TEST), deletes_only=True),
                 )
             ),
         ),
