@@ -5,7 +5,9 @@ depend on it): comparison swaps, boolean operator swaps, arithmetic swaps, off-b
 and on slice bounds, negated conditions, a return of the type's default (its other simplest value
 where the default is what the line returns: `return False` in a `-> bool` function becomes `True`),
 and removed statements. An edit whose replacement is the original text is no mutant and is never
-proposed. Arid
+proposed, nor is an edit that cannot change what the code computes (`equivalent`: a boundary swap
+of a comparison that picks one of its operands, a `max`/`min` default never reached, the negation
+of `if TYPE_CHECKING:`). Arid
 nodes (docstrings, annotations, f-strings, logging/print/warnings calls, and an int literal that only
 sizes a worker pool) are never mutated.
 """
@@ -18,7 +20,9 @@ import functools
 import re
 from dataclasses import dataclass
 
-OPERATORS_VERSION = "lanegate-ops-4"
+from lanegate.lanes.property import equivalent
+
+OPERATORS_VERSION = "lanegate-ops-5"
 
 OPERATOR_NAMES = (
     "compare",
@@ -231,9 +235,19 @@ class _Source:
 class _Walker:
     """Collects edits from one module, skipping arid nodes."""
 
-    def __init__(self, source: _Source, imports: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        source: _Source,
+        imports: dict[str, str] | None = None,
+        boundary_picks: frozenset[int] = frozenset(),
+        unreached: frozenset[int] = frozenset(),
+    ) -> None:
         self.source = source
         self.imports = imports or {}  # local name -> the module or object it was imported as
+        # ids of comparisons whose boundary swap is equivalent, and of nodes never evaluated in a
+        # way that matters (`equivalent`)
+        self.boundary_picks = boundary_picks
+        self.unreached = unreached
         self.edits: list[tuple[Edit, int, str]] = []  # edit, enclosing def first line, qualname
         self.scope: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, int]] = []
 
@@ -308,7 +322,7 @@ class _Walker:
                 )
                 if edit is not None:
                     self.add(edit)
-        if isinstance(stmt, ast.If | ast.While):
+        if isinstance(stmt, ast.If | ast.While) and not equivalent.type_checking(stmt.test):
             self.add(_span(stmt.test, "negate-condition", f"(not {_paren(stmt.test)})"))
         if isinstance(stmt, ast.Assert):
             self.expr(stmt.test)  # the message is arid
@@ -340,15 +354,20 @@ class _Walker:
                 self._any(child)
 
     def expr(self, node: ast.expr) -> None:
-        if isinstance(node, ast.JoinedStr) or (
-            isinstance(node, ast.Constant) and isinstance(node.value, str | bytes)
+        if (
+            isinstance(node, ast.JoinedStr)
+            or (isinstance(node, ast.Constant) and isinstance(node.value, str | bytes))
+            or id(node) in self.unreached
         ):
             return
         edit: Edit | None = None
         if isinstance(node, ast.Compare):
             operands = [node.left, *node.comparators]
+            picks = id(node) in self.boundary_picks
             for i, op in enumerate(node.ops):
                 cmp_swap = _COMPARE_SWAP.get(type(op))
+                if picks and isinstance(op, equivalent.BOUNDARY_OPS):
+                    continue  # either side of the boundary picks an equal value
                 if cmp_swap is not None:
                     edit = self.source.token_edit(
                         "compare", operands[i], operands[i + 1], _CMP_TEXT[cmp_swap]
@@ -487,7 +506,12 @@ class Candidate:
 
 def candidates(tree: ast.Module, source: bytes) -> list[Candidate]:
     """Every edit the operators propose for a module (parsed from `source`), in source order."""
-    walker = _Walker(_Source(source), module_imports(tree))
+    walker = _Walker(
+        _Source(source),
+        module_imports(tree),
+        equivalent.boundary_picks(tree),
+        equivalent.unreached_fallbacks(tree),
+    )
     walker.body(tree.body)
     out = [Candidate(e, first, name) for e, first, name in walker.edits]
     out.sort(key=lambda c: (c.edit.line, c.edit.column, c.edit.operator))
