@@ -262,7 +262,7 @@ TABLE: tuple[Row, ...] = (
     Row("flake-low-power", Scope.FLAKE, K, E,
         "a test ran too few times to catch a flake failing flake.detect_rate of its runs",
         "raise flake.repeat_budget_seconds or speed the test up", flake.low_power),
-    Row("flake-test-skipped", Scope.FLAKE, K, W, "a test is skipped in every replay",
+    Row("flake-test-skipped", Scope.FLAKE, K, W, "a test the diff touched is skipped in every replay",
         "make the test run, or remove it", flake.test_skipped),
     Row("flake-lease-class", Scope.FLAKE, K, E, "lease class not in {timing, order, environment}",
         "give the lease one of the classes timing, order or environment", flake.lease_class),

@@ -590,7 +590,26 @@ CASES: dict[str, Case] = {
             ),
         ),
     ),
-    "flake-test-skipped": Case((_flake_tests(*(Outcome.SKIPPED,) * 3),), (S,)),
+    "flake-test-skipped": Case(
+        (_flake_tests(*(Outcome.SKIPPED,) * 3),),
+        (
+            S,
+            # an untouched test replayed beside the diff's, skipped by its own marks: the base's
+            S.but(
+                flake=r(
+                    FL,
+                    tests=(
+                        *FL.tests,
+                        samples.flake_test(
+                            "tests/test_calc.py::test_needs_numpy",
+                            (Outcome.SKIPPED,) * 3,
+                            touched=False,
+                        ),
+                    ),
+                )
+            ),
+        ),
+    ),
     "flake-lease-class": Case((_lease(lease_class="cosmic"),), (S, _lease(lease_class="timing"))),
     "flake-lease-expired": Case(
         (
