@@ -161,7 +161,7 @@ def _dropped(source: bytes, kept: set[tuple[int, int, str]]) -> list[Any]:
     walker.body(ast.parse(source).body)
     return [
         edit
-        for edit, _, _ in walker.edits
+        for edit, _, _, _ in walker.edits
         if (edit.line, edit.column, edit.operator) not in kept
         and original_text(source, edit) != "TYPE_CHECKING"
     ]

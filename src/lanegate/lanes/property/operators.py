@@ -248,7 +248,9 @@ class _Walker:
         # way that matters (`equivalent`)
         self.boundary_picks = boundary_picks
         self.unreached = unreached
-        self.edits: list[tuple[Edit, int, str]] = []  # edit, enclosing def first line, qualname
+        # edit, enclosing def first line, qualname, and the def whose signature holds it ("")
+        self.edits: list[tuple[Edit, int, str, str]] = []
+        self.signature_of = ""  # set while a def's defaults and decorators are walked
         self.scope: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, int]] = []
 
     def _where(self) -> tuple[int, str]:
@@ -268,7 +270,7 @@ class _Walker:
         if original_text(self.source.source, edit) == edit.replacement:
             return
         first, name = self._where()
-        self.edits.append((edit, first, name))
+        self.edits.append((edit, first, name, self.signature_of))
 
     def body(self, stmts: list[ast.stmt]) -> None:
         for i, stmt in enumerate(stmts):
@@ -284,11 +286,16 @@ class _Walker:
     def stmt(self, stmt: ast.stmt) -> None:
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             first = min([stmt.lineno, *(d.lineno for d in stmt.decorator_list)])
+            # evaluated where the def runs (its code object is the enclosing one's), but they
+            # decide what the def does when called: their mutants count toward its budget
+            outer = self.signature_of
+            self.signature_of = ".".join([*(n.name for n, _ in self.scope), stmt.name])
             for deco in stmt.decorator_list:
                 self.expr(deco)
             if not isinstance(stmt, ast.ClassDef):
                 for default in [*stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d)]:
                     self.expr(default)
+            self.signature_of = outer
             self.scope.append((stmt, first))
             self.body(stmt.body)
             self.scope.pop()
@@ -502,6 +509,7 @@ class Candidate:
     edit: Edit
     function_line: int
     function: str
+    owner: str = ""  # the def whose default or decorator holds the edit (its budget's function)
 
 
 def candidates(tree: ast.Module, source: bytes) -> list[Candidate]:
@@ -513,7 +521,7 @@ def candidates(tree: ast.Module, source: bytes) -> list[Candidate]:
         equivalent.unreached_fallbacks(tree),
     )
     walker.body(tree.body)
-    out = [Candidate(e, first, name) for e, first, name in walker.edits]
+    out = [Candidate(e, first, name, owner) for e, first, name, owner in walker.edits]
     out.sort(key=lambda c: (c.edit.line, c.edit.column, c.edit.operator))
     return out
 
