@@ -144,7 +144,8 @@ TABLE: tuple[Row, ...] = (
         "call a property oracle from properties.module on values derived from the test's inputs",
         prop.missing_oracle, lane_a=NOTE),
     Row("property-mutant-budget", Scope.PROPERTY, P, E, "killed_mutants < mutant_budget",
-        "add properties that kill the surviving mutants listed in the summary", prop.mutant_budget,
+        "add properties that kill the surviving mutants listed in the summary (a refused input: "
+        "raises(ValueError, f, x) from lanegate.oracles, not pytest.raises)", prop.mutant_budget,
         lane_a=NOTE, lane_a_check=lane_a.mutant_budget),
     Row("property-function-budget", Scope.PROPERTY, P, E,
         "a changed function's own mutants are killed below the ratio",
