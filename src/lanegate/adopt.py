@@ -77,13 +77,20 @@ def render(found: Inspection) -> str:
             "allow_none = true",
         ]
     else:
+        # Not locked yet: the fixture lane fails a policy whose dir has no replay case (SPEC:
+        # an empty case list fails), and init cannot know which callable turns an input into
+        # its expected bytes. Locking the folder now would fail every pull request.
         lines += [
-            f"# {found.fixture_files} file(s): each is hashed against the lockfile of the merge base.",
-            f'dir = "{found.fixtures_dir}"',
-            f'lockfile = "{_lockfile(found.fixtures_dir)}"',
-            "# Replay cases (input -> expected bytes) go here, paths relative to dir:",
+            f"# {found.fixture_files} file(s) in {found.fixtures_dir}, not under the fixture lane yet:",
+            "# the lane replays cases (input -> expected bytes), and a fixture dir without one fails",
+            "# every pull request (fixture-no-cases). To lock the folder, declare at least one case",
+            "# (paths relative to dir), drop allow_none, uncomment dir and lockfile, and run",
+            "# `lanegate lock`:",
+            f'# dir = "{found.fixtures_dir}"',
+            f'# lockfile = "{_lockfile(found.fixtures_dir)}"',
             '# [[fixtures.cases]]\n# id = "example"\n# input = "in/example.txt"\n'
             '# expected = "out/example.txt"\n# callable = "mypkg.module:function"',
+            "allow_none = true",
         ]
     lines += ["", "[properties]"]
     if found.oracle_module is None:

@@ -101,17 +101,20 @@ CI_SCRIPT_SUFFIXES = (".sh", ".bash", ".ps1", ".bat", ".cmd")
 _PLUGIN_DECLARATION = re.compile(rb"^\s*pytest_plugins\s*[:=]", re.MULTILINE)
 _MAX_SCAN_BYTES = 1_000_000
 _HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@", re.MULTILINE)
+_BASE_HUNK = re.compile(rb"^@@ -(\d+)(?:,(\d+))? \+\d+(?:,\d+)? @@", re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)
 class ChangedFile:
-    """One changed path; `old_path` is set for renames; `binary` when git sees no text lines."""
+    """One changed path; `old_path` is set for renames; `binary` when git sees no text lines;
+    `deletes_only` when the change only deletes lines of a text file (it adds none)."""
 
     path: str
     change: Change
     roles: frozenset[Role]
     old_path: str | None = None
     binary: bool = False
+    deletes_only: bool = False
 
     @property
     def is_gate_input(self) -> bool:
@@ -235,7 +238,7 @@ def classify_diff(repo: Path, base: str, policy: Policy, head: str = "HEAD") -> 
     common = ("--no-ext-diff", "--no-textconv", "-M", "-z", mb, head_commit)
     status = git.run_git(repo, "diff", "--name-status", *common).split(b"\0")
     numstat = git.run_git(repo, "diff", "--numstat", *common).split(b"\0")
-    binary = _binary_paths(numstat)
+    binary, trimmed = _numstat_paths(numstat)
     files: list[ChangedFile] = []
     i = 0
     while i < len(status) and status[i]:
@@ -260,6 +263,7 @@ def classify_diff(repo: Path, base: str, policy: Policy, head: str = "HEAD") -> 
                 roles=roles,
                 old_path=old_path,
                 binary=new in binary,
+                deletes_only=new in trimmed and kind is Change.MODIFIED,
             )
         )
     files = _mark_shadowing(repo, mb, files)
@@ -356,9 +360,11 @@ def _declares_plugins(path: Path) -> bool:
         return False
 
 
-def _binary_paths(numstat: list[bytes]) -> set[str]:
-    """Paths whose numstat is `-\t-` (git sees binary content). Renames span three fields."""
+def _numstat_paths(numstat: list[bytes]) -> tuple[set[str], set[str]]:
+    """Paths whose numstat is `-\t-` (git sees binary content), and paths whose change adds no
+    line and deletes some. Renames span three fields."""
     out: set[str] = set()
+    trimmed: set[str] = set()
     i = 0
     while i < len(numstat) and numstat[i]:
         head = numstat[i]
@@ -371,7 +377,9 @@ def _binary_paths(numstat: list[bytes]) -> set[str]:
             i += 1
         if parts[0] == b"-" and parts[1] == b"-":
             out.add(path)
-    return out
+        elif parts[0] == b"0" and len(parts) == 3 and parts[1] not in (b"0", b"-"):
+            trimmed.add(path)
+    return out, trimmed
 
 
 def changed_lines(
@@ -394,9 +402,22 @@ def _changed_lines_between(
 def _changed_lines(
     repo: Path, merge_base_commit: str, head_commit: str, path: str
 ) -> frozenset[int]:
+    return _hunk_lines(git.zero_context_diff(repo, merge_base_commit, head_commit, path), _HUNK)
+
+
+def removed_lines(
+    repo: Path, merge_base_commit: str, head_commit: str, path: str
+) -> frozenset[int]:
+    """Line numbers on the base side of `path` that the diff deleted or changed: a change that
+    only deletes lines has none on the head side (`changed_lines`), yet it changes the code that
+    held them."""
     out = git.zero_context_diff(repo, merge_base_commit, head_commit, path)
+    return _hunk_lines(out, _BASE_HUNK)
+
+
+def _hunk_lines(out: bytes, hunk: re.Pattern[bytes]) -> frozenset[int]:
     lines: set[int] = set()
-    for match in _HUNK.finditer(out):
+    for match in hunk.finditer(out):
         start = int(match.group(1))
         count = int(match.group(2)) if match.group(2) is not None else 1
         lines.update(range(start, start + count))

@@ -197,6 +197,11 @@ class _Scanner(ast.NodeVisitor):
         # test, rebinding one of their attributes reaches into whatever else imported them, such
         # as the trusted tests judging it; `own` are the repository's own top-level packages
         self.foreign = _foreign_names(tree, own)
+        # names the module and each enclosing function bind themselves: there `compile(...)` is
+        # the project's own `compile` (parse.compile), not the builtin; whatever such a name is
+        # bound to is scanned where it is bound (`run = exec` is named there)
+        body = tree.body if isinstance(tree, ast.Module) else []
+        self.scopes: list[frozenset[str]] = [_bound_names(body, _declared_global(tree))]
 
     def _hit(self, node: ast.AST, what: str) -> None:
         self.found.append(Introspection(self.path, getattr(node, "lineno", 0), what))
@@ -286,9 +291,15 @@ class _Scanner(ast.NodeVisitor):
             return
         self._hit(node, f"rebinds a name of another module ({self.foreign[root.id]}: .{attr})")
 
+    def _own(self, name: str | None) -> bool:
+        """Whether `name` is bound by the module or an enclosing function (not the builtin)."""
+        return name is not None and any(name in scope for scope in self.scopes)
+
     def visit_Name(self, node: ast.Name) -> None:
         if node.id == "__builtins__":
             self._hit(node, "reaches the builtins (__builtins__)")
+        elif self._own(node.id):
+            pass
         elif node.id in _CALLS and id(node) not in self.called:
             # `run = exec; run(src)`, `map(eval, xs)`: the same code from a string, under a new name
             self._hit(node, f"{_CALLS[node.id]}, passed on by name ({node.id})")
@@ -307,6 +318,8 @@ class _Scanner(ast.NodeVisitor):
             and not self._round_trip(node)
         ):
             self._hit(node, f"deserialises data that can run code ({func.value.id}.{func.attr})")
+        if self._own(name):
+            name = None
         if name in _ATTRIBUTE_CALLS:
             self.called.add(id(func))
         if name in _CALLS:
@@ -419,7 +432,74 @@ class _Scanner(ast.NodeVisitor):
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         if node.name.startswith("pytest_") and node.name not in _TEST_MODULE_HOOKS:
             self._hit(node, f"defines a pytest hook ({node.name})")
-        self.generic_visit(node)
+        for default in [*node.args.defaults, *node.args.kw_defaults, *node.decorator_list]:
+            if default is not None:  # evaluated in the enclosing scope
+                self.visit(default)
+        self.scopes.append(_parameters(node.args) | _bound_names(node.body))
+        for stmt in node.body:
+            self.visit(stmt)
+        for annotation in _annotations(node):
+            self.visit(annotation)
+        self.scopes.pop()
+
+    def visit_Lambda(self, node: ast.Lambda) -> None:
+        for default in [*node.args.defaults, *node.args.kw_defaults]:
+            if default is not None:
+                self.visit(default)
+        self.scopes.append(_parameters(node.args))
+        self.visit(node.body)
+        self.scopes.pop()
+
+
+def _parameters(args: ast.arguments) -> frozenset[str]:
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    return frozenset(a.arg for a in every if a is not None)
+
+
+def _annotations(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
+    args = node.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    found = [a.annotation for a in every if a is not None and a.annotation is not None]
+    return found + ([node.returns] if node.returns is not None else [])
+
+
+def _bound_names(
+    body: list[ast.stmt], rebound_elsewhere: frozenset[str] = frozenset()
+) -> frozenset[str]:
+    """The names a block of statements binds to an object of its own, only by `def` and `class`
+    (`def compile(...)`): a name the block also binds any other way (assigned, imported, a loop
+    target, deleted: `exec = exec`, `del compile`) or declares global or nonlocal is left out, as
+    what it then names is not certain; nested functions and classes are their own scopes."""
+    defined: set[str] = set()
+    other: set[str] = set(rebound_elsewhere)
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            defined.add(node.name)
+            stack.extend([*node.decorator_list])
+            continue  # its body is its own scope
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            other.add(node.id)
+        elif isinstance(node, ast.alias):
+            other.add(node.asname or node.name.split(".", 1)[0])
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            other.update(node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            other.add(node.name)
+        elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
+            other.add(node.name)
+        stack.extend(ast.iter_child_nodes(node))
+    return frozenset(defined - other)
+
+
+def _declared_global(tree: ast.AST) -> frozenset[str]:
+    """Names any function declares `global`: it may rebind the module's."""
+    return frozenset(
+        name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names
+    )
 
 
 def _foreign_names(tree: ast.AST, own: frozenset[str]) -> dict[str, str]:

@@ -19,6 +19,7 @@ __all__ = [
     "monotonic",
     "ordered",
     "permutation_of",
+    "raises",
     "round_trip",
     "schema",
     "total_order",
@@ -149,6 +150,30 @@ def equivalent(f: Callable[..., Any], reference: Callable[..., Any], *args: Any)
             f"  args: {_show(args)}\n  got:  {_show(got)}\n  want: {_show(want)}"
         )
     return got
+
+
+def raises(
+    exception: type[BaseException] | tuple[type[BaseException], ...],
+    f: Callable[..., Any],
+    *args: Any,
+) -> BaseException:
+    """Assert `f(*args)` raises `exception` (an input outside f's domain is refused); returns it.
+
+    Example: `raises(ValueError, int, "ten")`
+    """
+    try:
+        out = f(*args)
+    except exception as exc:
+        return exc
+    raise AssertionError(
+        f"{_name(f)}(*args) raised nothing, expected {_exception_names(exception)}\n"
+        f"  args: {_show(args)}\n  returned: {_show(out)}"
+    )
+
+
+def _exception_names(exception: type[BaseException] | tuple[type[BaseException], ...]) -> str:
+    kinds = exception if isinstance(exception, tuple) else (exception,)
+    return " or ".join(getattr(k, "__name__", _show(k)) for k in kinds)
 
 
 def invariant(f: Callable[[T], U], measure: Callable[[Any], Any], x: T) -> U:

@@ -720,3 +720,48 @@ def test_a_replay_looks_like_plain_pytest_to_tests_of_its_paths_and_open_files(m
     for test in data["tests"]:
         assert test["deterministic"], test["node_id"]
         assert {r["outcome"] for r in test["replays"]} == {"passed"}, test["node_id"]
+
+
+SKIPPED = """\
+import os
+import sys
+
+import pytest
+
+
+@pytest.mark.skipif(True, reason="needs the optional backend")
+def test_backend():
+    import not_installed_backend
+
+    assert not_installed_backend.x == 1
+
+
+@pytest.mark.skipif(sys.version_info < (3, 99), reason="a future Python only")
+def test_future():
+    assert os.environ.get("NOT_SET_ANYWHERE") == "set"
+
+
+def test_one():
+    assert 1 + 1 == 2
+"""
+
+
+def test_a_test_its_marks_skip_is_skipped_in_every_replay_condition(make_repo) -> None:  # type: ignore[no-untyped-def]
+    # an untouched file's skipped tests (in-process batches: repeat, zone) and a new file's (its
+    # isolation and shared-host runs in forked children): the marks skip every run of each
+    untouched = SKIPPED + "\n\ndef test_two():\n    assert 2 + 2 == 4\n"
+    repo = feature_repo(
+        make_repo,
+        {"tests/test_old.py": untouched, "tests/test_new.py": SKIPPED},
+        {"tests/test_old.py": SKIPPED},
+    )
+    assert flake(repo.path) == 0
+    data = ledger(repo.path)
+    for path in ("tests/test_old.py", "tests/test_new.py"):
+        for name in ("test_backend", "test_future"):
+            (test,) = [t for t in data["tests"] if t["node_id"] == f"{path}::{name}"]
+            assert test["deterministic"], (path, name)
+            assert set(outcomes(data, test["node_id"])) == {"skipped"}
+            assert test["batches"], (path, name)
+            for batch in test["batches"]:
+                assert set(batch["sequence"]) == {"s"}, (path, name, batch)

@@ -23,7 +23,11 @@ def _lanegate(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_init_with_fixtures_writes_policy_and_lockfile(make_repo: Callable[[str], Repo]) -> None:
+def test_init_names_a_data_folder_without_locking_it_and_a_branch_passes_the_fixture_lane(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    # init cannot declare replay cases, and a locked folder without one fails every pull request
+    # (fixture-no-cases): the folder is named in comments, the policy allows none, and says why
     repo = make_repo("r")
     repo.write("src/pkg/__init__.py", "")
     repo.write("tests/data/a.txt", "alpha\n")
@@ -34,16 +38,21 @@ def test_init_with_fixtures_writes_policy_and_lockfile(make_repo: Callable[[str]
     text = (repo.path / "lanegate.toml").read_text()
     assert text.startswith("# lanegate policy")
     data = tomllib.loads(text)
-    assert data["fixtures"] == {"dir": "tests/data", "lockfile": "tests/data.lock.json"}
+    assert data["fixtures"] == {"allow_none": True}
+    assert '# dir = "tests/data"' in text and '# lockfile = "tests/data.lock.json"' in text
     assert data["properties"]["source_dirs"] == ["src"]
     policy = load_policy(repo.path)
     assert policy.properties.module == "lanegate.oracles"
-    assert (repo.path / "tests/data.lock.json").is_file()
-    assert "commit lanegate.toml and tests/data.lock.json on the default branch" in done.stdout
-    check = _lanegate(repo.path, "lock", "--check")
-    assert check.returncode == 0, check.stdout
-    # locked bytes without a case to replay fail fixture-no-cases on every branch: say so now
-    assert "declares no [[fixtures.cases]]" in check.stdout
+    assert not (repo.path / "tests/data.lock.json").exists()
+    assert "2 file(s) in tests/data, not locked: the fixture lane needs replay cases" in done.stdout
+    assert "commit lanegate.toml on the default branch" in done.stdout
+    repo.commit("lanegate init")
+    repo.branch("feature")
+    repo.write("src/pkg/__init__.py", "X = 1\n")
+    repo.commit("feature")
+    fixture = _lanegate(repo.path, "fixture", "--base", "main")
+    assert fixture.returncode == 0, fixture.stdout + fixture.stderr
+    assert "would pass" in fixture.stdout + fixture.stderr
     again = _lanegate(repo.path, "init")
     assert again.returncode == 2 and "a lanegate policy exists already" in again.stderr
     assert "Traceback" not in again.stderr

@@ -1,4 +1,5 @@
-"""`lanegate init`: inspect the repository, write a commented lanegate.toml, lock the fixtures."""
+"""`lanegate init`: inspect the repository, write a commented lanegate.toml (a fixture folder is
+named, not locked: the fixture lane needs replay cases, which only the user can declare)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,9 @@ import argparse
 from pathlib import Path
 
 from lanegate import adopt, git
-from lanegate.lanes.fixture import locking
-from lanegate.policy import load_policy
 
 COMMAND = "init"
-HELP = "write a commented lanegate.toml for this repository (and lock its fixtures)"
+HELP = "write a commented lanegate.toml for this repository"
 
 EXAMPLE_TEST = """\
     from hypothesis import given, strategies as st
@@ -43,14 +42,12 @@ def run(args: argparse.Namespace) -> int:
     if found.fixtures_dir is None:
         print("  fixtures: none found (allow_none = true)")
     else:
-        policy = load_policy(repo)
-        plan = locking.plan(repo, policy.fixtures)
-        if not plan.up_to_date:
-            locking.write(plan)
         print(
-            f"  fixtures: {found.fixture_files} file(s) in {found.fixtures_dir}, locked in {plan.key}"
+            f"  fixtures: {found.fixture_files} file(s) in {found.fixtures_dir}, not locked: the "
+            "fixture lane needs replay cases\n    (input -> expected bytes), and a locked folder "
+            "without one fails every pull request;\n    declare [[fixtures.cases]] in "
+            f"{path.name} (see its comments), then run `lanegate lock`"
         )
-        to_commit.append(plan.key)
     print("\nnext steps:")
     print(f"  1. commit {' and '.join(to_commit)} on the default branch (the lanes read them from")
     print("     the merge base: on a pull request they are gate inputs a human must approve)")

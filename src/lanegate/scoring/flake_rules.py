@@ -320,9 +320,11 @@ def low_power(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
 
 
 def test_skipped(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
-    """A test skipped in every replay proves nothing (a warning: it is not evidence either way)."""
+    """A test the diff touched that is skipped in every replay proves nothing (a warning: it is
+    not evidence either way). An untouched test replayed beside it (a possible polluter) that its
+    marks skip is the base's, as it was before the diff."""
     for test in _judged_tests(ledger, ctx):
-        if test.replays and _kinds(test) == {Outcome.SKIPPED}:
+        if test.touched_by_diff and test.replays and _kinds(test) == {Outcome.SKIPPED}:
             yield Hit(f"{test.node_id}: skipped in every replay", _test_at(test))
 
 

@@ -144,7 +144,8 @@ TABLE: tuple[Row, ...] = (
         "call a property oracle from properties.module on values derived from the test's inputs",
         prop.missing_oracle, lane_a=NOTE),
     Row("property-mutant-budget", Scope.PROPERTY, P, E, "killed_mutants < mutant_budget",
-        "add properties that kill the surviving mutants listed in the summary", prop.mutant_budget,
+        "add properties that kill the surviving mutants listed in the summary (a refused input: "
+        "raises(ValueError, f, x) from lanegate.oracles, not pytest.raises)", prop.mutant_budget,
         lane_a=NOTE, lane_a_check=lane_a.mutant_budget),
     Row("property-function-budget", Scope.PROPERTY, P, E,
         "a changed function's own mutants are killed below the ratio",
@@ -262,7 +263,7 @@ TABLE: tuple[Row, ...] = (
     Row("flake-low-power", Scope.FLAKE, K, E,
         "a test ran too few times to catch a flake failing flake.detect_rate of its runs",
         "raise flake.repeat_budget_seconds or speed the test up", flake.low_power),
-    Row("flake-test-skipped", Scope.FLAKE, K, W, "a test is skipped in every replay",
+    Row("flake-test-skipped", Scope.FLAKE, K, W, "a test the diff touched is skipped in every replay",
         "make the test run, or remove it", flake.test_skipped),
     Row("flake-lease-class", Scope.FLAKE, K, E, "lease class not in {timing, order, environment}",
         "give the lease one of the classes timing, order or environment", flake.lease_class),

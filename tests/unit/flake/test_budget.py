@@ -224,7 +224,8 @@ def test_the_stress_floor_is_paid_by_no_other_dimension() -> None:
         plans = plan_batches([race], budget)
         others = sum(p.runs for p in plans if p.dimension is not Dimension.STRESS)
         stress = _runs(plans, race.node_id)[(STRESS_REPLAY, Dimension.STRESS)]
-        paid = min(STRESS_THREADS, (runs + 1) // 2, runs - 1)  # the budget's stress runs
+        # the budget's stress runs: after the repeat floor (one in each repeat replay)
+        paid = min(STRESS_THREADS, (runs + 1) // 2, runs - min(runs, MIN_RUNS))
         # isolation (alone, then preempted) and deschedule are unpaid too; the budget's runs
         # all land somewhere
         assert others - ISOLATION_THREAD_RUNS - DESCHEDULE_RUNS == runs - paid, budget
@@ -238,3 +239,19 @@ def test_stress_floors_wait_at_most_their_wall_cap_together() -> None:
     floors = stress_floors(costs)
     assert sum(f * c.wall for c, f in zip(costs, floors, strict=True)) <= STRESS_FLOORS_WALL
     assert stress_floors(costs[:1]) == [6]  # one sleeping 0.4 s test: within 3 s of wall
+
+
+def test_every_test_repeats_right_after_itself_in_both_repeat_replays() -> None:
+    # the scorer tells a state leak (a test failing when it runs again in its process) from a flake
+    # only on the repeat runs of two replays: however small the budget, each test gets one in both
+    from lanegate.lanes.flake.budget import REPEAT_REPLAYS
+
+    costs = [
+        RunCost(f"t.py::t[{i}]", 0.5, True, frozenset({"threads"} if i % 2 else ()), cpu=0.5)
+        for i in range(76)
+    ]
+    plans = plan_batches(with_floors(costs, 3, 0.5), 0.0)
+    for cost in costs:
+        runs = _runs(plans, cost.node_id)
+        for replay in REPEAT_REPLAYS:
+            assert runs.get((replay, Dimension.REPEAT), 0) >= 1, (cost.node_id, runs)

@@ -154,8 +154,46 @@ def test_changed_test_selects_every_test_before_it() -> None:
     assert not any(s.whole_module for s in selected)
 
 
-def test_changes_outside_tests_select_nothing_and_new_files_select_all() -> None:
-    assert select_module("t.py", MODULE, frozenset({5}), IDS) == []
+def _touched(source: str, lines: set[int]) -> list[str]:
+    return [s.node_id for s in select_module("t.py", source, frozenset(lines), IDS) if s.touched]
+
+
+def test_a_change_outside_the_tests_touches_the_tests_that_reach_it() -> None:
+    lines = MODULE.splitlines()
+    # a constant: the tests that name it; a helper: the tests that call it
+    assert _touched(MODULE, {lines.index("STATE = []") + 1}) == ["t.py::test_first", "t.py::test_third"]
+    assert _touched(MODULE, {lines.index("    return random.random()") + 1}) == [
+        "t.py::test_second"
+    ]
+    # an import: the tests (and the helpers they call) that use it
+    assert _touched(MODULE, {lines.index("import random") + 1}) == ["t.py::test_second"]
+    # a test class's own helper method: the class's tests
+    assert _touched(MODULE, {lines.index("    def not_a_test(self):") + 2}) == [
+        "t.py::TestGroup::test_method"
+    ]
+    # blank lines and comments between statements: nothing
+    assert _touched(MODULE, {lines.index('NAMES = {"alpha": 1, "beta": 2}') + 2}) == []
+    # a statement run at import binds no name: any test may see what it did
+    seeded = MODULE.replace("STATE = []\n", "STATE = []\nrandom.seed(0)\n")
+    line = seeded.splitlines().index("random.seed(0)") + 1
+    assert len(_touched(seeded, {line})) == 5
+
+
+def test_a_fixture_touches_the_tests_that_request_it_and_an_autouse_one_every_test() -> None:
+    module = (
+        "import pytest\n\n\n@pytest.fixture\ndef db():\n    return {}\n\n\n"
+        "def test_db(db):\n    assert db == {}\n\n\n"
+        "@pytest.mark.usefixtures('db')\ndef test_uses():\n    pass\n\n\n"
+        "def test_other():\n    pass\n"
+    )
+    ids = ("t.py::test_db", "t.py::test_uses", "t.py::test_other")
+    touched = select_module("t.py", module, frozenset({6}), ids)
+    assert [s.node_id for s in touched if s.touched] == ["t.py::test_db", "t.py::test_uses"]
+    auto = module.replace("@pytest.fixture\n", "@pytest.fixture(autouse=True)\n")
+    assert all(s.touched for s in select_module("t.py", auto, frozenset({6}), ids))
+
+
+def test_a_new_file_selects_every_test() -> None:
     everything = select_module("t.py", MODULE, None, IDS)
     assert len(everything) == 5 and all(s.touched and s.whole_module for s in everything)
 
@@ -416,3 +454,26 @@ def test_every_host_dimension_has_its_risk_names() -> None:
 
     assert frozenset(HOST_RISK_NAMES) == HOST_RISKS
     assert all(HOST_RISK_NAMES.values())
+
+
+def test_a_deletion_changes_the_test_it_was_in_and_a_test_deleted_whole_is_gone(make_repo) -> None:  # type: ignore[no-untyped-def]
+    # a change that only deletes lines has no line at head: it is mapped onto the base's tests
+    repo = make_repo("r")
+    repo.write("pytest.ini", PYTEST_INI)
+    module = MODULE.replace("@decorated\n", "")
+    repo.write("tests/test_mod.py", module)
+    repo.commit("base")
+    repo.branch("feature")
+    cut = module.replace("    assert id(t) != id(STATE)\n", "").replace(
+        "\n\nclass TestGroup:\n    def test_method(self):\n        assert time.time() > 0\n"
+        "\n    def not_a_test(self):\n        pass\n",
+        "",
+    )
+    repo.write("tests/test_mod.py", cut)
+    repo.commit("feature")
+    diff = classify_diff(repo.path, "main", Policy())
+    assert [f.deletes_only for f in diff.files] == [True]
+    selection = select_tests(repo.path, diff, _collect(repo.path, diff))
+    # test_third lost a line: replayed (with the tests before it); TestGroup is gone: nothing of it
+    assert selection.touched_ids == {"tests/test_mod.py::test_third"}
+    assert "tests/test_mod.py::TestGroup::test_method" not in selection.node_ids

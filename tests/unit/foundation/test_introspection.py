@@ -41,6 +41,16 @@ FLAGGED_TESTS = {
     "builtins-name": "RUN = __builtins__['ex' + 'ec']\n",
     "globals": "HIDDEN = globals()['__builtins__']\n",
     "exec-alias": "RUN = exec if 1 else None\nRUN('x = 1', {})\n",
+    # a name of the module's own shadows the builtin only where nothing else may rebind it
+    "exec-rebound": "exec = exec\nexec('import sys')\n",
+    "def-then-deleted": "def exec(s):\n    pass\n\ndel exec\nexec('import sys')\n",
+    "def-then-assigned": "def compile(s):\n    pass\n\ncompile = eval\ncompile('1')\n",
+    "def-global-rebound": (
+        "def compile(s):\n    pass\n\ndef swap():\n    global compile\n    compile = run\n\n"
+        "compile('x')\n"
+    ),
+    "param-elsewhere": "def f(eval):\n    return eval\n\neval('1')\n",
+    "own-def-runs-exec": "def compile(s):\n    exec(s)\n",
     "builtins-import": "from builtins import exec as load\n",
     "vars": "NAMESPACE = vars()\n",
     "builtin-self": "RUN = print.__self__.exec\n",
@@ -102,6 +112,13 @@ FLAGGED_SOURCE = {
     "codecs-from": "from codecs import register\nregister(lambda name: None)\n",
 }
 CLEAN_SOURCE = {
+    # parse's own `compile(format)` and a parameter named like a builtin are not the builtins
+    "own-compile": (
+        "def compile(format, extra_types=None):\n    return Parser(format, extra_types)\n\n\n"
+        "def longest(format):\n    p = compile(format)\n    return len(p.named_fields)\n"
+    ),
+    "own-compile-passed": "def compile(f):\n    return f\n\nBUILD = compile\n",
+    "parameter": "def apply(eval, x):\n    return eval(x)\n",
     "config": "import os\nLEVEL = os.environ.get('MYAPP_LOG_LEVEL', 'info')\n",
     "regex": "import re\nWORD = re.compile(r'\\w+')\n",
     "attrs": "def name_of(obj):\n    return getattr(obj, '__name__', '?')\n",

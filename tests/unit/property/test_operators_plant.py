@@ -304,3 +304,26 @@ def test_no_operator_proposes_its_original_text() -> None:
         ("constant-minus-one", "-1"),
         ("constant-plus-one", "1"),
     ]
+
+
+def test_a_default_or_decorator_edit_counts_toward_the_def_it_parameterizes() -> None:
+    # a default is evaluated where the def runs (module code), but it decides what the function does
+    # when called: its mutants join the function's budget and floor, not a `<module>` of their own
+    source = (
+        b"import functools\n\n\n"
+        b"class Box:\n"
+        b"    @functools.lru_cache(maxsize=8)\n"
+        b"    def pick(self, items, limit=3):\n"
+        b"        return items[:limit]\n"
+    )
+    tree = ast.parse(source)
+    found = {
+        (original_text(source, c.edit), c.function, c.owner)
+        for c in candidates(tree, source)
+        if c.edit.operator.startswith("constant")
+    }
+    assert ("8", "<module>", "Box.pick") in found  # the code object is the module's (hotpatching)
+    assert ("3", "<module>", "Box.pick") in found
+    specs = specs_for_file("m.py", source, frozenset(range(1, 8)), "sha256:x", 0)
+    assert {s.budget_function for s in specs} == {"Box.pick"}
+    assert {s.function for s in specs if s.original in ("3", "8")} == {"<module>"}

@@ -68,3 +68,19 @@ def test_messages_are_bounded() -> None:
     with pytest.raises(AssertionError) as info:
         oracles.idempotent(lambda s: s + "x", "y" * 10_000)
     assert len(str(info.value)) < 2_000
+
+
+@given(st.integers(max_value=0))
+def test_raises_is_an_exception_contract(limit: int) -> None:
+    def refuse(n: int) -> int:
+        if n < 1:
+            raise ValueError("limit must be at least 1")
+        return n
+
+    error = oracles.raises(ValueError, refuse, limit)
+    assert isinstance(error, ValueError) and "at least 1" in str(error)
+    assert isinstance(oracles.raises((KeyError, ValueError), refuse, limit), ValueError)
+    with pytest.raises(AssertionError, match="raised nothing, expected ValueError"):
+        oracles.raises(ValueError, refuse, 1 - limit)
+    with pytest.raises(TypeError):  # another exception is no pass: it propagates
+        oracles.raises(ValueError, refuse, "one")

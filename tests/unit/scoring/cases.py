@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from lanegate.diff import Change, Role
@@ -590,7 +590,26 @@ CASES: dict[str, Case] = {
             ),
         ),
     ),
-    "flake-test-skipped": Case((_flake_tests(*(Outcome.SKIPPED,) * 3),), (S,)),
+    "flake-test-skipped": Case(
+        (_flake_tests(*(Outcome.SKIPPED,) * 3),),
+        (
+            S,
+            # an untouched test replayed beside the diff's, skipped by its own marks: the base's
+            S.but(
+                flake=r(
+                    FL,
+                    tests=(
+                        *FL.tests,
+                        samples.flake_test(
+                            "tests/test_calc.py::test_needs_numpy",
+                            (Outcome.SKIPPED,) * 3,
+                            touched=False,
+                        ),
+                    ),
+                )
+            ),
+        ),
+    ),
     "flake-lease-class": Case((_lease(lease_class="cosmic"),), (S, _lease(lease_class="timing"))),
     "flake-lease-expired": Case(
         (
@@ -655,6 +674,13 @@ CASES: dict[str, Case] = {
             S.but(
                 diff=diff(
                     *DEFAULT_FILES, changed("tests/test_gone.py", Role.TEST, change=Change.DELETED)
+                )
+            ),
+            # a change that only deleted lines (whole tests): nothing of them remains to replay
+            S.but(
+                diff=diff(
+                    *DEFAULT_FILES,
+                    replace(changed("tests/test_other.py", Role.TEST), deletes_only=True),
                 )
             ),
         ),

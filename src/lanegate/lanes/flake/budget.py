@@ -8,8 +8,9 @@ its CPU seconds, plus a tenth of the time it spent waiting (a sleeping test cost
 CPU, but its replays must still end within the wall clock, which `WALL_CAP_SECONDS` bounds too).
 The budget is shared by water-filling: every test gets the same share, a test that needs less than
 its share (a fast one, capped at `MAX_RUNS`) leaves the rest to the slower ones, and no test gets
-fewer than its floor, whatever it costs: `MIN_RUNS` (one run right after itself in one process: a
-self-polluter fails it), raised so that its base runs and batch runs together reach the executions
+fewer than its floor, whatever it costs: `MIN_RUNS` (one run right after itself in a process, in
+each of the two repeat replays: a self-polluter fails both, and the scorer calls it a state leak,
+not a flake, only on two replays' failing repeat runs), raised so that its base runs and batch runs together reach the executions
 the scorer's `flake.detect_rate` asks for (`with_floors`), and for a test that reads the clock one
 clock run more. The floor is not paid from the budget, so a slow test cannot starve the fast ones.
 """
@@ -36,7 +37,7 @@ from lanegate.lanes.flake.dimensions import (
     Dimension,
 )
 
-MIN_RUNS = 1
+MIN_RUNS = 2  # one repeat run in each of REPEAT_REPLAYS
 # A test whose AST shows a cause of flakiness gets this many shares of the budget to a plain one's 1.
 RISKY_WEIGHT = 4.0
 MAX_RUNS = 400
@@ -257,8 +258,8 @@ def _split(cost: RunCost, runs: int, stress_floor: int = 0) -> list[tuple[int, D
     """A test's runs over the dimensions: its isolation runs (a test the diff touched; more for a
     test that starts threads, `ISOLATION_THREAD_RUNS`, unpaid), its
     hash-seed runs (a cheap test a fresh interpreter can call; not paid from `runs`, see
-    FRESH_RUNS), its host runs (`HOST_RUNS`), DST and calendar runs (`DST_RUNS`, `CALENDAR_RUNS`, unpaid too); the first always repeats it right
-    after itself (replay 2); the rest go to zones (a fifth), stress (a quarter, risky tests; half
+    FRESH_RUNS), its host runs (`HOST_RUNS`), DST and calendar runs (`DST_RUNS`, `CALENDAR_RUNS`, unpaid too); the first two repeat it right
+    after itself, once in each repeat replay (replays 2 and 3); the rest go to zones (a fifth), stress (a quarter, risky tests; half
     for tests that start threads, and at least `stress_floor`, unpaid), the clock (a quarter,
     tests that read it) and more repeats, as far as they reach."""
     out: list[tuple[int, Dimension, int]] = []
@@ -285,7 +286,9 @@ def _split(cost: RunCost, runs: int, stress_floor: int = 0) -> list[tuple[int, D
     if runs <= 0:
         return out
     stress_cap = STRESS_RISKY if cost.risks & STRESS_RISKS else STRESS_PLAIN
-    rest = runs - 1
+    # the first run of each repeat replay (`MIN_RUNS`) is a repeat, before any other dimension
+    floor = min(runs, len(REPEAT_REPLAYS))
+    rest = runs - floor
     stress = min(stress_cap, (runs + 3) // 4, rest)
     if "threads" in cost.risks:
         stress = min(STRESS_THREADS, (runs + 1) // 2, rest)
@@ -298,7 +301,7 @@ def _split(cost: RunCost, runs: int, stress_floor: int = 0) -> list[tuple[int, D
         clock = max(CLOCK_FLOOR, min(CLOCK_RUNS, (runs + 3) // 4, rest))
         rest = max(0, rest - clock)
     zone = min(len(WIDE_ZONES), runs // 5, rest)
-    repeat = 1 + rest - zone
+    repeat = floor + rest - zone
     first = (repeat + 1) // 2
     out[:0] = [
         (REPEAT_REPLAYS[0], Dimension.REPEAT, first),

@@ -703,14 +703,11 @@ def _run_isolated(rec: _Recorder) -> None:
 
 
 def _child_run(rec: _Recorder, item: pytest.Item, twin: pytest.Item, batch: _Batch, run: int) -> bool:
-    """In a forked child: run `twin` as run `run` of `batch` (the call alone for a test without
-    fixtures, else pytest's whole protocol); True when the run was counted."""
-    if _fast(item):  # no fixture to set up: the call alone, like a batch run
-        _batch_runner(twin, batch, first_run=run, runs=1)()
-        if batch.done == batch.runs:
-            batch.emit(rec)
-    else:
-        twin.ihook.pytest_runtest_protocol(item=twin, nextitem=None)
+    """In a forked child: run `twin` as run `run` of `batch` through pytest's whole protocol, a
+    test without fixtures too: its set-up is where pytest decides a `skip`/`skipif` mark, so a run
+    that calls the test alone would run a body the test's marks skip; True when the run was
+    counted."""
+    twin.ihook.pytest_runtest_protocol(item=twin, nextitem=None)
     return run in batch.sequence
 
 
@@ -1024,7 +1021,12 @@ def _finish(
         rec.child_owner.setdefault(pid, owner)
     before = rec.state_before.pop(key, None)
     if batch is not None:  # a carrier's runs were noted one by one as they ran
-        if outcome != "passed":  # setup or teardown of the carrier failed: the batch is suspect
+        if outcome == "skipped" and batch.done == 0:
+            # its set-up skipped it (a `skipif` mark, a fixture's skip): the carrier's set-up is
+            # every run's, so every run is a skip, as in the replays' own runs
+            for run in range(batch.runs):
+                batch.add(run, "skipped", detail, 0.0)
+        elif outcome != "passed":  # setup or teardown of the carrier failed: the batch is suspect
             batch.add(batch.done, "error", detail, 0.0)
         batch.emit(rec)
         return

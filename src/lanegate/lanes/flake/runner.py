@@ -282,7 +282,7 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
         + power
         if tests
         else f"no new or changed tests to replay (pytest collected {len(collection.node_ids)} "
-        "test(s) from the diff's test files; none is defined on a changed line)"
+        "test(s) from the diff's test files; none is changed or reaches a changed line)"
     )
     if shard is not None:
         summary = f"shard {shard.spec}: {summary}"

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from lanegate import git
-from lanegate.diff import Change, DiffSummary, changed_lines
-from lanegate.lanes.collection import Collection, changed_test_files, locate, touched_by
+from lanegate.diff import Change, DiffSummary, changed_lines, removed_lines
+from lanegate.lanes.collection import Collection, changed_test_files, locate
+from lanegate.lanes.flake.touched import touched_tests
 from lanegate.pysource import parse as parse_python
 
 RISK_NAMES: dict[str, frozenset[str]] = {
@@ -492,22 +493,27 @@ def select_module(
     *,
     collect_failed: bool = False,
     read: Callable[[str], str | None] | None = None,
+    cut: frozenset[str] = frozenset(),
+    deleted: bool = False,
 ) -> list[SelectedTest]:
     """The tests of one changed module to replay. `changed` None means the whole file is new;
-    `node_ids` are what pytest collected from it, in its order.
+    `node_ids` are what pytest collected from it, in its order; `cut` the ones the diff changed by
+    deleting lines of them (`cut_tests`), `deleted` whether the diff deleted lines of it at all.
+    A change touches the tests `touched_tests` names.
 
     Every test up to the last touched one is selected, in pytest's order: the untouched ones may be
     the polluters or state-setters of the touched ones. A module pytest failed to collect (or that
     does not parse) is run whole, so that the failure is recorded, not skipped.
     """
     whole_file = [SelectedTest(path, path, True, frozenset(), whole_module=True)]
-    if collect_failed and (changed is None or changed):
+    if collect_failed and (changed is None or changed or deleted):
         return whole_file
     try:
         tests = discover_tests(source, path, node_ids, read)
     except (SyntaxError, ValueError):
         return whole_file
-    touched = [touched_by(t.spans, changed) for t in tests]
+    hit = touched_tests(parse_python(source, path), node_ids, changed) | cut
+    touched = [t.node_id in hit for t in tests]
     if not any(touched):
         return []
     last = max(i for i, hit in enumerate(touched) if hit)
@@ -538,16 +544,40 @@ def select_tests(
             return None if found is None else found.decode("utf-8", "replace")
 
         lines: frozenset[int] | None = None
+        cut: frozenset[str] = frozenset()
+        removed: frozenset[int] = frozenset()
+        node_ids = collection.in_file(path)
         if changed_file.change is not Change.ADDED:
             lines = changed_lines(repo, diff.merge_base, diff.head_commit, path)
+            removed = removed_lines(repo, diff.merge_base, diff.head_commit, path)
+            cut = cut_tests(repo, diff, path, node_ids, removed)
         selected.extend(
             select_module(
                 path,
                 source,
                 lines,
-                collection.in_file(path),
+                node_ids,
                 collect_failed=collection.failed(path),
                 read=read,
+                cut=cut,
+                deleted=bool(removed),
             )
         )
     return Selection(tuple(selected))
+
+
+def cut_tests(
+    repo: Path, diff: DiffSummary, path: str, node_ids: Sequence[str], removed: frozenset[int]
+) -> frozenset[str]:
+    """The tests among `node_ids` (collected at head) that the diff changed by deleting the base's
+    lines `removed` (`touched_tests` on the base's copy of the module)."""
+    if not removed:
+        return frozenset()
+    data = git.show_file(repo, diff.merge_base, path)
+    if data is None:
+        return frozenset()
+    try:
+        tree = parse_python(data.decode("utf-8", "replace"), path)
+    except (SyntaxError, ValueError):
+        return frozenset()
+    return touched_tests(tree, node_ids, removed)

@@ -5,7 +5,9 @@ depend on it): comparison swaps, boolean operator swaps, arithmetic swaps, off-b
 and on slice bounds, negated conditions, a return of the type's default (its other simplest value
 where the default is what the line returns: `return False` in a `-> bool` function becomes `True`),
 and removed statements. An edit whose replacement is the original text is no mutant and is never
-proposed. Arid
+proposed, nor is an edit that cannot change what the code computes (`equivalent`: a boundary swap
+of a comparison that picks one of its operands, a `max`/`min` default never reached, the negation
+of `if TYPE_CHECKING:`). Arid
 nodes (docstrings, annotations, f-strings, logging/print/warnings calls, and an int literal that only
 sizes a worker pool) are never mutated.
 """
@@ -18,7 +20,9 @@ import functools
 import re
 from dataclasses import dataclass
 
-OPERATORS_VERSION = "lanegate-ops-4"
+from lanegate.lanes.property import equivalent
+
+OPERATORS_VERSION = "lanegate-ops-5"
 
 OPERATOR_NAMES = (
     "compare",
@@ -231,10 +235,22 @@ class _Source:
 class _Walker:
     """Collects edits from one module, skipping arid nodes."""
 
-    def __init__(self, source: _Source, imports: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        source: _Source,
+        imports: dict[str, str] | None = None,
+        boundary_picks: frozenset[int] = frozenset(),
+        unreached: frozenset[int] = frozenset(),
+    ) -> None:
         self.source = source
         self.imports = imports or {}  # local name -> the module or object it was imported as
-        self.edits: list[tuple[Edit, int, str]] = []  # edit, enclosing def first line, qualname
+        # ids of comparisons whose boundary swap is equivalent, and of nodes never evaluated in a
+        # way that matters (`equivalent`)
+        self.boundary_picks = boundary_picks
+        self.unreached = unreached
+        # edit, enclosing def first line, qualname, and the def whose signature holds it ("")
+        self.edits: list[tuple[Edit, int, str, str]] = []
+        self.signature_of = ""  # set while a def's defaults and decorators are walked
         self.scope: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, int]] = []
 
     def _where(self) -> tuple[int, str]:
@@ -254,7 +270,7 @@ class _Walker:
         if original_text(self.source.source, edit) == edit.replacement:
             return
         first, name = self._where()
-        self.edits.append((edit, first, name))
+        self.edits.append((edit, first, name, self.signature_of))
 
     def body(self, stmts: list[ast.stmt]) -> None:
         for i, stmt in enumerate(stmts):
@@ -270,11 +286,16 @@ class _Walker:
     def stmt(self, stmt: ast.stmt) -> None:
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             first = min([stmt.lineno, *(d.lineno for d in stmt.decorator_list)])
+            # evaluated where the def runs (its code object is the enclosing one's), but they
+            # decide what the def does when called: their mutants count toward its budget
+            outer = self.signature_of
+            self.signature_of = ".".join([*(n.name for n, _ in self.scope), stmt.name])
             for deco in stmt.decorator_list:
                 self.expr(deco)
             if not isinstance(stmt, ast.ClassDef):
                 for default in [*stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d)]:
                     self.expr(default)
+            self.signature_of = outer
             self.scope.append((stmt, first))
             self.body(stmt.body)
             self.scope.pop()
@@ -308,7 +329,7 @@ class _Walker:
                 )
                 if edit is not None:
                     self.add(edit)
-        if isinstance(stmt, ast.If | ast.While):
+        if isinstance(stmt, ast.If | ast.While) and not equivalent.type_checking(stmt.test):
             self.add(_span(stmt.test, "negate-condition", f"(not {_paren(stmt.test)})"))
         if isinstance(stmt, ast.Assert):
             self.expr(stmt.test)  # the message is arid
@@ -340,15 +361,20 @@ class _Walker:
                 self._any(child)
 
     def expr(self, node: ast.expr) -> None:
-        if isinstance(node, ast.JoinedStr) or (
-            isinstance(node, ast.Constant) and isinstance(node.value, str | bytes)
+        if (
+            isinstance(node, ast.JoinedStr)
+            or (isinstance(node, ast.Constant) and isinstance(node.value, str | bytes))
+            or id(node) in self.unreached
         ):
             return
         edit: Edit | None = None
         if isinstance(node, ast.Compare):
             operands = [node.left, *node.comparators]
+            picks = id(node) in self.boundary_picks
             for i, op in enumerate(node.ops):
                 cmp_swap = _COMPARE_SWAP.get(type(op))
+                if picks and isinstance(op, equivalent.BOUNDARY_OPS):
+                    continue  # either side of the boundary picks an equal value
                 if cmp_swap is not None:
                     edit = self.source.token_edit(
                         "compare", operands[i], operands[i + 1], _CMP_TEXT[cmp_swap]
@@ -483,13 +509,19 @@ class Candidate:
     edit: Edit
     function_line: int
     function: str
+    owner: str = ""  # the def whose default or decorator holds the edit (its budget's function)
 
 
 def candidates(tree: ast.Module, source: bytes) -> list[Candidate]:
     """Every edit the operators propose for a module (parsed from `source`), in source order."""
-    walker = _Walker(_Source(source), module_imports(tree))
+    walker = _Walker(
+        _Source(source),
+        module_imports(tree),
+        equivalent.boundary_picks(tree),
+        equivalent.unreached_fallbacks(tree),
+    )
     walker.body(tree.body)
-    out = [Candidate(e, first, name) for e, first, name in walker.edits]
+    out = [Candidate(e, first, name, owner) for e, first, name, owner in walker.edits]
     out.sort(key=lambda c: (c.edit.line, c.edit.column, c.edit.operator))
     return out
 

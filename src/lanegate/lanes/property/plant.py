@@ -49,6 +49,13 @@ class MutantSpec:
     original: str
     function: str
     function_line: int
+    owner: str = ""  # the def whose default or decorator holds it (`Candidate.owner`)
+
+    @property
+    def budget_function(self) -> str:
+        """The function whose budget and floor this mutant counts toward, as the ledger names it:
+        the def it parameterizes, for an edit of a default or a decorator; else its function."""
+        return self.owner or self.function
 
     @property
     def operator(self) -> str:
@@ -170,7 +177,7 @@ class _Pending:
             first.line,
             first.operator,
         )
-        self.function = first.function
+        self.function = first.budget_function
         self.options = [first]
         self._check = check
         self._resolved = False
@@ -232,6 +239,7 @@ def _spec(path: str, source: bytes, cand: Candidate, digest: str, seed: int) -> 
         original=original_text(source, edit),
         function=cand.function,
         function_line=cand.function_line,
+        owner=cand.owner,
     )
 
 
@@ -332,9 +340,9 @@ def _functions_first(batch: list[MutantSpec], draw: int) -> list[MutantSpec]:
     crowd a short one out of the plan: every changed function with a candidate gets a mutant
     (SPEC 9) while the cap allows."""
     ordered = sorted(batch, key=lambda s: draw_order(s.id, draw))
-    leaders: dict[tuple[str, int, str], MutantSpec] = {}
+    leaders: dict[tuple[str, str], MutantSpec] = {}
     for spec in ordered:
-        leaders.setdefault((spec.path, spec.function_line, spec.function), spec)
+        leaders.setdefault((spec.path, spec.budget_function), spec)
     first = {id(spec) for spec in leaders.values()}
     return [*leaders.values(), *(spec for spec in ordered if id(spec) not in first)]
 

@@ -346,7 +346,7 @@ def _ledger_mutants(specs: Sequence[MutantSpec], results: Sequence[MutantResult]
                 killed_by=result.killed_by,
                 kill_kind=result.kill_kind,
                 seconds=round(result.seconds, 3),
-                function=spec.function,
+                function=spec.budget_function,
                 detected=result.detected,
             )
         )
