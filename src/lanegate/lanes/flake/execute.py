@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lanegate.errors import RunnerError
+from lanegate.errors import RunnerError, SandboxError
 from lanegate.lanes import pytest_plugins
 from lanegate.lanes.context import usable_cpus
 from lanegate.lanes.flake import pins as flake_plugin
@@ -145,6 +145,7 @@ def pinned_env(pin: ReplayPin, plan: Plan, forbidden: Sequence[str]) -> dict[str
             [[b.node_id, str(b.dimension), b.runs] for b in plan.batches_of(pin.replay)],
             separators=(",", ":"),
         ),
+        **({flake_plugin.PRIVILEGE_VAR: flake_plugin.PRIVILEGE_ROOT} if pin.privileged else {}),
     }
 
 
@@ -259,14 +260,30 @@ def run_replay(
     read_fd, write_fd = os.pipe()
     os.write(write_fd, nonce.encode("ascii"))
     os.close(write_fd)
-    env = clean_env(spec.env, tmp_dir, sandbox)
+    pins = spec.env
+    privilege = pins.pop(flake_plugin.PRIVILEGE_VAR, None)  # the sandbox's to grant, not a test's
+    if privilege not in (None, flake_plugin.PRIVILEGE_ROOT):
+        raise RunnerError(
+            f"replay {spec.replay}: {flake_plugin.PRIVILEGE_VAR}={privilege!r} is not "
+            f"{flake_plugin.PRIVILEGE_ROOT!r}"
+        )
+    env = clean_env(pins, tmp_dir, sandbox)
     env[flake_plugin.CHANNEL_VAR] = f"{read_fd}:{result_path}"
     # unsandboxed, the shell shim keeps a test that kills its parent from ending the replay unseen;
     # in the sandbox pytest's parent is the namespace's init, which its tests cannot signal
     command = _argv(spec.argv) if sandbox.enabled else [*_SHIM, *_argv(spec.argv)]
-    sandboxed = sandbox.command(
-        command, env=env, cwd=repo, writable=[private], overlays=overlays, removed=removed
-    )
+    try:
+        sandboxed = sandbox.command(
+            command,
+            env=env,
+            cwd=repo,
+            writable=[private],
+            overlays=overlays,
+            removed=removed,
+            privileged=privilege is not None,
+        )
+    except SandboxError as exc:
+        raise RunnerError(f"replay {spec.replay}: {exc}") from None
     started = time.monotonic()
     timed_out = False
     try:
