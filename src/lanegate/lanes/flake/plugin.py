@@ -37,6 +37,7 @@ from typing import Any
 import pytest
 
 from lanegate.lanes.collect_failure import error_line
+from lanegate.lanes.flake import untimed
 from lanegate.lanes.flake.dimensions import HOST_DIMENSIONS, Dimension, RunPins, run_pins
 from lanegate.lanes.flake.fresh import FreshResult, FreshTest, real_file, run_child
 from lanegate.lanes.flake.pins import (
@@ -140,6 +141,7 @@ class _Recorder:
         # changed, and that passed a run here that left it as it was: the change is what its
         # failure skipped. A test whose passing runs change the process leaks either way.
         self.dirty_failures: list[str] = []  # node ids, in the order of their first such failure
+        self.failed_pass: set[str] = set()  # node ids whose run in the pass failed or errored
         self.clean_passes: set[str] = set()
         self.leaks_passing: set[str] = set()
         # id(item) -> the process's state when its setup began
@@ -344,17 +346,19 @@ def _disable_hypothesis_database() -> None:
     Hypothesis is loaded, a profile without a database is loaded too, again after collection so that a
     conftest's own profile cannot turn it back on. Hypothesis is never imported here (it is slow).
 
-    The profile also drops the default deadline: replays run beside each other and under the lane's
-    own stress, so a default 200 ms deadline would time the machine, not the code (a test that sets
-    its own deadline keeps it)."""
+    Hypothesis's default time limits stay, measured net of the time the test waited for a CPU
+    (`untimed`): replays run beside each other on a loaded machine, and a default 200 ms deadline
+    on the wall clock would time the machine, not the code. A Hypothesis too old to be measured so
+    loses the default deadline instead (a test that sets its own keeps it)."""
     module = sys.modules.get("hypothesis")
     if module is None or os.environ.get(HYPOTHESIS_DB_VAR, "off") != "off":
         return
     settings = getattr(module, "settings", None)
     if settings is None:  # still importing; the import hook calls again when it is done
         return
+    untimed_limits: dict[str, Any] = {} if untimed.install() else {"deadline": None}
     settings.register_profile(
-        HYPOTHESIS_PROFILE, parent=settings.default, database=None, deadline=None
+        HYPOTHESIS_PROFILE, parent=settings.default, database=None, **untimed_limits
     )
     settings.load_profile(HYPOTHESIS_PROFILE)
 
@@ -561,6 +565,10 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins, host: bool = True)
     saved_tz = os.environ.get("TZ")
     held = not host and pins.dimension in HELD_CLOCKS  # moved from the set-up on
     stack = contextlib.ExitStack()
+    # the lane's own delays: a default limit sees no time, unless the test failed its pass here
+    # (then its own time may be what fails it, and the run must time it as the pass did)
+    delays = pins.stress_seed is not None or pins.deschedule is not None
+    stack.enter_context(_timed(item, lane_delays=delays and item.nodeid not in rec.failed_pass))
     try:
         if host and pins.dimension in HOST_DIMENSIONS:
             from lanegate.lanes.flake import host as host_conditions
@@ -597,6 +605,17 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins, host: bool = True)
         rec.jitter.clear()
         if pins.tz is not None and not held:
             _restore_zone(saved_tz)
+
+
+def _timed(item: pytest.Item, *, lane_delays: bool) -> contextlib.AbstractContextManager[None]:
+    """How Hypothesis's limits see time in one run of `item` (`untimed`): its own deadline on the
+    clock as it is; a default one net of run-queue waits, or not at all where the lane delays
+    the run itself."""
+    if "hypothesis" not in sys.modules:
+        return contextlib.nullcontext()
+    untimed.install()  # `hypothesis.stateful` may have been imported since
+    own = untimed.own_deadline(getattr(item, "obj", None))
+    return untimed.timed(own_limit=own, lane_delays=lane_delays)
 
 
 # The clock dimensions: for a test with fixtures, the clock moves before its set-up and comes back
@@ -940,7 +959,8 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
         _jitter_heap(rec, derived_seed(rec.random_seed, item.nodeid, rec.repeat_of[id(item)]))
     started, started_cpu = time.perf_counter(), _cpu_clock()
     try:
-        result = yield
+        with _timed(item, lane_delays=shaken):
+            result = yield
         _note_unittest(item, before)
         return result
     except BaseException as exc:
@@ -1036,6 +1056,8 @@ def _finish(
             done_batch.emit(rec)
     else:
         rec.measured_seconds.setdefault(item.nodeid, rec.call_seconds.get(key, seconds))
+        if outcome in ("failed", "error"):
+            rec.failed_pass.add(item.nodeid)
         rec.emit(
             "outcome",
             node_id=item.nodeid,
