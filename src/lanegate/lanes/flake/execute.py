@@ -229,6 +229,50 @@ def _read_lines(path: Path, nonce: str) -> tuple[list[dict[str, Any]], int]:
     return lines, forged
 
 
+# Linux refuses an exec whose single argument or environment string passes 128 KiB (MAX_ARG_STRLEN)
+# or whose whole argv and environment pass ARG_MAX (a quarter of the stack limit, 2 MiB by default)
+# with E2BIG, "Argument list too long". A replay's batches (a few entries a test: 3,000
+# parametrized ids are hundreds of KiB) go to pytest in a file past `INLINE_PIN_BYTES`, named in
+# the variable as `@PATH` (the recorded command keeps them whole: `--replay N` writes the file
+# again); past `MAX_BATCH_BYTES`, or a command line past `MAX_COMMAND_BYTES`, the replay is refused.
+INLINE_PIN_BYTES = 32 * 1024
+MAX_BATCH_BYTES = 64 * 1024 * 1024
+MAX_COMMAND_BYTES = 1024 * 1024
+_SHARD_HINT = (
+    "split the selection: run the flake lane in shards (lanegate flake --shard K/N), or split the "
+    "diff's test files"
+)
+
+
+def _spill_batches(replay: int, pins: dict[str, str], private: Path) -> None:
+    """Move a replay's batches from its environment to a file in its private folder when they
+    are too long for one environment string (`INLINE_PIN_BYTES`); refuse them past
+    `MAX_BATCH_BYTES`."""
+    value = pins.get(flake_plugin.BATCHES_VAR, "")
+    size = len(value.encode("utf-8"))
+    if size > MAX_BATCH_BYTES:
+        raise RunnerError(
+            f"replay {replay}: its batches take {size} bytes, more than lanegate passes to a "
+            f"replay ({MAX_BATCH_BYTES})",
+            hint=_SHARD_HINT,
+        )
+    if size > INLINE_PIN_BYTES or value.startswith("@"):
+        spilled = private / "batches.json"
+        spilled.write_text(value, encoding="utf-8")
+        pins[flake_plugin.BATCHES_VAR] = f"@{spilled}"
+
+
+def _check_command_length(replay: int, argv: Sequence[str]) -> None:
+    """Refuse a pytest command line the kernel would refuse (E2BIG), saying so."""
+    size = sum(len(a.encode("utf-8")) + 1 for a in argv)
+    if size > MAX_COMMAND_BYTES or any(len(a.encode("utf-8")) >= 128 * 1024 for a in argv):
+        raise RunnerError(
+            f"replay {replay}: its pytest command line takes {size} bytes ({len(argv)} "
+            f"arguments), more than lanegate starts a process with ({MAX_COMMAND_BYTES})",
+            hint=_SHARD_HINT,
+        )
+
+
 def run_replay(
     repo: Path,
     spec: ReplaySpec,
@@ -267,6 +311,8 @@ def run_replay(
             f"replay {spec.replay}: {flake_plugin.PRIVILEGE_VAR}={privilege!r} is not "
             f"{flake_plugin.PRIVILEGE_ROOT!r}"
         )
+    _spill_batches(spec.replay, pins, private)
+    _check_command_length(spec.replay, spec.argv)
     env = clean_env(pins, tmp_dir, sandbox)
     env[flake_plugin.CHANNEL_VAR] = f"{read_fd}:{result_path}"
     # unsandboxed, the shell shim keeps a test that kills its parent from ending the replay unseen;

@@ -120,7 +120,8 @@ class _Recorder:
         self.child_owner: dict[int, tuple[str, int | str]] = {}
         self.jitter: list[Any] = []
         self.saved_interval: float | None = None
-        self.batches = _read_batches(os.environ.get(BATCHES_VAR, ""))
+        # taken out of the environment: a test's own subprocesses need not carry it
+        self.batches = _read_batches(os.environ.pop(BATCHES_VAR, ""))
         # id(carrier item) -> its batch (fast path: one item runs every run of the batch);
         # id(clone) -> (batch, run) (fixture path: one clone per run, each with its own fixtures).
         self.carriers: dict[int, _Batch] = {}
@@ -259,11 +260,13 @@ def _read_batches(raw: str) -> dict[str, list[tuple[Dimension, int]]]:
     if not raw:
         return out
     try:
+        if raw.startswith("@"):  # too long for the environment: the lane wrote it to a file
+            raw = Path(raw[1:]).read_text(encoding="utf-8")
         entries = json.loads(raw)
         for node_id, dimension, runs in entries:
             if int(runs) > 0:
                 out.setdefault(str(node_id), []).append((Dimension(dimension), int(runs)))
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, OSError) as exc:
         raise pytest.UsageError(f"lanegate flake plugin: unreadable {BATCHES_VAR}: {exc}") from None
     return out
 
