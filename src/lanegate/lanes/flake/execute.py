@@ -26,6 +26,7 @@ from lanegate.errors import RunnerError, SandboxError
 from lanegate.lanes import pytest_plugins
 from lanegate.lanes.context import usable_cpus
 from lanegate.lanes.flake import pins as flake_plugin
+from lanegate.lanes.flake import zonefiles
 from lanegate.lanes.flake.plan import Plan, ReplayPin
 from lanegate.lanes.pytest_args import path_argument
 from lanegate.sandbox import SANDBOX_TMP, Sandbox, sandbox_python
@@ -314,6 +315,7 @@ def run_replay(
     _spill_batches(spec.replay, pins, private)
     _check_command_length(spec.replay, spec.argv)
     env = clean_env(pins, tmp_dir, sandbox)
+    env[flake_plugin.ZONEINFO_VAR] = str(zonefiles.write(private / "zoneinfo"))
     env[flake_plugin.CHANNEL_VAR] = f"{read_fd}:{result_path}"
     # unsandboxed, the shell shim keeps a test that kills its parent from ending the replay unseen;
     # in the sandbox pytest's parent is the namespace's init, which its tests cannot signal

@@ -51,6 +51,7 @@ from lanegate.lanes.flake.pins import (
     ORDER_VAR,
     RANDOM_SEED_VAR,
     REPEATS_VAR,
+    ZONEINFO_VAR,
     derived_seed,
     normalized_plugin_name,
 )
@@ -290,8 +291,24 @@ def _open_channel() -> _Recorder | None:
     return _Recorder(result_path, nonce)
 
 
+def _zone_files() -> None:
+    """Put the lane's TZif files (`zonefiles`) first on `zoneinfo`'s search path, and on
+    `PYTHONTZPATH` for a test's own Python subprocesses: `ZoneInfo(os.environ["TZ"])` then knows
+    every POSIX string a replay sets."""
+    folder = os.environ.pop(ZONEINFO_VAR, "")
+    if not folder:
+        return
+    import zoneinfo
+
+    search = [folder, *(p for p in zoneinfo.TZPATH if p != folder)]
+    zoneinfo.reset_tzpath(to=search)
+    os.environ["PYTHONTZPATH"] = os.pathsep.join(search)
+
+
 # Read at import: the plugin is imported (by -p) before any conftest or test module.
 _recorder = _open_channel()
+if _recorder is not None:
+    _zone_files()
 if _recorder is not None and any(
     d in (Dimension.CLOCK, Dimension.DST, Dimension.CALENDAR)
     for batches in _recorder.batches.values()
