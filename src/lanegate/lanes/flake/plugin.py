@@ -38,7 +38,13 @@ import pytest
 
 from lanegate.lanes.collect_failure import error_line
 from lanegate.lanes.flake import untimed
-from lanegate.lanes.flake.dimensions import HOST_DIMENSIONS, Dimension, RunPins, run_pins
+from lanegate.lanes.flake.dimensions import (
+    CROSS_RUN,
+    HOST_DIMENSIONS,
+    Dimension,
+    RunPins,
+    run_pins,
+)
 from lanegate.lanes.flake.fresh import FreshResult, FreshTest, real_file, run_child
 from lanegate.lanes.flake.pins import (
     BATCHES_VAR,
@@ -144,6 +150,7 @@ class _Recorder:
         # failure skipped. A test whose passing runs change the process leaks either way.
         self.dirty_failures: list[str] = []  # node ids, in the order of their first such failure
         self.failed_pass: set[str] = set()  # node ids whose run in the pass failed or errored
+        self.mute_batches = False  # a shared-host child: its parent reports the batches
         self.clean_passes: set[str] = set()
         self.leaks_passing: set[str] = set()
         # id(item) -> the process's state when its setup began
@@ -242,6 +249,8 @@ class _Batch:
         return True
 
     def emit(self, rec: _Recorder) -> None:
+        if rec.mute_batches:
+            return
         rec.emit(
             "batch",
             node_id=self.node_id,
@@ -780,6 +789,9 @@ def _fork_child(
         try:
             os.close(tally_read)
             if go is not None:
+                # a pair's parent reports its batches once every pair is done: a child whose
+                # run completes a batch (its other runs were reaped before) must not report it
+                rec.mute_batches = True
                 os.close(go[1])
                 os.read(go[0], 1)  # end of file once every child of the group exists
             if _child_run(rec, item, twin, batch, run):  # its run was counted: send it on
@@ -804,21 +816,41 @@ def _reap_child(rec: _Recorder, batch: _Batch, child: _Child, why: str) -> bool:
     return False
 
 
+def _pairs(rec: _Recorder) -> list[list[tuple[pytest.Item, _Batch, int]]]:
+    """The shared-host runs in pairs: each test's runs before `CROSS_RUN` two by two beside
+    themselves (two copies of one test), then run `CROSS_RUN` of each test beside run
+    `CROSS_RUN + 1` of the next one in the replay's (shuffled) order: two different tests at once,
+    as pytest-xdist runs them, so that two tests sharing one fixed path or port meet (a test
+    alone meets itself there too)."""
+    shared = rec.shared
+    out: list[list[tuple[pytest.Item, _Batch, int]]] = []
+    for item, batch in shared:
+        out.extend(
+            [(item, batch, run) for run in range(first, min(first + 2, batch.runs))]
+            for first in range(0, min(batch.runs, CROSS_RUN), 2)
+        )
+    for index, (item, batch) in enumerate(shared):
+        if batch.runs > CROSS_RUN:
+            after, its = shared[(index + 1) % len(shared)]
+            partner = [(after, its, CROSS_RUN + 1)] if its.runs > CROSS_RUN + 1 else []
+            out.append([(item, batch, CROSS_RUN), *partner])
+    return out
+
+
 def _fork_pairs(rec: _Recorder) -> None:
-    """Each shared-host batch: its runs in pairs, two children forked before any test of this
-    process ran and released together, so that two copies of the test run at the same moment in
-    one `/tmp`, one network and one working tree. The parent adds the run each child sends back
-    and reports the batch's one line when every pair is done."""
-    for item, batch in rec.shared:
-        for first in range(0, batch.runs, 2):
-            go = os.pipe()
-            runs = range(first, min(first + 2, batch.runs))
-            pair = [_fork_child(rec, item, batch, run, go) for run in runs]
-            os.close(go[1])  # both children exist: release them together
-            os.close(go[0])
-            why = "the shared-host run's process ended without a result"
-            for child in pair:
-                _reap_child(rec, batch, child, why)
+    """Each pair of shared-host runs (`_pairs`): two children forked before any test of this
+    process ran and released together, so that the two run at the same moment in one `/tmp`, one
+    network and one working tree. The parent adds the run each child sends back and reports
+    every batch's one line when every pair is done."""
+    why = "the shared-host run's process ended without a result"
+    for pair in _pairs(rec):
+        go = os.pipe()
+        children = [(batch, _fork_child(rec, item, batch, run, go)) for item, batch, run in pair]
+        os.close(go[1])  # both children exist: release them together
+        os.close(go[0])
+        for batch, child in children:
+            _reap_child(rec, batch, child, why)
+    for _item, batch in rec.shared:
         if batch.done == batch.runs:
             batch.emit(rec)
 
