@@ -85,3 +85,38 @@ def test_copies_started_together_collide_on_a_fixed_path_and_port(make_repo, cap
         assert test["deterministic"], (name, test["batches"])
         assert _shared(test)["sequence"] == "pppppp", name
     assert "exposed by shared-host" in printed
+
+
+TWO = """\
+import time
+from pathlib import Path
+
+REPORT = Path("/tmp/lanegate-shared-host-report.txt")
+
+
+def test_writes_a():
+    REPORT.write_text("a")
+    time.sleep(0.25)
+    assert REPORT.read_text() == "a"
+
+
+def test_writes_b():
+    REPORT.write_text("b")
+    time.sleep(0.25)
+    assert REPORT.read_text() == "b"
+"""
+
+
+def test_two_different_tests_sharing_a_fixed_path_meet(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    # each test meets a copy of itself harmlessly (both write what they expect to read); only
+    # the other test, started beside it as another xdist worker would run it, collides
+    repo = feature_repo(make_repo, {"tests/test_report.py": TWO})
+    assert flake(repo.path) == 1, capsys.readouterr().out
+    tests = {t["node_id"].split("::")[1]: t for t in ledger(repo.path)["tests"]}
+    for name in ("test_writes_a", "test_writes_b"):
+        batch = _shared(tests[name])
+        assert batch["sequence"][:4] == "pppp", (name, batch)  # beside copies of itself
+    assert any("f" in _shared(t)["sequence"][4:] for t in tests.values()), tests
+    failing = [t for t in tests.values() if not t["deterministic"]]
+    assert failing and all(t["exposed_by"] == "shared-host" for t in failing), failing
+    assert any("beside the next test" in t["reproduce"] for t in failing)

@@ -28,3 +28,5 @@ class Dimension(StrEnum):
     ENV = "env"  # the environment variables of another machine (a CI runner, a colour terminal)
     DESCHEDULE = "deschedule"  # the whole process stopped for 100-300 ms while the test runs
     LISTING = "listing"  # directories list their entries in another order (reversed, shuffled)
+    # a replay with the file-permission override a root CI job has (CAP_DAC_OVERRIDE, ...)
+    PRIVILEGE = "privilege"

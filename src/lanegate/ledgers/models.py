@@ -507,6 +507,17 @@ class ReplayRecord:
     exit_code: int | None = _meta(minimum=-255, maximum=255)
     seconds: float = 0.0
     timed_out: bool = False
+    # the replay kept the file-permission override a root CI job has (CAP_DAC_OVERRIDE, ...)
+    privileged: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrivilegeCondition:
+    """Whether one replay ran with the file-permission override a root CI job has and the others
+    without it (`ran`), or why not (`detail`: lanegate is not root, the sandbox is off)."""
+
+    ran: bool = False
+    detail: str = field(default="", metadata={"maxLength": 500})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -572,6 +583,9 @@ class FlakeLedger:
     tests: tuple[FlakeTest, ...] = ()
     leases: tuple[LeaseEvaluation, ...] = ()
     suite: SuiteCollection = field(default_factory=SuiteCollection)
+    privilege: PrivilegeCondition = field(
+        default_factory=lambda: PrivilegeCondition(detail="not recorded")
+    )
 
 
 # --- lint.json --------------------------------------------------------------------------------------

@@ -276,6 +276,7 @@ class Sandbox:
         overlays: Mapping[Path, Path] | None = None,
         removed: Iterable[str] = (),
         frozen: Iterable[str] = (),
+        privileged: bool = False,
     ) -> SandboxedCommand:
         """The command that runs `argv` inside the sandbox, with `writable` dirs (the lane's result
         files) bound read-write, `readable` paths bound read-only at their own paths, and each
@@ -283,12 +284,20 @@ class Sandbox:
         of the tree (how the base's own test files replace the head's); `removed` (repo-relative
         POSIX paths) are left out of the copy (the files a diff added, when the base is rebuilt);
         `frozen` (repo-relative folders) are shown read-only, as the copy would have them, and
-        cannot be changed, renamed or replaced by the command (`frozen`)."""
+        cannot be changed, renamed or replaced by the command (`frozen`). `privileged`: the command
+        keeps root's file-permission override (`probe.PRIVILEGE_CAPS`; only where `probe.privilege`
+        says it can)."""
         if _REFUSING.is_set():
             raise SandboxError("the run is being stopped: no new process starts")
         environ = dict(env)
         if not self.enabled:
+            if privileged:
+                raise SandboxError(
+                    "a privileged command needs the sandbox (it grants the privilege)"
+                )
             return SandboxedCommand(list(argv), environ)
+        if privileged and probe.privilege():
+            raise SandboxError(f"cannot run a privileged command: {probe.privilege()}")
         for name in _PYTHON_ENV_DROP:
             environ.pop(name, None)
         environ["HOME"] = SANDBOX_HOME
@@ -317,7 +326,18 @@ class Sandbox:
             text = "@" + SPEC_MOUNT
         entry = [sys.executable, "-I", "-S", inner.__file__, text, "--"]
         shared = ["--share-net"] if self.network else []
-        bwrap = [probe.BWRAP, *probe.NAMESPACES, *shared, *mounts, "--chdir", "/", "--", *entry]
+        caps = probe.privilege_args() if privileged else ()
+        bwrap = [
+            probe.BWRAP,
+            *probe.NAMESPACES,
+            *caps,
+            *shared,
+            *mounts,
+            "--chdir",
+            "/",
+            "--",
+            *entry,
+        ]
         return SandboxedCommand(self.cap.wrap([*bwrap, *python_safe(argv)]), environ)
 
     def _freeze(

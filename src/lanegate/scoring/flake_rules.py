@@ -236,6 +236,18 @@ def suite_collection(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
         )
 
 
+def privilege_unchecked(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """No replay kept the file-permission override a root CI job has (lanegate is not root, or
+    the sandbox is off), so a test that expects a `PermissionError` on a `chmod 000` file, or one
+    that needs the override, was seen one way only."""
+    if ledger.tests and not ledger.privilege.ran:
+        yield Hit(
+            "no replay ran with the file-permission override a root CI job has, so tests that "
+            f"depend on file permissions were seen one way only: {ledger.privilege.detail}",
+            Location(_FILE, route=("privilege",)),
+        )
+
+
 def nondeterministic_lane_a(ledger: FlakeLedger, ctx: RuleContext) -> Iterator[Hit]:
     """Lane A's `nondeterministic`: a holding dated lease excuses a test the human touched too."""
     yield from nondeterministic(ledger, ctx, honour_touched=True)

@@ -254,6 +254,12 @@ TABLE: tuple[Row, ...] = (
         "keep the whole suite collectable: a new test module needs a basename no other test "
         "module has (or __init__.py files in its folders); run `pytest --collect-only` at head",
         flake.suite_collection),
+    Row("flake-privilege-unchecked", Scope.FLAKE, K, W,
+        "no replay ran with the file-permission override a root CI job has (lanegate not root, or "
+        "the sandbox off)",
+        "run lanegate as root (a container job) with the sandbox on, so that one replay keeps "
+        "the override and the others do not",
+        flake.privilege_unchecked, lane_a=NOTE),
     Row("flake-test-failed", Scope.FLAKE, K, E, "a new or changed test fails in every replay",
         "fix the code or the test", flake.test_failed),
     Row("flake-replay-incomplete", Scope.FLAKE, K, E, "a replay outcome is missing, timeout or error",

@@ -121,3 +121,43 @@ def test_an_offset_never_puts_the_clock_behind_the_shifted_time(
     target = real + clock.offset_for(hours, lead, real=real)
     assert shifted - 1e-6 <= target < shifted + 1 + 1e-6
     assert abs(target + lead - round(target + lead)) < 1e-6
+
+
+FILE_TIMES = textwrap.dedent(
+    """
+    import os, pathlib, tempfile, time
+    from lanegate.lanes.flake import clock
+    clock.install()
+
+    folder = pathlib.Path(tempfile.mkdtemp())
+    early = folder / "early.txt"
+    early.write_text("x")  # before the move: its real mtime moves with the clock too
+    with clock.shifted(15 * 86400.0):
+        late = folder / "late.txt"
+        late.write_text("x")
+        now = time.time()
+        for path in (early, late):
+            assert abs(now - path.stat().st_mtime) < 60, (path, now, path.stat().st_mtime)
+            assert abs(now - os.path.getmtime(path)) < 60
+            assert abs(now * 1e9 - os.lstat(path).st_mtime_ns) < 60e9
+        with open(late) as handle:
+            assert abs(now - os.fstat(handle.fileno()).st_mtime) < 60
+        os.utime(late, (now - 3600, now - 3600))  # an hour ago, on the moved clock
+        assert abs(late.stat().st_mtime - (now - 3600)) < 1
+        os.utime(late, ns=(int(now * 1e9), int(now * 1e9)))
+        assert abs(late.stat().st_mtime - now) < 1
+    assert abs(time.time() - late.stat().st_mtime) < 60  # stored as the real time
+    assert abs(time.time() - early.stat().st_mtime) < 60
+    assert os.stat.__name__ == "stat"
+    assert os.stat in os.supports_dir_fd and os.stat in os.supports_follow_symlinks
+    print("ok")
+    """
+)
+
+
+def test_file_times_move_with_the_clock_and_round_trip() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", FILE_TIMES], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"

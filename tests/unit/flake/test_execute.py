@@ -12,6 +12,7 @@ from lanegate.lanes.flake.execute import (
     pinned_env,
     pytest_command,
     recorded_command,
+    run_replay,
     split_command,
 )
 from lanegate.lanes.flake.plan import make_plan
@@ -67,3 +68,14 @@ def test_recorded_command_round_trips(pins: dict[str, str], args: list[str]) -> 
 def test_malformed_recorded_command_is_refused(command: tuple[str, ...]) -> None:
     with pytest.raises(RunnerError):
         split_command(command)
+
+
+def test_a_command_line_the_kernel_would_refuse_is_refused_saying_how_to_split(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    ids = [f"tests/test_many.py::test_value[{'x' * 200}-{i}]" for i in range(6000)]
+    spec = ReplaySpec(2, ("python", "-m", "pytest", "--", *ids))
+    try:
+        run_replay(tmp_path, spec, 60, tmp_path, sandbox=Sandbox(tmp_path, enabled=False))
+    except RunnerError as exc:
+        assert "pytest command line takes" in str(exc) and "--shard" in exc.hint
+    else:
+        raise AssertionError("a 1.2 MB command line started")

@@ -477,3 +477,61 @@ def test_a_deletion_changes_the_test_it_was_in_and_a_test_deleted_whole_is_gone(
     # test_third lost a line: replayed (with the tests before it); TestGroup is gone: nothing of it
     assert selection.touched_ids == {"tests/test_mod.py::test_third"}
     assert "tests/test_mod.py::TestGroup::test_method" not in selection.node_ids
+
+
+ALIASED = """\
+import datetime as dt
+import time as t
+from functools import partial
+from time import time as now
+
+clock = t.monotonic
+stamp = partial(dt.datetime.now, tz=dt.timezone.utc)
+
+
+def test_module_alias():
+    assert dt.date.today()
+
+
+def test_function_alias():
+    assert now() > 0
+
+
+def test_attribute_of_an_alias():
+    t.sleep(0)
+
+
+def test_module_level_name_for_a_clock():
+    assert clock() > 0
+
+
+def test_partial_of_a_clock():
+    assert stamp()
+
+
+def test_aliased_inside():
+    from os import getpid as pid
+
+    assert pid()
+
+
+def test_plain():
+    assert partial(int, 3)() == 3
+"""
+
+
+def test_a_clock_is_seen_whatever_name_it_is_imported_or_bound_as() -> None:
+    names = (
+        "test_module_alias",
+        "test_function_alias",
+        "test_attribute_of_an_alias",
+        "test_module_level_name_for_a_clock",
+        "test_partial_of_a_clock",
+        "test_aliased_inside",
+        "test_plain",
+    )
+    tests = discover_tests(ALIASED, "t.py", [f"t.py::{n}" for n in names])
+    risks = {t.node_id.split("::")[1]: t.risks for t in tests}
+    for name in names[:5]:
+        assert "clock" in risks[name], (name, risks[name])
+    assert "clock" not in risks["test_aliased_inside"] and "clock" not in risks["test_plain"]

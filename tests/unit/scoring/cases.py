@@ -20,6 +20,7 @@ from lanegate.ledgers.models import (
     MutantStatus,
     OracleFinding,
     Outcome,
+    PrivilegeCondition,
     SandboxRecord,
     UnmutatedLine,
 )
@@ -226,9 +227,7 @@ def _leased_flake(touched: bool = False) -> Scenario:
     return S.but(flake=r(FL, tests=(*FL.tests, shaky), deterministic=False))
 
 
-def _leaking(
-    touched: bool = True, sequences: tuple[str, str] = ("fp" * 15, "fp" * 15)
-) -> Scenario:
+def _leaking(touched: bool = True, sequences: tuple[str, str] = ("fp" * 15, "fp" * 15)) -> Scenario:
     """A new test that passes every first run in a process and fails in the same runs of its
     repeat batches in two replays (it leaves state behind), or, with other `sequences`, by chance."""
     batches = tuple(
@@ -554,6 +553,13 @@ CASES: dict[str, Case] = {
             ),
         ),
         (S, S.but(flake=r(FL, suite=r(FL.suite, head_tests=3)))),
+    ),
+    "flake-privilege-unchecked": Case(
+        (
+            S.but(flake=r(FL, privilege=PrivilegeCondition(detail="lanegate runs as uid 1001"))),
+            S.but(flake=r(FL, privilege=PrivilegeCondition(detail="the sandbox is off"))),
+        ),
+        (S,),
     ),
     "flake-test-failed": Case(
         (

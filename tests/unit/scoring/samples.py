@@ -27,6 +27,7 @@ from lanegate.ledgers.models import (
     Mutant,
     MutantStatus,
     Outcome,
+    PrivilegeCondition,
     PropertyLedger,
     PropertyRun,
     ReplayOutcome,
@@ -276,6 +277,7 @@ def flake_ledger() -> FlakeLedger:
         ),
         leases=(lease(),),
         suite=SuiteCollection(ran=True, head_tests=12, base_tests=10),
+        privilege=PrivilegeCondition(ran=True),
     )
 
 

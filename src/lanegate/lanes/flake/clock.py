@@ -10,6 +10,13 @@ that look like the originals: same names, reprs and pickling, and `isinstance` t
 of the real classes that code imported earlier creates). Monotonic clocks never move: a real
 machine's wall clock may jump, its monotonic clock does not.
 
+File times move with it: the kernel stamps a file with the real time, so a test that writes a file
+and checks it is fresh (`time.time() - path.stat().st_mtime < 60`) would fail every clock run of
+an honest test. While the clock is moved, `os.stat`, `os.lstat` and `os.fstat` (and so `Path.stat`
+and `os.path.getmtime`) report every time shifted by the offset, and `os.utime` given explicit
+times stores them shifted back, so a round trip agrees; `os.scandir`'s `DirEntry.stat` (C code)
+does not move.
+
 `install()` must run before test modules import (`from datetime import datetime` binds the class at
 import); the plugin calls it at its own import when the replay has clock runs. Outside a clock run
 the offset is 0 and every function returns the real time.
@@ -19,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import os as _os
 import time as _time
 from collections.abc import Iterator
 from typing import Any, SupportsIndex
@@ -120,12 +128,84 @@ for _fake, _real in ((_Datetime, _RealDatetime), (_Date, _RealDate)):
     _fake.__reduce_ex__ = _real.__reduce_ex__  # type: ignore[method-assign]
 
 
+_real_stat = _os.stat
+_real_lstat = _os.lstat
+_real_fstat = _os.fstat
+_real_utime = _os.utime
+# Linux's stat_result: 10 sequence fields (int times at 7-9), the float and ns times, then
+# st_blksize, st_blocks, st_rdev; other layouts keep the real file times
+_STAT_TAIL = ("st_blksize", "st_blocks", "st_rdev")
+_SHIFTS_STAT = _os.stat_result.n_fields == 16 + len(_STAT_TAIL)
+
+
+def _shifted_stat(real: _os.stat_result) -> _os.stat_result:
+    """`real` with its access, modification and change times moved by the offset."""
+    if not _offset:
+        return real
+    ns = int(_offset * 1e9)
+    floats = (real.st_atime + _offset, real.st_mtime + _offset, real.st_ctime + _offset)
+    return _os.stat_result(
+        (
+            *real[:7],
+            *(int(t) for t in floats),
+            *floats,
+            real.st_atime_ns + ns,
+            real.st_mtime_ns + ns,
+            real.st_ctime_ns + ns,
+            *(getattr(real, name) for name in _STAT_TAIL),
+        )
+    )
+
+
+def _stat(*args: Any, **kwargs: Any) -> _os.stat_result:
+    return _shifted_stat(_real_stat(*args, **kwargs))
+
+
+def _lstat(*args: Any, **kwargs: Any) -> _os.stat_result:
+    return _shifted_stat(_real_lstat(*args, **kwargs))
+
+
+def _fstat(fd: int) -> _os.stat_result:
+    return _shifted_stat(_real_fstat(fd))
+
+
+def _utime(path: Any, times: Any = None, *, ns: Any = None, **kwargs: Any) -> None:
+    if _offset and times is not None:
+        times = (times[0] - _offset, times[1] - _offset)
+    if _offset and ns is not None:
+        shift = int(_offset * 1e9)
+        ns = (ns[0] - shift, ns[1] - shift)
+    if ns is None:
+        _real_utime(path, times, **kwargs)
+    else:
+        _real_utime(path, times, ns=ns, **kwargs)
+
+
 def install() -> None:
-    """Route the wall-clock functions and classes through the offset (idempotent)."""
+    """Route the wall-clock functions and classes, and file times, through the offset
+    (idempotent)."""
     global _installed
     if _installed:
         return
     _installed = True
+    if _SHIFTS_STAT:
+        for name, fake in (
+            ("stat", _stat),
+            ("lstat", _lstat),
+            ("fstat", _fstat),
+            ("utime", _utime),
+        ):
+            real = getattr(_os, name)
+            fake.__name__, fake.__qualname__, fake.__doc__ = (
+                real.__name__,
+                real.__name__,
+                real.__doc__,
+            )
+            setattr(_os, name, fake)
+            # `shutil.rmtree` and others ask whether `os.stat` is in these sets
+            for group in (_os.supports_dir_fd, _os.supports_fd, _os.supports_follow_symlinks):
+                if real in group:
+                    group.add(fake)
     _time.time = now
     _time.time_ns = _time_ns
     _time.localtime = _localtime

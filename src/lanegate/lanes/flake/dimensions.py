@@ -67,6 +67,7 @@ from lanegate.ledgers.dimension import Dimension
 __all__ = [
     "BATCH_DIMENSIONS",
     "CPU_COUNTS",
+    "CROSS_RUN",
     "CALENDAR_POSITIONS",
     "DST_CHANGES",
     "ENV_SETS",
@@ -147,6 +148,10 @@ WIDE_ZONES = (
     "LGZ-9:30",
     "LGZ-12:45",
 )
+# Shared-host runs from this one on start beside a run of another test (two by two beside
+# themselves before it): runs 0-3 are two pairs of copies of the test, runs 4 and 5 meet the tests
+# before and after it in the replay's order.
+CROSS_RUN = 4
 # Runs of the stress dimension stall the interpreter for this long (seconds), at most once per gap.
 STALL_RANGE = (0.005, 0.030)
 GAP_RANGE = (0.002, 0.015)
@@ -220,6 +225,8 @@ class RunPins:
     dst_change: str | None = None  # a dst run: the clock at 00:30 on the next `start` or `end` day
     calendar: str | None = None  # a calendar run's position (`CALENDAR_POSITIONS`)
     beside: int | None = None  # a shared-host run: the run started at the same moment beside it
+    # a shared-host run started beside a run of the next shared-host test (itself when alone)
+    beside_other: bool = False
     env: tuple[tuple[str, str], ...] = ()  # an env run's variables (`ENV_SETS`)
     # a deschedule run: (share of the test's base-run seconds before the stop, stop seconds)
     deschedule: tuple[float, float] | None = None
@@ -241,6 +248,11 @@ class RunPins:
             parts.append(
                 f"started beside run {self.beside}, a copy of itself sharing /tmp, the network "
                 "and the working tree"
+            )
+        if self.beside_other:
+            parts.append(
+                "started beside the next test of the replay's shared-host runs (itself when it "
+                "is the only one), sharing /tmp, the network and the working tree"
             )
         if self.calendar is not None:
             parts.append(f"clock moved ahead to the next {self.calendar} position")
@@ -328,7 +340,9 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
         seed = random.Random(f"{base_random}:hash:{run}").getrandbits(32)
         return RunPins(dimension, run, "0", hash_seed=seed)
     if dimension is Dimension.SHARED_HOST:
-        return RunPins(dimension, run, "0", beside=run ^ 1)  # runs 0 and 1 together, 2 and 3, ...
+        if run >= CROSS_RUN:  # beside another test (`plugin._pairs`), or itself when alone
+            return RunPins(dimension, run, "0", beside_other=True)
+        return RunPins(dimension, run, "0", beside=run ^ 1)  # runs 0 and 1 together, 2 and 3
     if dimension is Dimension.CALENDAR:
         position, zone = CALENDAR_POSITIONS[run % len(CALENDAR_POSITIONS)]
         return RunPins(dimension, run, "0", tz=zone, calendar=position)

@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lanegate.errors import RunnerError
+from lanegate.errors import RunnerError, SandboxError
 from lanegate.lanes import pytest_plugins
 from lanegate.lanes.context import usable_cpus
 from lanegate.lanes.flake import pins as flake_plugin
+from lanegate.lanes.flake import zonefiles
 from lanegate.lanes.flake.plan import Plan, ReplayPin
 from lanegate.lanes.pytest_args import path_argument
 from lanegate.sandbox import SANDBOX_TMP, Sandbox, sandbox_python
@@ -145,6 +146,7 @@ def pinned_env(pin: ReplayPin, plan: Plan, forbidden: Sequence[str]) -> dict[str
             [[b.node_id, str(b.dimension), b.runs] for b in plan.batches_of(pin.replay)],
             separators=(",", ":"),
         ),
+        **({flake_plugin.PRIVILEGE_VAR: flake_plugin.PRIVILEGE_ROOT} if pin.privileged else {}),
     }
 
 
@@ -228,6 +230,50 @@ def _read_lines(path: Path, nonce: str) -> tuple[list[dict[str, Any]], int]:
     return lines, forged
 
 
+# Linux refuses an exec whose single argument or environment string passes 128 KiB (MAX_ARG_STRLEN)
+# or whose whole argv and environment pass ARG_MAX (a quarter of the stack limit, 2 MiB by default)
+# with E2BIG, "Argument list too long". A replay's batches (a few entries a test: 3,000
+# parametrized ids are hundreds of KiB) go to pytest in a file past `INLINE_PIN_BYTES`, named in
+# the variable as `@PATH` (the recorded command keeps them whole: `--replay N` writes the file
+# again); past `MAX_BATCH_BYTES`, or a command line past `MAX_COMMAND_BYTES`, the replay is refused.
+INLINE_PIN_BYTES = 32 * 1024
+MAX_BATCH_BYTES = 64 * 1024 * 1024
+MAX_COMMAND_BYTES = 1024 * 1024
+_SHARD_HINT = (
+    "split the selection: run the flake lane in shards (lanegate flake --shard K/N), or split the "
+    "diff's test files"
+)
+
+
+def _spill_batches(replay: int, pins: dict[str, str], private: Path) -> None:
+    """Move a replay's batches from its environment to a file in its private folder when they
+    are too long for one environment string (`INLINE_PIN_BYTES`); refuse them past
+    `MAX_BATCH_BYTES`."""
+    value = pins.get(flake_plugin.BATCHES_VAR, "")
+    size = len(value.encode("utf-8"))
+    if size > MAX_BATCH_BYTES:
+        raise RunnerError(
+            f"replay {replay}: its batches take {size} bytes, more than lanegate passes to a "
+            f"replay ({MAX_BATCH_BYTES})",
+            hint=_SHARD_HINT,
+        )
+    if size > INLINE_PIN_BYTES or value.startswith("@"):
+        spilled = private / "batches.json"
+        spilled.write_text(value, encoding="utf-8")
+        pins[flake_plugin.BATCHES_VAR] = f"@{spilled}"
+
+
+def _check_command_length(replay: int, argv: Sequence[str]) -> None:
+    """Refuse a pytest command line the kernel would refuse (E2BIG), saying so."""
+    size = sum(len(a.encode("utf-8")) + 1 for a in argv)
+    if size > MAX_COMMAND_BYTES or any(len(a.encode("utf-8")) >= 128 * 1024 for a in argv):
+        raise RunnerError(
+            f"replay {replay}: its pytest command line takes {size} bytes ({len(argv)} "
+            f"arguments), more than lanegate starts a process with ({MAX_COMMAND_BYTES})",
+            hint=_SHARD_HINT,
+        )
+
+
 def run_replay(
     repo: Path,
     spec: ReplaySpec,
@@ -259,14 +305,33 @@ def run_replay(
     read_fd, write_fd = os.pipe()
     os.write(write_fd, nonce.encode("ascii"))
     os.close(write_fd)
-    env = clean_env(spec.env, tmp_dir, sandbox)
+    pins = spec.env
+    privilege = pins.pop(flake_plugin.PRIVILEGE_VAR, None)  # the sandbox's to grant, not a test's
+    if privilege not in (None, flake_plugin.PRIVILEGE_ROOT):
+        raise RunnerError(
+            f"replay {spec.replay}: {flake_plugin.PRIVILEGE_VAR}={privilege!r} is not "
+            f"{flake_plugin.PRIVILEGE_ROOT!r}"
+        )
+    _spill_batches(spec.replay, pins, private)
+    _check_command_length(spec.replay, spec.argv)
+    env = clean_env(pins, tmp_dir, sandbox)
+    env[flake_plugin.ZONEINFO_VAR] = str(zonefiles.write(private / "zoneinfo"))
     env[flake_plugin.CHANNEL_VAR] = f"{read_fd}:{result_path}"
     # unsandboxed, the shell shim keeps a test that kills its parent from ending the replay unseen;
     # in the sandbox pytest's parent is the namespace's init, which its tests cannot signal
     command = _argv(spec.argv) if sandbox.enabled else [*_SHIM, *_argv(spec.argv)]
-    sandboxed = sandbox.command(
-        command, env=env, cwd=repo, writable=[private], overlays=overlays, removed=removed
-    )
+    try:
+        sandboxed = sandbox.command(
+            command,
+            env=env,
+            cwd=repo,
+            writable=[private],
+            overlays=overlays,
+            removed=removed,
+            privileged=privilege is not None,
+        )
+    except SandboxError as exc:
+        raise RunnerError(f"replay {spec.replay}: {exc}") from None
     started = time.monotonic()
     timed_out = False
     try:

@@ -423,6 +423,8 @@ def exposure(test: FlakeTest, plan: Plan, details: Details) -> tuple[Dimension |
     at = f"replay {odd.replay} run {odd.repeat + 1} ({_pins(odd)})" + (f": {why}" if why else "")
     if odd.replay == first.replay:
         return Dimension.SECOND_PASS, at
+    if _privilege_decides(test, pins):
+        return Dimension.PRIVILEGE, f"{at} (the replay kept root's file-permission override)"
     later = [
         b for b in test.batches if b.replay == odd.replay and b.dimension is not Dimension.HASH_SEED
     ]
@@ -430,6 +432,20 @@ def exposure(test: FlakeTest, plan: Plan, details: Details) -> tuple[Dimension |
         if not _one_seed_went_both_ways(test, pins):
             return Dimension.HASH_SEED, at
     return Dimension.ORDER, at
+
+
+def _privilege_decides(test: FlakeTest, pins: dict[int, ReplayPin]) -> bool:
+    """Whether every run of the privileged replays (base runs and batches) went one way and every
+    run of the others the other way: the file-permission override decides the outcome."""
+    inside: set[Outcome] = set()
+    outside: set[Outcome] = set()
+    for o in test.replays:
+        pin = pins.get(o.replay)
+        (inside if pin is not None and pin.privileged else outside).add(o.outcome)
+    for b in test.batches:
+        pin = pins.get(b.replay)
+        (inside if pin is not None and pin.privileged else outside).update(batch_kinds(b))
+    return len(inside) == 1 and len(outside) == 1 and inside != outside
 
 
 # Batches that run under their replay's own hash seed, zone and clock: only what ran before them

@@ -18,6 +18,13 @@ FORBIDDEN_VAR = "LANEGATE_FLAKE_FORBIDDEN"
 HYPOTHESIS_DB_VAR = "LANEGATE_FLAKE_HYPOTHESIS_DATABASE"  # "off": no example database in a replay
 # JSON `[[node_id, dimension, runs], ...]`: the in-process batches a replay runs after its passes.
 BATCHES_VAR = "LANEGATE_FLAKE_BATCHES"
+# "root": the replay keeps the file-permission override a root CI job has (`sandbox.probe.
+# PRIVILEGE_CAPS`); read and removed by the lane when it starts the replay, never seen by a test
+PRIVILEGE_VAR = "LANEGATE_FLAKE_PRIVILEGE"
+PRIVILEGE_ROOT = "root"
+# a folder of TZif files for the `TZ` strings the lane sets (`zonefiles`); not a pin: the lane sets
+# it for every replay, and the plugin takes it out of the environment
+ZONEINFO_VAR = "LANEGATE_FLAKE_ZONEINFO"
 
 
 def derived_seed(random_seed: int, node_id: str, repeat: int | str) -> int:

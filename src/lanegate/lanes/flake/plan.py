@@ -42,6 +42,11 @@ ZONES = ("UTC0", "LGE-14", "LGW+12", "LGN-5:30", "LGS+3:30", "LGF-9:45")
 # right after itself do not; the extra runs of risky tests are the batches' stress and repeat runs.
 IN_PROCESS_REPEATS = 1
 EXTRA_REPEATS = 0
+# Where lanegate runs as root, this replay keeps root's file-permission override (as a root CI job
+# has it) and the others do not: a test that expects `PermissionError` on a `chmod 000` file, or one
+# that needs the override, meets both. Replay 2, whose host batches are the other CI hosts; never
+# replay 1, which measures every test's cost.
+PRIVILEGED_REPLAY = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +61,8 @@ class ReplayPin:
     random_seed: int
     repeats: int
     extra_repeats: int
+    # the replay keeps the file-permission override a root CI job has (`PRIVILEGED_REPLAY`)
+    privileged: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +133,11 @@ def choose_hash_seeds(plan_seed: str, count: int, str_sets: list[StrSet]) -> lis
     return chosen
 
 
-def make_plan(selection: Selection, min_replays: int, plan_seed: str) -> Plan:
-    """At least `min_replays` (and never fewer than 3) replays that differ in every pin."""
+def make_plan(
+    selection: Selection, min_replays: int, plan_seed: str, *, privilege: bool = False
+) -> Plan:
+    """At least `min_replays` (and never fewer than 3) replays that differ in every pin;
+    `privilege`: replay `PRIVILEGED_REPLAY` keeps root's file-permission override."""
     count = max(3, min_replays)
     str_sets: list[StrSet] = []
     for test in selection.tests:
@@ -147,6 +157,7 @@ def make_plan(selection: Selection, min_replays: int, plan_seed: str) -> Plan:
                 random_seed=_seed(plan_seed, replay, "random"),
                 repeats=IN_PROCESS_REPEATS if replay == 1 else 1,
                 extra_repeats=EXTRA_REPEATS if replay == 1 else 0,
+                privileged=privilege and replay == PRIVILEGED_REPLAY,
             )
         )
     extra = tuple(sorted(t.node_id for t in selection.tests if t.risks))

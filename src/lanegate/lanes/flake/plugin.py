@@ -37,7 +37,14 @@ from typing import Any
 import pytest
 
 from lanegate.lanes.collect_failure import error_line
-from lanegate.lanes.flake.dimensions import HOST_DIMENSIONS, Dimension, RunPins, run_pins
+from lanegate.lanes.flake import untimed
+from lanegate.lanes.flake.dimensions import (
+    CROSS_RUN,
+    HOST_DIMENSIONS,
+    Dimension,
+    RunPins,
+    run_pins,
+)
 from lanegate.lanes.flake.fresh import FreshResult, FreshTest, real_file, run_child
 from lanegate.lanes.flake.pins import (
     BATCHES_VAR,
@@ -50,6 +57,7 @@ from lanegate.lanes.flake.pins import (
     ORDER_VAR,
     RANDOM_SEED_VAR,
     REPEATS_VAR,
+    ZONEINFO_VAR,
     derived_seed,
     normalized_plugin_name,
 )
@@ -119,7 +127,8 @@ class _Recorder:
         self.child_owner: dict[int, tuple[str, int | str]] = {}
         self.jitter: list[Any] = []
         self.saved_interval: float | None = None
-        self.batches = _read_batches(os.environ.get(BATCHES_VAR, ""))
+        # taken out of the environment: a test's own subprocesses need not carry it
+        self.batches = _read_batches(os.environ.pop(BATCHES_VAR, ""))
         # id(carrier item) -> its batch (fast path: one item runs every run of the batch);
         # id(clone) -> (batch, run) (fixture path: one clone per run, each with its own fixtures).
         self.carriers: dict[int, _Batch] = {}
@@ -140,6 +149,8 @@ class _Recorder:
         # changed, and that passed a run here that left it as it was: the change is what its
         # failure skipped. A test whose passing runs change the process leaks either way.
         self.dirty_failures: list[str] = []  # node ids, in the order of their first such failure
+        self.failed_pass: set[str] = set()  # node ids whose run in the pass failed or errored
+        self.mute_batches = False  # a shared-host child: its parent reports the batches
         self.clean_passes: set[str] = set()
         self.leaks_passing: set[str] = set()
         # id(item) -> the process's state when its setup began
@@ -238,6 +249,8 @@ class _Batch:
         return True
 
     def emit(self, rec: _Recorder) -> None:
+        if rec.mute_batches:
+            return
         rec.emit(
             "batch",
             node_id=self.node_id,
@@ -257,11 +270,13 @@ def _read_batches(raw: str) -> dict[str, list[tuple[Dimension, int]]]:
     if not raw:
         return out
     try:
+        if raw.startswith("@"):  # too long for the environment: the lane wrote it to a file
+            raw = Path(raw[1:]).read_text(encoding="utf-8")
         entries = json.loads(raw)
         for node_id, dimension, runs in entries:
             if int(runs) > 0:
                 out.setdefault(str(node_id), []).append((Dimension(dimension), int(runs)))
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, OSError) as exc:
         raise pytest.UsageError(f"lanegate flake plugin: unreadable {BATCHES_VAR}: {exc}") from None
     return out
 
@@ -285,8 +300,24 @@ def _open_channel() -> _Recorder | None:
     return _Recorder(result_path, nonce)
 
 
+def _zone_files() -> None:
+    """Put the lane's TZif files (`zonefiles`) first on `zoneinfo`'s search path, and on
+    `PYTHONTZPATH` for a test's own Python subprocesses: `ZoneInfo(os.environ["TZ"])` then knows
+    every POSIX string a replay sets."""
+    folder = os.environ.pop(ZONEINFO_VAR, "")
+    if not folder:
+        return
+    import zoneinfo
+
+    search = [folder, *(p for p in zoneinfo.TZPATH if p != folder)]
+    zoneinfo.reset_tzpath(to=search)
+    os.environ["PYTHONTZPATH"] = os.pathsep.join(search)
+
+
 # Read at import: the plugin is imported (by -p) before any conftest or test module.
 _recorder = _open_channel()
+if _recorder is not None:
+    _zone_files()
 if _recorder is not None and any(
     d in (Dimension.CLOCK, Dimension.DST, Dimension.CALENDAR)
     for batches in _recorder.batches.values()
@@ -344,17 +375,19 @@ def _disable_hypothesis_database() -> None:
     Hypothesis is loaded, a profile without a database is loaded too, again after collection so that a
     conftest's own profile cannot turn it back on. Hypothesis is never imported here (it is slow).
 
-    The profile also drops the default deadline: replays run beside each other and under the lane's
-    own stress, so a default 200 ms deadline would time the machine, not the code (a test that sets
-    its own deadline keeps it)."""
+    Hypothesis's default time limits stay, measured net of the time the test waited for a CPU
+    (`untimed`): replays run beside each other on a loaded machine, and a default 200 ms deadline
+    on the wall clock would time the machine, not the code. A Hypothesis too old to be measured so
+    loses the default deadline instead (a test that sets its own keeps it)."""
     module = sys.modules.get("hypothesis")
     if module is None or os.environ.get(HYPOTHESIS_DB_VAR, "off") != "off":
         return
     settings = getattr(module, "settings", None)
     if settings is None:  # still importing; the import hook calls again when it is done
         return
+    untimed_limits: dict[str, Any] = {} if untimed.install() else {"deadline": None}
     settings.register_profile(
-        HYPOTHESIS_PROFILE, parent=settings.default, database=None, deadline=None
+        HYPOTHESIS_PROFILE, parent=settings.default, database=None, **untimed_limits
     )
     settings.load_profile(HYPOTHESIS_PROFILE)
 
@@ -561,6 +594,10 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins, host: bool = True)
     saved_tz = os.environ.get("TZ")
     held = not host and pins.dimension in HELD_CLOCKS  # moved from the set-up on
     stack = contextlib.ExitStack()
+    # the lane's own delays: a default limit sees no time, unless the test failed its pass here
+    # (then its own time may be what fails it, and the run must time it as the pass did)
+    delays = pins.stress_seed is not None or pins.deschedule is not None
+    stack.enter_context(_timed(item, lane_delays=delays and item.nodeid not in rec.failed_pass))
     try:
         if host and pins.dimension in HOST_DIMENSIONS:
             from lanegate.lanes.flake import host as host_conditions
@@ -597,6 +634,17 @@ def _varied(rec: _Recorder, item: pytest.Item, pins: RunPins, host: bool = True)
         rec.jitter.clear()
         if pins.tz is not None and not held:
             _restore_zone(saved_tz)
+
+
+def _timed(item: pytest.Item, *, lane_delays: bool) -> contextlib.AbstractContextManager[None]:
+    """How Hypothesis's limits see time in one run of `item` (`untimed`): its own deadline on the
+    clock as it is; a default one net of run-queue waits, or not at all where the lane delays
+    the run itself."""
+    if "hypothesis" not in sys.modules:
+        return contextlib.nullcontext()
+    untimed.install()  # `hypothesis.stateful` may have been imported since
+    own = untimed.own_deadline(getattr(item, "obj", None))
+    return untimed.timed(own_limit=own, lane_delays=lane_delays)
 
 
 # The clock dimensions: for a test with fixtures, the clock moves before its set-up and comes back
@@ -738,6 +786,9 @@ def _fork_child(
         try:
             os.close(tally_read)
             if go is not None:
+                # a pair's parent reports its batches once every pair is done: a child whose
+                # run completes a batch (its other runs were reaped before) must not report it
+                rec.mute_batches = True
                 os.close(go[1])
                 os.read(go[0], 1)  # end of file once every child of the group exists
             if _child_run(rec, item, twin, batch, run):  # its run was counted: send it on
@@ -762,21 +813,41 @@ def _reap_child(rec: _Recorder, batch: _Batch, child: _Child, why: str) -> bool:
     return False
 
 
+def _pairs(rec: _Recorder) -> list[list[tuple[pytest.Item, _Batch, int]]]:
+    """The shared-host runs in pairs: each test's runs before `CROSS_RUN` two by two beside
+    themselves (two copies of one test), then run `CROSS_RUN` of each test beside run
+    `CROSS_RUN + 1` of the next one in the replay's (shuffled) order: two different tests at once,
+    as pytest-xdist runs them, so that two tests sharing one fixed path or port meet (a test
+    alone meets itself there too)."""
+    shared = rec.shared
+    out: list[list[tuple[pytest.Item, _Batch, int]]] = []
+    for item, batch in shared:
+        out.extend(
+            [(item, batch, run) for run in range(first, min(first + 2, batch.runs))]
+            for first in range(0, min(batch.runs, CROSS_RUN), 2)
+        )
+    for index, (item, batch) in enumerate(shared):
+        if batch.runs > CROSS_RUN:
+            after, its = shared[(index + 1) % len(shared)]
+            partner = [(after, its, CROSS_RUN + 1)] if its.runs > CROSS_RUN + 1 else []
+            out.append([(item, batch, CROSS_RUN), *partner])
+    return out
+
+
 def _fork_pairs(rec: _Recorder) -> None:
-    """Each shared-host batch: its runs in pairs, two children forked before any test of this
-    process ran and released together, so that two copies of the test run at the same moment in
-    one `/tmp`, one network and one working tree. The parent adds the run each child sends back
-    and reports the batch's one line when every pair is done."""
-    for item, batch in rec.shared:
-        for first in range(0, batch.runs, 2):
-            go = os.pipe()
-            runs = range(first, min(first + 2, batch.runs))
-            pair = [_fork_child(rec, item, batch, run, go) for run in runs]
-            os.close(go[1])  # both children exist: release them together
-            os.close(go[0])
-            why = "the shared-host run's process ended without a result"
-            for child in pair:
-                _reap_child(rec, batch, child, why)
+    """Each pair of shared-host runs (`_pairs`): two children forked before any test of this
+    process ran and released together, so that the two run at the same moment in one `/tmp`, one
+    network and one working tree. The parent adds the run each child sends back and reports
+    every batch's one line when every pair is done."""
+    why = "the shared-host run's process ended without a result"
+    for pair in _pairs(rec):
+        go = os.pipe()
+        children = [(batch, _fork_child(rec, item, batch, run, go)) for item, batch, run in pair]
+        os.close(go[1])  # both children exist: release them together
+        os.close(go[0])
+        for batch, child in children:
+            _reap_child(rec, batch, child, why)
+    for _item, batch in rec.shared:
         if batch.done == batch.runs:
             batch.emit(rec)
 
@@ -937,7 +1008,8 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
         _jitter_heap(rec, derived_seed(rec.random_seed, item.nodeid, rec.repeat_of[id(item)]))
     started, started_cpu = time.perf_counter(), _cpu_clock()
     try:
-        result = yield
+        with _timed(item, lane_delays=shaken):
+            result = yield
         _note_unittest(item, before)
         return result
     except BaseException as exc:
@@ -1038,6 +1110,8 @@ def _finish(
             done_batch.emit(rec)
     else:
         rec.measured_seconds.setdefault(item.nodeid, rec.call_seconds.get(key, seconds))
+        if outcome in ("failed", "error"):
+            rec.failed_pass.add(item.nodeid)
         rec.emit(
             "outcome",
             node_id=item.nodeid,

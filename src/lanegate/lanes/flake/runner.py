@@ -43,10 +43,12 @@ from lanegate.ledgers.models import (
     FlakeLedger,
     FlakeTest,
     Outcome,
+    PrivilegeCondition,
     ReplayRecord,
 )
 from lanegate.model import Reason, Severity
 from lanegate.policy import Policy
+from lanegate.sandbox import Sandbox, probe
 from lanegate.scoring import lane_reasons
 from lanegate.scoring.flake_power import aftermath, culprits
 from lanegate.sharding.ledger_file import write_shard_ledger
@@ -87,6 +89,7 @@ def _records(
                 exit_code=max(-255, min(255, run.exit_code)) if run.exit_code is not None else None,
                 seconds=round(run.seconds, 3),
                 timed_out=run.timed_out,
+                privileged=pin.privileged,
             )
         )
     return tuple(out)
@@ -121,6 +124,19 @@ def _problems(ledger: FlakeLedger, details: Details, reasons: list[Reason]) -> t
         and not (r.rule_id == "flake-nondeterministic" and r.location and r.location.note in shown)
     ]
     return tuple(out)
+
+
+def privilege_condition(sandbox: Sandbox) -> PrivilegeCondition:
+    """Whether a replay can keep root's file-permission override here (`ran` then means it will),
+    or why not: only in the sandbox (it grants the override to one replay and drops it in the
+    others), only where lanegate runs as root (`probe.privilege`)."""
+    if not sandbox.enabled:
+        return PrivilegeCondition(
+            ran=False,
+            detail="the sandbox is off: every replay ran with lanegate's own privileges",
+        )
+    why = probe.privilege()
+    return PrivilegeCondition(ran=not why, detail=why)
 
 
 def _leaks(test: FlakeTest) -> bool:
@@ -196,9 +212,12 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
             sandbox=sandbox,
         )
         selection = select_tests(ctx.repo, diff, collection, only)
+        privilege = privilege_condition(sandbox)
         # drawn here, never derived from the head commit (its hash is the agent's choice); every
         # replay's pins are recorded, so `lanegate flake --replay N` still reproduces it exactly
-        plan = make_plan(selection, policy.authorship.min_replays, plan_seed)
+        plan = make_plan(
+            selection, policy.authorship.min_replays, plan_seed, privilege=privilege.ran
+        )
         if first is not None and selection.tests:
             if plan.pins[0] != pin or not set(selection.pytest_args) <= set(files):
                 raise RunnerError("replay 1 ran other pins or tests than the plan's replay 1")
@@ -232,6 +251,7 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
     tests, details = assemble(selection, plan, runs) if runs else ((), {})
     tests = tuple(_uncollected(t, collection, ctx.repo) for t in tests)
     touched_ids = [t.node_id for t in tests if t.touched_by_diff] + list(selection.touched_ids)
+    records = _records(plan, specs, runs)
     ledger = FlakeLedger(
         **envelope(
             ctx,
@@ -244,10 +264,13 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
         authorship=ctx.authorship.kind,
         deterministic=all(t.deterministic for t in tests),
         min_replays=policy.authorship.min_replays,
-        replays=_records(plan, specs, runs),
+        replays=records,
         tests=tests,
         leases=evaluate_leases(leases, touched_ids, ctx.pr_body),
         suite=suite,
+        privilege=privilege
+        if not privilege.ran or any(r.privileged for r in records)
+        else PrivilegeCondition(ran=False, detail="no privileged replay ran: no test to replay"),
     )
     if shard is None:
         ledger_path = ctx.out_dir / LEDGER_NAME

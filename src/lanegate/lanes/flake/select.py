@@ -428,6 +428,31 @@ def _helpers(tree: ast.Module) -> list[Helper]:
     return out
 
 
+def _aliases(tree: ast.Module) -> dict[str, set[str]]:
+    """What each name a module binds to another stands for, so that a risk is seen whatever the
+    name it goes by: `import datetime as dt` (dt: datetime), `from time import time as now` (now:
+    time, time), `import time as t` (t: time), and a module-level `clock = t.monotonic` or
+    `stamp = partial(datetime.now, tz=UTC)` (the names of its value). Imports anywhere in the
+    module count, a function's own included."""
+    out: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    out.setdefault(alias.asname, set()).update(alias.name.split("."))
+        elif isinstance(node, ast.ImportFrom):
+            source = set((node.module or "").split(".")) - {""}
+            for alias in node.names:
+                out.setdefault(alias.asname or alias.name, set()).update({alias.name, *source})
+    for node in tree.body:
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    out.setdefault(target.id, set()).update(_names(node.value))
+    return out
+
+
 def discover_tests(
     source: str,
     path: str,
@@ -445,8 +470,9 @@ def discover_tests(
     helper_nodes = _helpers(tree)
     helpers = {n.name: _names(n) for n in helper_nodes}
     module_imports = set().union(
-        *(_names(n) for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom))
+        *(_names(n) for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom))
     )
+    aliases = _aliases(tree)
     constants: dict[str, StrSet] = {}
     for n in tree.body:
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
@@ -457,10 +483,10 @@ def discover_tests(
     def risks_of(func: ast.AST) -> frozenset[str]:
         names = _names(func)
         reached: set[str] = set()
-        while fresh := (names & helpers.keys()) - reached:  # helpers of helpers too
-            reached |= fresh
-            for helper in fresh:
-                names |= helpers[helper]
+        while fresh := (names & (helpers.keys() | aliases.keys())) - reached:
+            reached |= fresh  # helpers of helpers, and the names an alias stands for, too
+            for name in fresh:
+                names |= helpers.get(name, set()) | aliases.get(name, set())
         # A bare name like `choice` counts only when the module imported it from somewhere.
         risks = _risks(n for n in names if n in module_imports or n in {"id", "hash", "object"})
         hashing = shows_hashing(func) or any(
