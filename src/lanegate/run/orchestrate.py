@@ -74,6 +74,9 @@ class RunRequest:
     mutant_draw: int | None = None
     # the explicit policy file (--config), if any
     config: Path | None = None
+    # folders the head's tests must not see besides the output directory (`lanegate candidates`:
+    # the source repository and the other candidates' trees and ledgers)
+    hidden: tuple[Path, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +239,7 @@ def _lane_step(
         version=__version__,
         sandboxed=request.sandboxed,
         config=request.config,
+        hidden=request.hidden,
     )
     display.step_started(lane)
     started = time.monotonic()
