@@ -30,6 +30,7 @@ from lanegate.errors import LanegateError, UsageError
 from lanegate.ledgers.load import write_document
 from lanegate.ledgers.models import CandidatesReport
 from lanegate.policy import Policy, load_policy
+from lanegate.run import children
 from lanegate.run.orchestrate import RunRequest
 
 MAX_CANDIDATES = 256
@@ -121,6 +122,9 @@ def judge_candidates(
 ) -> BatchResult:
     """Judge every head; write candidates.json and candidates.md into `request.out_dir`."""
     started = time.monotonic()
+    # the batch reaps the orphaned processes of its sandboxes (the map's and the candidates'):
+    # their CPU is then counted in its own, as a `lanegate run` counts its lanes'
+    children.become_subreaper()
     repo = request.repo.resolve()
     base_commit, commits = resolve_heads(repo, request.base, request.heads)
     out_dir = request.out_dir.resolve()
@@ -133,6 +137,8 @@ def judge_candidates(
         if request.shared_map:
             base = shared.build_shared(space, base_commit, hidden=(repo, out_dir))
         trees = [workspace.checkout(space, n, c) for n, c in zip(names, commits, strict=True)]
+        results = root / "outcomes"  # before `hidden_for` lists the folders to hide
+        results.mkdir()
         jobs = [
             CandidateJob(
                 name=name,
@@ -140,7 +146,7 @@ def judge_candidates(
                 commit=commit,
                 tree=tree,
                 out_dir=out_dir / name,
-                hidden=workspace.hidden_for(space, name, out_dir),
+                hidden=workspace.hidden_for(space, out_dir),
             )
             for name, ref, commit, tree in zip(names, request.heads, commits, trees, strict=True)
         ]
@@ -155,9 +161,7 @@ def judge_candidates(
             job=request.job,
             coverage_map=base.coverage_map,
         )
-        outcomes = run_candidates(
-            jobs, template, root / "outcomes", at_once=request.jobs, on_done=on_done
-        )
+        outcomes = run_candidates(jobs, template, results, at_once=request.jobs, on_done=on_done)
         entries = [entry_for(o, base_commit, _policy(o.job.tree), out_dir) for o in outcomes]
     finally:
         shared.release(root)

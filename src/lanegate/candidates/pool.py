@@ -153,7 +153,6 @@ def run_candidates(
 
     The batch is its processes' subreaper (orphaned sandbox processes come back to it, and their
     CPU with them); it waits for any process, so it also reaps those."""
-    children.become_subreaper()
     results.mkdir(parents=True, exist_ok=True)
     waiting = list(jobs)
     running: dict[int, tuple[CandidateJob, float]] = {}

@@ -4,12 +4,11 @@ The source repository holds every candidate's commits; a test of one candidate t
 would see the others' trees. So nothing runs in it: the store gets the base commit's history only
 (the trusted part every candidate shares, by git's alternates, never copied), and each candidate's
 clone gets the store plus that candidate's own commits. The source repository, the store's
-folder and every other candidate's folder are hidden from a candidate's sandbox (`hidden_for`).
+folder and the folder of every candidate's tree are hidden from a candidate's sandbox (`hidden_for`).
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,14 +70,10 @@ def checkout(space: Workspace, name: str, commit: str) -> Path:
     return tree
 
 
-def hidden_for(space: Workspace, name: str, outputs: Path) -> tuple[Path, ...]:
+def hidden_for(space: Workspace, outputs: Path) -> tuple[Path, ...]:
     """What a candidate's tests must not see: the source repository (every candidate's commits),
-    the batch's outputs, and every folder of the working folder but its own tree and the store."""
-    own = space.tree(name)
-    others = [
-        space.tree(entry)
-        for entry in sorted(os.listdir(space.root / TREES))
-        if space.tree(entry) != own
-    ]
+    the batch's outputs, the folder of every candidate's tree (their own is mounted inside the
+    mask, the others' names are gone with it), and every other folder of the working folder but
+    the store (the base's history, which every candidate's clone reads its base objects from)."""
     extra = [p for p in space.root.iterdir() if p.name not in (TREES, STORE)]
-    return (space.source, outputs.resolve(), *others, *extra)
+    return (space.source, outputs.resolve(), space.root / TREES, *extra)

@@ -408,15 +408,16 @@ class Sandbox:
         return views
 
     def _hidden_outside(self, masked: Sequence[Path]) -> list[Path]:
-        """Hidden folders outside the tree (an output directory given elsewhere, the other
-        candidates of a batch): replaced by empty ones like `/tmp`. Never one holding the tree,
-        nor `/`; one under another mask is hidden already."""
+        """Hidden folders outside the tree (an output directory given elsewhere, the folder of a
+        batch's candidates): replaced by empty ones like `/tmp`. One holding the tree is masked
+        too, the tree then mounted inside the mask (as under `/tmp`); never `/`, and one under
+        another mask is hidden already."""
         return [
             path
             for path in self.hidden
             if path.is_dir()
             and path != Path("/")
-            and not _inside(self.repo, path)
+            and not _inside(path, self.repo)
             and not any(_inside(path, m) for m in masked)
         ]
 
