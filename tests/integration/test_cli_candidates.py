@@ -247,3 +247,38 @@ def test_promotion_record_verifies_and_fails_closed_on_any_mismatch(
     truncated.write_text(record_path.read_text()[:40])
     done = _promote(batch, "--verify", str(truncated))
     assert done.returncode == 2 and "truncated.json" in done.stderr
+
+
+def test_runs_made_elsewhere_combine_to_the_same_verdicts(batch: Batch, tmp_path: Path) -> None:
+    runs = tmp_path / "runs"
+    honest, agent = batch.entry("honest"), batch.entry("agent")
+    shutil.copytree(batch.out / str(honest["ledgers"]), runs / "1")
+    shutil.copytree(batch.out / str(agent["ledgers"]), runs / "2")
+    shutil.copytree(batch.out / str(honest["ledgers"]), runs / "3")  # not peek's: refused
+    done = subprocess.run(
+        [
+            *LANEGATE,
+            "candidates",
+            "--base",
+            batch.commits["main"],
+            "--from-runs",
+            str(runs),
+            "--out",
+            str(tmp_path / "combined"),
+            "honest",
+            "agent",
+            "peek",
+        ],
+        cwd=batch.repo,
+        env=_env(),
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    combined = json.loads((tmp_path / "combined" / "candidates.json").read_text())
+    by_ref = {c["ref"]: c for c in combined["candidates"]}
+    assert by_ref["honest"]["verdict"] == "pass" and by_ref["honest"]["rank"] == 1
+    assert by_ref["agent"]["failed_rules"] == agent["failed_rules"]
+    assert by_ref["peek"]["verdict"] == "fail" and by_ref["peek"]["rank"] is None
+    assert "head_commit" in by_ref["peek"]["errors"][0]
+    assert by_ref["honest"]["score_report_digest"] == honest["score_report_digest"]

@@ -22,6 +22,7 @@ from lanegate.candidates.report import (
     REPORT_JSON,
     REPORT_MD,
     BatchFacts,
+    Judged,
     combine,
     entry_for,
     render_markdown,
@@ -162,7 +163,16 @@ def judge_candidates(
             coverage_map=base.coverage_map,
         )
         outcomes = run_candidates(jobs, template, results, at_once=request.jobs, on_done=on_done)
-        entries = [entry_for(o, base_commit, _policy(o.job.tree), out_dir) for o in outcomes]
+        entries = [
+            entry_for(
+                Judged.from_outcome(o),
+                repo=o.job.tree,
+                base=base_commit,
+                policy=_policy(o.job.tree),
+                relative_to=out_dir,
+            )
+            for o in outcomes
+        ]
     finally:
         shared.release(root)
         treewalk.rmtree(root, ignore_errors=True)
@@ -180,3 +190,41 @@ def judge_candidates(
     markdown_path = out_dir / REPORT_MD
     markdown_path.write_text(render_markdown(report), encoding="utf-8")
     return BatchResult(report, report_path, markdown_path, tuple(outcomes), base.seconds)
+
+
+def combine_runs(
+    repo: Path, base: str, heads: tuple[str, ...], runs: Path, out_dir: Path, now: datetime
+) -> BatchResult:
+    """The combined report of runs made elsewhere (the workflow's matrix jobs): the i-th head's
+    ledgers are in `runs/<i>` (from 1). Each score report must be about its head and the shared
+    merge base, or that candidate is an error; no candidate's code runs here."""
+    started = time.monotonic()
+    repo = repo.resolve()
+    _, commits = resolve_heads(repo, base, heads)
+    # the lanes' ledgers name the base as given (resolved), as `lanegate score --base` agrees it
+    base_commit = git.resolve_commit(repo, base)
+    out_dir = out_dir.resolve()
+    prepare_out(out_dir)
+    policy = _policy(repo)
+    entries = []
+    for index, (ref, commit) in enumerate(zip(heads, commits, strict=True), start=1):
+        folder = runs.resolve() / str(index)
+        errors = () if folder.is_dir() else (f"{folder}: no ledgers for candidate {ref}",)
+        judged = Judged(ref, commit, folder, ran=not errors, errors=errors)
+        entries.append(
+            entry_for(judged, repo=repo, base=base_commit, policy=policy, relative_to=out_dir)
+        )
+    facts = BatchFacts(
+        base_ref=base,
+        base_commit=base_commit,
+        coverage_map_digest=None,
+        jobs=1,
+        wall_seconds=time.monotonic() - started,
+        now=now,
+    )
+    report = combine(entries, facts)
+    report_path = out_dir / REPORT_JSON
+    write_document(report_path, report, "candidates")
+    markdown_path = out_dir / REPORT_MD
+    markdown_path.write_text(render_markdown(report), encoding="utf-8")
+    return BatchResult(report, report_path, markdown_path, (), 0.0)

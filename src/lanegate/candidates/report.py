@@ -72,10 +72,38 @@ def _count(report: ScoreReport, lane: str, name: str) -> int | None:
     return None
 
 
-def evidence(report: ScoreReport | None, outcome: CandidateOutcome) -> CandidateEvidence:
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A candidate's run as the combined report reads it: which head, where its ledgers are, and
+    what its run said (`ran`: False when it ended without a score report)."""
+
+    ref: str
+    commit: str
+    ledgers: Path
+    ran: bool = True
+    errors: tuple[str, ...] = ()
+    cpu_seconds: float | None = None
+    wall_seconds: float | None = None
+
+    @classmethod
+    def from_outcome(cls, outcome: CandidateOutcome) -> Judged:
+        """What a candidate's forked run reported."""
+        job = outcome.job
+        return cls(
+            job.ref,
+            job.commit,
+            job.out_dir,
+            outcome.verdict is not None,
+            outcome.errors,
+            outcome.cpu_seconds or None,
+            outcome.wall_seconds,
+        )
+
+
+def evidence(report: ScoreReport | None, judged: Judged) -> CandidateEvidence:
     """The evidence fields of an entry, from its score report's lane counts and its run's cost."""
-    cpu = outcome.cpu_seconds or None
-    wall = outcome.wall_seconds
+    cpu = None if judged.cpu_seconds is None else round(judged.cpu_seconds, 3)
+    wall = None if judged.wall_seconds is None else round(judged.wall_seconds, 3)
     if report is None:
         return CandidateEvidence(flake_power_pct=None, cpu_seconds=cpu, wall_seconds=wall)
     return CandidateEvidence(
@@ -83,8 +111,8 @@ def evidence(report: ScoreReport | None, outcome: CandidateOutcome) -> Candidate
         mutants_planted=_count(report, "property", "mutants_planted") or 0,
         flake_power_pct=_count(report, "flake", "detectable_pct"),
         property_cases=_count(report, "property", "cases_run") or 0,
-        cpu_seconds=None if cpu is None else round(cpu, 3),
-        wall_seconds=round(wall, 3),
+        cpu_seconds=cpu,
+        wall_seconds=wall,
     )
 
 
@@ -100,35 +128,46 @@ def strength_order(entry: CandidateEntry) -> tuple[int, int, int, int, str]:
     )
 
 
+def _read_report(judged: Judged, base: str) -> tuple[ScoreReport | None, str | None, list[str]]:
+    """The candidate's score report, checked by its schema and against the head and base it must be
+    about (a report of another head or base is an error, never that candidate's evidence)."""
+    path = judged.ledgers / REPORT_FILE
+    try:
+        loaded = load_file(ScoreReport, "score-report", path)
+    except LanegateError as exc:
+        return None, None, [exc.diagnostic()]
+    report = loaded.value
+    for field, want, got in (
+        ("head_commit", judged.commit, report.head_commit),
+        ("base_commit", base, report.base_commit),
+    ):
+        if got != want:
+            return None, None, [f"{path}: {field}: {str(got)[:12]} is not {want[:12]}"]
+    return report, loaded.digest, []
+
+
 def entry_for(
-    outcome: CandidateOutcome, base: str, policy: Policy, relative_to: Path
+    judged: Judged, *, repo: Path, base: str, policy: Policy, relative_to: Path
 ) -> CandidateEntry:
-    """One candidate's entry (unranked): its score report read back and checked by its schema."""
-    job = outcome.job
-    errors = list(outcome.errors)
-    report: ScoreReport | None = None
-    digest = None
-    path = job.out_dir / REPORT_FILE
-    if outcome.verdict is not None:
-        try:
-            loaded = load_file(ScoreReport, "score-report", path)
-        except LanegateError as exc:
-            errors.append(exc.diagnostic())
-        else:
-            report, digest = loaded.value, loaded.digest
-    summary = classify_diff(job.tree, base, policy, job.commit)
+    """One candidate's entry (unranked); `repo` holds the candidate's commits (git reads only)."""
+    errors = list(judged.errors)
+    report, digest = None, None
+    if judged.ran:
+        report, digest, problems = _read_report(judged, base)
+        errors += problems
+    summary = classify_diff(repo, base, policy, judged.commit)
     return CandidateEntry(
-        ref=job.ref,
-        head_commit=job.commit,
+        ref=judged.ref,
+        head_commit=judged.commit,
         verdict=report.verdict if report is not None else "fail",
         failed_rules=tuple(sorted({r.rule_id for r in report.fails})) if report else (),
         errors=tuple(errors),
-        ledgers=os.path.relpath(job.out_dir, relative_to),
+        ledgers=os.path.relpath(judged.ledgers, relative_to),
         score_report_digest=digest,
-        group=group_key(changed_sources(job.tree, summary)),
-        changed_lines=changed_lines(job.tree, summary.merge_base, job.commit),
+        group=group_key(changed_sources(repo, summary)),
+        changed_lines=changed_lines(repo, summary.merge_base, judged.commit),
         rank=None,
-        evidence=evidence(report, outcome),
+        evidence=evidence(report, judged),
     )
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lanegate import git
 from lanegate.authorship import Authorship
-from lanegate.candidates.batch import BatchRequest, judge_candidates
+from lanegate.candidates.batch import BatchRequest, combine_runs, judge_candidates
 from lanegate.candidates.pool import CandidateOutcome
 from lanegate.candidates.promotion import promote
 from lanegate.cli.common import out_dir
@@ -58,6 +58,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="who wrote the candidates (default: agent)",
     )
     parser.add_argument(
+        "--from-runs",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="combine runs made elsewhere instead of running: the i-th HEAD's ledgers are in "
+        "DIR/<i> (from 1), as the lane-b-candidates workflow downloads them",
+    )
+    parser.add_argument(
         "--promote",
         metavar="SHA",
         default=None,
@@ -95,7 +103,12 @@ def run(args: argparse.Namespace) -> int:
         job=job_from_env(),
         shared_map=not args.no_shared_map,
     )
-    result = judge_candidates(request, on_done=_say)
+    if args.from_runs is not None:
+        result = combine_runs(
+            repo, args.base, request.heads, args.from_runs, request.out_dir, request.now
+        )
+    else:
+        result = judge_candidates(request, on_done=_say)
     report = result.report
     if args.format == "json":
         sys.stdout.write(dump_bytes(report).decode("utf-8"))
