@@ -134,9 +134,9 @@ def judge_candidates(
     try:
         space = workspace.open_workspace(repo, root, base_commit)
         names = [f"{i:02d}-{c[:12]}" for i, c in enumerate(commits, start=1)]
-        base = shared.SharedBase(base_commit, None, None)
-        if request.shared_map:
-            base = shared.build_shared(space, base_commit, hidden=(repo, out_dir))
+        base = shared.build_shared(
+            space, base_commit, hidden=(repo, out_dir), coverage_map=request.shared_map
+        )
         trees = [workspace.checkout(space, n, c) for n, c in zip(names, commits, strict=True)]
         results = root / "outcomes"  # before `hidden_for` lists the folders to hide
         results.mkdir()
@@ -161,6 +161,7 @@ def judge_candidates(
             run_attempt=request.run_attempt,
             job=request.job,
             coverage_map=base.coverage_map,
+            base_collection=base.collection,
         )
         outcomes = run_candidates(jobs, template, results, at_once=request.jobs, on_done=on_done)
         entries = [
