@@ -15,7 +15,7 @@ walls, both CPUs, the ratios batch / separate, and whether every verdict is equa
 verdicts are statistical (a flake caught in one run may escape the next): a differing verdict is
 printed with its head. Target: <= 0.6x at N = 4 on 2 cores.
 
-    python benchmarks/candidates_bench.py [--sizes 1,4,8] [--jobs J] [--keep DIR]
+    python benchmarks/candidates_bench.py [--sizes 1,4,8] [--jobs J] [--keep DIR] [--smoke]
 """
 
 from __future__ import annotations
@@ -171,8 +171,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     parser.add_argument("--jobs", type=int, default=None, help="--jobs of the batch")
     parser.add_argument("--keep", type=Path, default=None, help="build in DIR and keep it")
+    parser.add_argument("--smoke", action="store_true", help="N = 1 only (what CI runs)")
     args = parser.parse_args(argv)
-    sizes = [int(s) for s in args.sizes.split(",") if s]
+    sizes = [1] if args.smoke else [int(s) for s in args.sizes.split(",") if s]
     if not sizes or any(not 1 <= n <= 8 for n in sizes):
         parser.error("--sizes: integers from 1 to 8")
     children.become_subreaper()
