@@ -31,8 +31,10 @@ from hypothesis import strategies as st
 from demo_lib.codec import decode, encode
 from lanegate.oracles import round_trip
 
-# what this candidate must not see: the source repository, the batch's outputs, other trees
+# what this candidate must not see: the source repository, the batch's outputs, other trees,
+# and what the other candidates' lanes stage in the batch's TMPDIR
 WATCHED = {watched!r}
+TMPDIR = {tmpdir!r}
 
 
 @settings(database=None)
@@ -41,7 +43,12 @@ def test_round_trip_sees_no_other_candidate(text):
     trees = Path(__file__).resolve().parents[2]
     others = [name for name in os.listdir(trees) if name != Path(__file__).resolve().parents[1].name]
     leaked = [p for p in WATCHED if os.path.isdir(p) and os.listdir(p)]
-    assert not others and not leaked, (others, leaked)
+    staged = [
+        name
+        for name in os.listdir(TMPDIR)
+        if name not in ("repo", "out") and not name.startswith("lanegate-candidates-")
+    ]
+    assert not others and not leaked and not staged, (others, leaked, staged)
     round_trip(encode, decode, text)
 """
 
@@ -98,7 +105,9 @@ def batch() -> Iterator[Batch]:
         )
         watched = [str(repo), str(out)]
         commits["peek"] = _branch(
-            repo, "peek", {"tests/test_codec_peek.py": PEEK.format(watched=watched)}
+            repo,
+            "peek",
+            {"tests/test_codec_peek.py": PEEK.format(watched=watched, tmpdir=str(root))},
         )
         heads = ["agent", "honest", "comment-a", "comment-b", "peek"]
         done = subprocess.run(

@@ -138,8 +138,10 @@ def judge_candidates(
             space, base_commit, hidden=(repo, out_dir), coverage_map=request.shared_map
         )
         trees = [workspace.checkout(space, n, c) for n, c in zip(names, commits, strict=True)]
-        results = root / "outcomes"  # before `hidden_for` lists the folders to hide
+        results = root / "outcomes"  # these two before `hidden_for` lists the folders to hide
         results.mkdir()
+        temps = root / "tmp"
+        temps.mkdir()
         jobs = [
             CandidateJob(
                 name=name,
@@ -148,6 +150,7 @@ def judge_candidates(
                 tree=tree,
                 out_dir=out_dir / name,
                 hidden=workspace.hidden_for(space, out_dir),
+                temp=temps / name,
             )
             for name, ref, commit, tree in zip(names, request.heads, commits, trees, strict=True)
         ]

@@ -14,6 +14,7 @@ import json
 import os
 import signal
 import sys
+import tempfile
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -40,6 +41,9 @@ class CandidateJob:
     tree: Path
     out_dir: Path
     hidden: tuple[Path, ...]
+    # the run's own temporary folder (its TMPDIR), inside a folder hidden from every sandbox: a
+    # lane's staged files and replay outcomes are seen by no other candidate, whatever TMPDIR is
+    temp: Path
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +83,9 @@ def _child(job: CandidateJob, template: RunRequest, result_file: Path) -> int:
     payload: dict[str, object]
     code = EXIT_OK
     try:
+        job.temp.mkdir(parents=True, exist_ok=True)
+        os.environ["TMPDIR"] = str(job.temp)
+        tempfile.tempdir = None  # `tempfile` reads TMPDIR again
         request = replace(
             template,
             repo=job.tree,

@@ -74,6 +74,7 @@ def hidden_for(space: Workspace, outputs: Path) -> tuple[Path, ...]:
     """What a candidate's tests must not see: the source repository (every candidate's commits),
     the batch's outputs, the folder of every candidate's tree (their own is mounted inside the
     mask, the others' names are gone with it), and every other folder of the working folder but
-    the store (the base's history, which every candidate's clone reads its base objects from)."""
+    the store (the base's history, which every candidate's clone reads its base objects from):
+    the base's checkout and map, the candidates' outcomes and their temporary folders."""
     extra = [p for p in space.root.iterdir() if p.name not in (TREES, STORE)]
     return (space.source, outputs.resolve(), space.root / TREES, *extra)
