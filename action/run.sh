@@ -114,6 +114,13 @@ print("\n".join(refs))
       finish fail "" 2
     fi
     mapfile -t refs <<<"$refs_text"
+    # a checkout has the other branches as origin/<name> only: name them as the refs input does
+    for ref in "${refs[@]}"; do
+      if ! git rev-parse --verify -q "$ref^{commit}" >/dev/null &&
+        git rev-parse --verify -q "refs/remotes/origin/$ref^{commit}" >/dev/null; then
+        git update-ref "refs/heads/$ref" "refs/remotes/origin/$ref" || true
+      fi
+    done
     out=$(mktemp -d "${RUNNER_TEMP:?}/lanegate-candidates-XXXXXXXX")
     set +e
     "$py" -m lanegate candidates --base "$LANEGATE_BASE" --from-runs "$runs" --out "$out" -- "${refs[@]}" >/dev/null
