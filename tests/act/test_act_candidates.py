@@ -54,7 +54,10 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ActResult, d
             lanegate=lanegate,
             env={"GITHUB_API_URL": api.base_url},
             secrets={"GITHUB_TOKEN": WRITE_TOKEN},
-            timeout=600,
+            timeout=900,
+            # one job at a time: act 0.2.89 can crash (concurrent map writes) when matrix jobs
+            # start the same local composite action at once
+            concurrent_jobs=1,
         )
         yield result, heads
     finally:
