@@ -15,9 +15,9 @@ started=$EPOCHREALTIME
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
 case "$lane" in
-  plan | property | fixture | flake | lint | score | coverage-map | authorship) ;;
+  plan | property | fixture | flake | lint | score | coverage-map | authorship | candidates) ;;
   *)
-    echo "::error title=lanegate/input::input lane is '$lane'; expected plan, property, fixture, flake, lint, score, coverage-map or authorship"
+    echo "::error title=lanegate/input::input lane is '$lane'; expected plan, property, fixture, flake, lint, score, coverage-map, authorship or candidates"
     exit 2
     ;;
 esac

@@ -94,6 +94,46 @@ case "$lane" in
     fi
     finish pass "$built" 0
     ;;
+  candidates)
+    if [[ -z "${LANEGATE_BASE:-}" ]]; then
+      echo "::error title=lanegate/input::no base-ref input: the candidates were judged against one base"
+      finish fail "" 2
+    fi
+    runs="${LANEGATE_LEDGERS:?candidates needs the ledgers input: one folder per candidate, 1 to N}"
+    # the refs input: a JSON list of 1 to 32 refs, none an option; else fail closed
+    if ! refs_text=$("$py" -c '
+import json, os, sys
+refs = json.loads(os.environ.get("LANEGATE_CANDIDATES") or "null")
+if not isinstance(refs, list) or not 1 <= len(refs) <= 32 or not all(
+    isinstance(r, str) and r and not r.startswith("-") and "\n" not in r for r in refs
+):
+    sys.exit(1)
+print("\n".join(refs))
+'); then
+      echo "::error title=lanegate/input::candidates must be a JSON list of 1 to 32 refs (none starting with -)"
+      finish fail "" 2
+    fi
+    mapfile -t refs <<<"$refs_text"
+    # a checkout has the other branches as origin/<name> only: name them as the refs input does
+    for ref in "${refs[@]}"; do
+      if ! git rev-parse --verify -q "$ref^{commit}" >/dev/null &&
+        git rev-parse --verify -q "refs/remotes/origin/$ref^{commit}" >/dev/null; then
+        git update-ref "refs/heads/$ref" "refs/remotes/origin/$ref" || true
+      fi
+    done
+    out=$(mktemp -d "${RUNNER_TEMP:?}/lanegate-candidates-XXXXXXXX")
+    set +e
+    "$py" -m lanegate candidates --base "$LANEGATE_BASE" --from-runs "$runs" --out "$out" -- "${refs[@]}" >/dev/null
+    code=$?
+    set -e
+    if [[ ! -f "$out/candidates.json" ]]; then
+      echo "::error title=lanegate/candidates::lanegate candidates wrote no report (exit $code)"
+      finish fail "" "$((code == 0 ? 3 : code))"
+    fi
+    cat "$out/candidates.md" >>"${GITHUB_STEP_SUMMARY:-/dev/null}"
+    if [[ "$code" == 0 ]]; then finish pass "$out/candidates.json" 0; fi
+    finish fail "$out/candidates.json" "$code"
+    ;;
   authorship)
     # agent or human for this pull_request event, by the [authorship] rules of the policy in the
     # working directory (check out the base: a head may not list its own author as human); anything

@@ -58,6 +58,8 @@ class LaneContext:
     sandboxed: bool = True
     # the explicit policy file (--config), if any: where `base_policy` reads the merge base's keys
     config: Path | None = None
+    # more folders the head's tests must not see besides `out_dir` (a batch's other candidates)
+    hidden: tuple[Path, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +107,7 @@ def lane_sandbox(ctx: LaneContext) -> Sandbox:
         ctx.repo,
         trusted_sandbox(ctx.repo, ctx.base, ctx.head, ctx.policy, ctx.config),
         enabled=ctx.sandboxed,
-        hidden=(ctx.out_dir,),
+        hidden=(ctx.out_dir, *ctx.hidden),
     )
 
 

@@ -673,3 +673,85 @@ class ScoreReport:
     warns: tuple[ReportReason, ...] = ()
     lanes: tuple[LaneSummary, ...] = ()
     ledgers: tuple[LedgerDigest, ...] = ()
+
+
+# --- candidates.json (`lanegate candidates`) ---------------------------------------------------------
+
+CANDIDATES_KIND = "lanegate-candidates"
+PROMOTION_KIND = "lanegate-promotion"
+# the documented order of the survivors (docs/candidates.md#ranking)
+RANKING = "mutants-killed,flake-power,property-cases,changed-lines,head-commit"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CandidateEvidence:
+    """What a candidate's run showed, from its score report, and what the run cost."""
+
+    mutants_killed: int = 0
+    mutants_planted: int = 0
+    # the flake lane's power: the smallest flake rate every replayed test would have shown (%)
+    flake_power_pct: int | None = _meta(minimum=0, maximum=100)
+    property_cases: int = 0
+    cpu_seconds: float | None = _meta()
+    wall_seconds: float | None = _meta()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CandidateEntry:
+    """One candidate of the batch: its verdict, the rules it failed, its evidence and its group."""
+
+    ref: str = _text(1000)
+    head_commit: str = _commit()
+    verdict: str = _meta(enum=("pass", "fail"))
+    failed_rules: tuple[str, ...] = ()
+    errors: tuple[str, ...] = ()
+    # the candidate's folder of ledgers and its score report, relative to candidates.json
+    ledgers: str = _text(1000)
+    score_report_digest: str | None = _digest()
+    group: str = _digest()
+    changed_lines: int = 0
+    # 1 for the strongest survivor (see RANKING); null for a candidate that failed
+    rank: int | None = _meta(minimum=1)
+    evidence: CandidateEvidence = field(default_factory=CandidateEvidence)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CandidateGroup:
+    """Candidates that make the same change (see `candidates.grouping`)."""
+
+    key: str = _digest()
+    heads: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CandidatesReport:
+    """candidates.json: every candidate judged against one base, survivors ranked, groups named."""
+
+    schema_version: int = _version()
+    kind: str = _meta(const=CANDIDATES_KIND)
+    lanegate_version: str = _text(100)
+    utc: datetime = _meta()
+    base_ref: str = _text(1000)
+    base_commit: str = _commit()
+    coverage_map_digest: str | None = _digest()
+    ranking: str = _meta(const=RANKING)
+    jobs: int = _meta(minimum=1)
+    wall_seconds: float = 0.0
+    candidates: tuple[CandidateEntry, ...] = ()
+    survivors: tuple[str, ...] = ()
+    groups: tuple[CandidateGroup, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PromotionRecord:
+    """promotion.json: a survivor chosen for Lane A, pinned to the score report it passed with."""
+
+    schema_version: int = _version()
+    kind: str = _meta(const=PROMOTION_KIND)
+    lanegate_version: str = _text(100)
+    utc: datetime = _meta()
+    head_commit: str = _commit()
+    base_commit: str = _commit()
+    # the score report, relative to promotion.json, and the sha256 of its bytes
+    score_report: str = _text(1000)
+    score_report_digest: str = _digest()

@@ -43,6 +43,12 @@ SCHEMAS: dict[str, SchemaEntry] = {
         SchemaEntry(
             "score-report", models.ScoreReport, "score-report.json", "lanegate score report"
         ),
+        SchemaEntry(
+            "candidates", models.CandidatesReport, "candidates.json", "lanegate candidates report"
+        ),
+        SchemaEntry(
+            "promotion", models.PromotionRecord, "promotion.json", "lanegate promotion record"
+        ),
     )
 }
 

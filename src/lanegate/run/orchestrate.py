@@ -24,6 +24,7 @@ from lanegate.diff import classify_diff
 from lanegate.errors import LanegateError, LedgerError
 from lanegate.introspection import scan_diff
 from lanegate.lanes.context import LaneContext, LaneOutcome, ProgressEvent, usable_cpus
+from lanegate.lanes.flake.suite import BaseCollection
 from lanegate.lanes.property.canary import planned_for_slot
 from lanegate.lanes.property.plant import policy_draw
 from lanegate.ledgers.load import read_bytes, write_document
@@ -74,6 +75,11 @@ class RunRequest:
     mutant_draw: int | None = None
     # the explicit policy file (--config), if any
     config: Path | None = None
+    # folders the head's tests must not see besides the output directory (`lanegate candidates`:
+    # the source repository and the other candidates' trees and ledgers)
+    hidden: tuple[Path, ...] = ()
+    # the base's whole-suite collection made once for a batch (the flake lane's base side)
+    base_collection: BaseCollection | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +172,8 @@ def _runner(lane: str, request: RunRequest, plan: ShardPlan | None) -> LaneRunne
         )
     if lane == "property" and request.coverage_map is not None:
         options["coverage_map"] = request.coverage_map
+    if lane == "flake" and request.base_collection is not None:
+        options["base_collection"] = request.base_collection
     if lane == "property" and request.mutant_draw is not None and request.shard is None:
         options["draw"] = request.mutant_draw
     if not options:
@@ -236,6 +244,7 @@ def _lane_step(
         version=__version__,
         sandboxed=request.sandboxed,
         config=request.config,
+        hidden=request.hidden,
     )
     display.step_started(lane)
     started = time.monotonic()

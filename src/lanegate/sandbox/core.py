@@ -427,6 +427,20 @@ class Sandbox:
             views.append(SOURCE_MOUNT + "/" + real.relative_to(self.repo).as_posix())
         return views
 
+    def _hidden_outside(self, masked: Sequence[Path]) -> list[Path]:
+        """Hidden folders outside the tree (an output directory given elsewhere, the folder of a
+        batch's candidates): replaced by empty ones like `/tmp`. One holding the tree is masked
+        too, the tree then mounted inside the mask (as under `/tmp`); never `/`, and one under
+        another mask is hidden already."""
+        return [
+            path
+            for path in self.hidden
+            if path.is_dir()
+            and path != Path("/")
+            and not _inside(path, self.repo)
+            and not any(_inside(path, m) for m in masked)
+        ]
+
     def _skipped_names(self) -> set[str]:
         """Top-level names of the tree the copy leaves out (mounted instead, or hidden)."""
         names = {".git"}
@@ -461,6 +475,7 @@ class Sandbox:
         runner_temp = _runner_temp(masked, self.repo)
         if runner_temp is not None:
             masked.append(runner_temp)
+        masked += self._hidden_outside(masked)
         args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
         # every writable place is a tmpfs with a size: filling one ends in ENOSPC, not a full disk
         sizes = {Path("/run"): RUN_MB * MB}

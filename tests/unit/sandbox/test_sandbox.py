@@ -433,3 +433,30 @@ def test_a_sandbox_whose_cgroup_was_swept_between_commands_makes_it_again(repo: 
             done = subprocess.run(cmd.argv, env=cmd.env, cwd=repo, capture_output=True, text=True)
             assert done.returncode == 0 and done.stdout == "ran\n", done.stderr
             assert (group / "pids.max").read_text().strip() == "30"
+
+
+def test_hidden_folders_outside_the_tree_are_empty_inside(repo: Path) -> None:
+    # /var/tmp: outside the tree and outside every mask the sandbox always makes (/tmp, $HOME)
+    outside = Path(tempfile.mkdtemp(prefix="lanegate-hidden-", dir="/var/tmp"))
+    try:
+        (outside / "other-candidate.txt").write_text("another candidate's tree\n")
+        code = (
+            "import os, sys; "
+            f"sys.stdout.write(repr(os.listdir({str(outside)!r})) if os.path.isdir({str(outside)!r})"
+            " else 'absent')"
+        )
+        with open_sandbox(repo, hidden=(outside,)) as sandbox:
+            cmd = sandbox.command([sys.executable, "-c", code], env=dict(os.environ), cwd=repo)
+            done = subprocess.run(
+                cmd.argv, env=cmd.env, cwd=repo, capture_output=True, text=True, timeout=60
+            )
+        assert done.returncode == 0, done.stderr
+        assert "other-candidate" not in done.stdout
+        with open_sandbox(repo) as sandbox:  # not hidden: readable, as the rest of the disk
+            cmd = sandbox.command([sys.executable, "-c", code], env=dict(os.environ), cwd=repo)
+            seen = subprocess.run(
+                cmd.argv, env=cmd.env, cwd=repo, capture_output=True, text=True, timeout=60
+            )
+        assert "other-candidate" in seen.stdout
+    finally:
+        shutil.rmtree(outside)

@@ -35,7 +35,7 @@ from lanegate.lanes.flake.leases import evaluate_leases, load_leases
 from lanegate.lanes.flake.outcomes import Details, assemble, describe_disagreement, measured_costs
 from lanegate.lanes.flake.plan import Plan, ReplayPin, make_plan
 from lanegate.lanes.flake.select import Selection, select_tests
-from lanegate.lanes.flake.suite import collect_suite
+from lanegate.lanes.flake.suite import BaseCollection, collect_suite
 from lanegate.ledgers.load import write_document
 from lanegate.ledgers.models import (
     FLAKE_WRITER,
@@ -149,9 +149,15 @@ def _replays_named(specs: list[ReplaySpec]) -> str:
     return f"replay {first}" if first == last else f"replays {first}-{last}"
 
 
-def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
+def run_lane(
+    ctx: LaneContext,
+    *,
+    shard: ShardRun | None = None,
+    base_collection: BaseCollection | None = None,
+) -> LaneOutcome:
     """Replay the diff's new and changed tests under varied pins and write `flake.json`; with
-    `shard`, only the tests of the slice's test files, into `flake-shard-K-of-N.json`."""
+    `shard`, only the tests of the slice's test files, into `flake-shard-K-of-N.json`.
+    `base_collection`: the base's whole-suite collection made once for a batch of heads."""
     policy = ctx.policy
     forbidden = policy.lane.forbidden_pytest_plugins
     diff = classify_diff(ctx.repo, ctx.base, policy, ctx.head)
@@ -210,6 +216,7 @@ def run_lane(ctx: LaneContext, *, shard: ShardRun | None = None) -> LaneOutcome:
             forbidden,
             policy.lane.max_wall_seconds,
             sandbox=sandbox,
+            shared=base_collection,
         )
         selection = select_tests(ctx.repo, diff, collection, only)
         privilege = privilege_condition(sandbox)

@@ -55,6 +55,18 @@ class BaseView:
     removed: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class BaseCollection:
+    """The base's whole-suite collection made once for many heads (`lanegate candidates`): on a
+    clean checkout of `commit`, with these forbidden plugins. A head's run takes it in place of
+    its base view's collection only when its merge base and forbidden plugins are these, and its
+    tree holds nothing untracked (a fresh clone), so that its base view is exactly `commit`."""
+
+    commit: str
+    forbidden: tuple[str, ...]
+    collected: Collected
+
+
 def _function(node_id: str) -> str:
     return node_id.split("[", 1)[0]
 
@@ -74,7 +86,9 @@ def compare(head: Collected, base: Collected, touched: Iterable[str]) -> SuiteCo
         ran=True,
         head_tests=len(head.node_ids),
         base_tests=len(base.node_ids),
-        new_errors=tuple(CollectError(collector=c, detail=head.errors[c]) for c in new[:MAX_LISTED]),
+        new_errors=tuple(
+            CollectError(collector=c, detail=head.errors[c]) for c in new[:MAX_LISTED]
+        ),
         lost=tuple(lost[:MAX_LISTED]),
         lost_count=len(lost),
     )
@@ -126,7 +140,9 @@ def base_view(repo: Path, base_commit: str, files: Sequence[ChangedFile], into: 
             f"suite mounts at most {MAX_OVERLAYS} of them"
         )
     links = {
-        p for p, mode in git.tree_modes(repo, base_commit, restore).items() if mode == git.SYMLINK_MODE
+        p
+        for p, mode in git.tree_modes(repo, base_commit, restore).items()
+        if mode == git.SYMLINK_MODE
     }
     git.prefetch_files(repo, [(base_commit, p) for p in restore if p not in links])
     overlays: dict[Path, Path] = {}
@@ -148,10 +164,13 @@ def collect_suite(
     wall_seconds: float,
     *,
     sandbox: Sandbox,
+    shared: BaseCollection | None = None,
 ) -> SuiteCollection:
     """The whole suite at head and at `base_commit` (the base's view over the head's tree), both
-    in `sandbox`, side by side, compared; a collection that cannot finish is `ran=False`, why."""
+    in `sandbox`, side by side, compared; a collection that cannot finish is `ran=False`, why.
+    `shared`: the base's collection made once for a batch, taken when it fits (`usable`)."""
     touched = {f.path for f in files} | {f.old_path for f in files if f.old_path}
+    reuse = shared if shared is not None and usable(shared, repo, base_commit, forbidden) else None
     try:
         with (
             tempfile.TemporaryDirectory(prefix="lanegate-suite-") as work,
@@ -159,12 +178,36 @@ def collect_suite(
         ):
             head_run = pool.submit(_collected, repo, forbidden, wall_seconds, Path(work), sandbox)
             try:
-                staged = Path(work) / "base"
-                staged.mkdir()
-                view = base_view(repo, base_commit, files, staged)
-                base = _collected(repo, forbidden, wall_seconds, Path(work), sandbox, view)
+                if reuse is not None:
+                    base = reuse.collected
+                else:
+                    staged = Path(work) / "base"
+                    staged.mkdir()
+                    view = base_view(repo, base_commit, files, staged)
+                    base = _collected(repo, forbidden, wall_seconds, Path(work), sandbox, view)
             finally:
                 head = head_run.result()
     except (RunnerError, GitError, SandboxError, OSError) as error:
         return SuiteCollection(ran=False, detail=str(error)[:500])
     return compare(head, base, touched)
+
+
+def usable(shared: BaseCollection, repo: Path, base_commit: str, forbidden: Sequence[str]) -> bool:
+    """Whether a head's base view is exactly the tree `shared` was collected on: the same commit,
+    the same forbidden plugins, and nothing untracked or ignored in the head's tree."""
+    if shared.commit != base_commit or tuple(forbidden) != shared.forbidden:
+        return False
+    status = git.run_git(
+        repo, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=matching"
+    )
+    return not status
+
+
+def collect_base(
+    repo: Path, forbidden: Sequence[str], wall_seconds: float, *, sandbox: Sandbox
+) -> BaseCollection:
+    """The whole suite's collection of the clean checkout `repo` (a batch's base), once."""
+    commit = git.resolve_commit(repo, "HEAD")
+    with tempfile.TemporaryDirectory(prefix="lanegate-suite-") as work:
+        collected = _collected(repo, forbidden, wall_seconds, Path(work), sandbox)
+    return BaseCollection(commit, tuple(forbidden), collected)
