@@ -82,10 +82,10 @@ class Resolved:
 def resolve_heads(repo: Path, base: str, heads: tuple[str, ...]) -> Resolved:
     """Resolve every head; a head that cannot be judged in this batch is rejected with a reason,
     never the batch: a commit given again (the first is judged), a head with no commit beyond the
-    base, a head forked from another point than the batch's merge base. The batch's merge base is
-    the one most heads share (ties: the base commit itself, else the earliest given), so no
-    single head chooses it. A head or
-    base that does not resolve is a usage error (a typo, not a candidate)."""
+    base or no history shared with it, a head forked from another point than the batch's merge
+    base. The batch's merge base is the one most heads share (ties: the base commit itself, else
+    the earliest given), so no single head chooses it. A head or base that does not resolve is a
+    usage error (a typo, not a candidate)."""
     if not heads:
         raise UsageError("no candidate heads given", hint="lanegate candidates --base REF HEAD...")
     if len(heads) > MAX_CANDIDATES:
