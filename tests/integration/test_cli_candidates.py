@@ -12,6 +12,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from tests.gitrepo import GIT_ENV, git
 LANEGATE = [sys.executable, "-m", "lanegate"]
 CODEC = "demo_lib/codec.py"
 PEEK = """import os
+from fractions import Fraction
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -31,8 +33,9 @@ from hypothesis import strategies as st
 from demo_lib.codec import decode, encode
 from lanegate.oracles import round_trip
 
-# what this candidate must not see: the source repository, the batch's outputs, other trees,
-# and what the other candidates' lanes stage in the batch's TMPDIR
+# what this candidate must not see: the source repository, a worktree of it holding a sibling
+# (outside /tmp), the batch's outputs, other trees, and what the other candidates' lanes stage
+# in the batch's TMPDIR
 WATCHED = {watched!r}
 TMPDIR = {tmpdir!r}
 
@@ -46,7 +49,7 @@ def test_round_trip_sees_no_other_candidate(text):
     staged = [
         name
         for name in os.listdir(TMPDIR)
-        if name not in ("repo", "out") and not name.startswith("lanegate-candidates-")
+        if name not in ("repo", "out", "wt-honest") and not name.startswith("lanegate-candidates-")
     ]
     assert not others and not leaked and not staged, (others, leaked, staged)
     round_trip(encode, decode, text)
@@ -64,8 +67,8 @@ class Batch:
 
     def entry(self, name: str) -> dict[str, object]:
         found = [c for c in self.report["candidates"] if c["ref"] == name]  # type: ignore[attr-defined]
-        assert len(found) == 1, found
-        return found[0]  # type: ignore[no-any-return]
+        assert found, name
+        return found[0]  # type: ignore[no-any-return]  # the first given, the one judged
 
 
 def _env() -> dict[str, str]:
@@ -103,20 +106,27 @@ def batch() -> Iterator[Batch]:
         commits["comment-b"] = _branch(
             repo, "comment-b", {CODEC: commented.replace("# none yet", "# empty: no digit read")}
         )
-        watched = [str(repo), str(out)]
+        # a sibling checked out by hand in a linked worktree outside /tmp: hidden by what it is
+        sibling = root / "wt-honest"
+        git(repo, "worktree", "add", "-q", "--detach", str(sibling), "honest")
+        # heads the batch cannot judge: a commit given twice, one sharing no history with main
+        empty_tree = git(repo, "mktree").strip()
+        commits["unrelated"] = git(repo, "commit-tree", empty_tree, "-m", "unrelated").strip()
+        git(repo, "branch", "unrelated", commits["unrelated"])
+        watched = [str(repo), str(out), str(sibling)]
         commits["peek"] = _branch(
             repo,
             "peek",
             {"tests/test_codec_peek.py": PEEK.format(watched=watched, tmpdir=str(root))},
         )
-        heads = ["agent", "honest", "comment-a", "comment-b", "peek"]
+        heads = ["agent", "honest", "comment-a", "comment-b", "peek", "honest", "unrelated"]
         done = subprocess.run(
             [*LANEGATE, "candidates", "--base", "main", "--out", str(out), "--jobs", "2", *heads],
             cwd=repo,
             env={**_env(), "TMPDIR": str(root)},
             capture_output=True,
             text=True,
-            timeout=900,
+            timeout=1800,
         )
         assert (out / "candidates.json").is_file(), done.stderr
         report = json.loads((out / "candidates.json").read_text())
@@ -170,7 +180,20 @@ def test_the_demo_heads_are_judged_as_the_demo_says(batch: Batch) -> None:
     assert honest["verdict"] == "pass" and isinstance(honest["rank"], int)
     assert honest["evidence"]["property_cases"] > 0  # type: ignore[index]
     assert honest["evidence"]["flake_power_pct"] is not None  # type: ignore[index]
-    assert batch.report["coverage_map_digest"], "the base's map is built once and recorded"
+    # by default no coverage map selects the base tests: each runs them as `lanegate run` does
+    assert batch.report["selection"] == "separate-run"
+    assert batch.report["coverage_map_digest"] is None
+
+
+def test_a_head_the_batch_cannot_judge_fails_alone_and_the_rest_are_judged(batch: Batch) -> None:
+    entries = [c for c in batch.report["candidates"] if c["ref"] == "honest"]  # type: ignore[attr-defined]
+    assert [e["verdict"] for e in entries] == ["pass", "fail"]
+    assert isinstance(entries[0]["rank"], int) and entries[1]["rank"] is None
+    assert "same commit as candidate honest" in entries[1]["errors"][0]
+    unrelated = batch.entry("unrelated")
+    assert unrelated["verdict"] == "fail" and unrelated["rank"] is None
+    assert "no merge base" in unrelated["errors"][0]
+    assert batch.code == 0  # a survivor exists: the bad heads do not change the batch's exit
 
 
 def test_a_candidate_sees_neither_the_others_nor_the_source_repository(batch: Batch) -> None:
@@ -190,22 +213,116 @@ def test_same_change_in_other_words_is_one_group(batch: Batch) -> None:
 
 
 def test_survivors_are_ranked_by_the_documented_order(batch: Batch) -> None:
-    entries = {c["head_commit"]: c for c in batch.report["candidates"]}  # type: ignore[attr-defined]
+    entries: dict[str, dict[str, object]] = {}
+    for c in batch.report["candidates"]:  # type: ignore[attr-defined]
+        entries.setdefault(c["head_commit"], c)  # a commit given again: the first is judged
     survivors = [entries[h] for h in batch.report["survivors"]]  # type: ignore[attr-defined]
     assert [s["rank"] for s in survivors] == list(range(1, len(survivors) + 1))
 
+    given = [c["head_commit"] for c in batch.report["candidates"]]  # type: ignore[attr-defined]
+
     def order(e: dict[str, object]) -> tuple[object, ...]:
         ev = e["evidence"]
+        planted, killed = ev["mutants_planted"], ev["mutants_killed"]  # type: ignore[index]
+        power = ev["flake_power_pct"]  # type: ignore[index]
         return (
-            -ev["mutants_killed"],  # type: ignore[index]
-            -(ev["flake_power_pct"] or 0),  # type: ignore[index]
-            -ev["property_cases"],  # type: ignore[index]
+            Fraction(planted - killed, planted) if planted else Fraction(0),
+            101 if power is None else power,
             e["changed_lines"],
-            e["head_commit"],
+            given.index(e["head_commit"]),
         )
 
     assert survivors == sorted(survivors, key=order)
     assert all(e["verdict"] == "pass" and not e["errors"] for e in survivors)
+
+
+REGISTRY = '''"""Unit multipliers, with a registry of extra units."""
+
+_UNITS = {"k": 1000, "m": 1000000}
+
+
+def scale(name: str) -> int:
+    """The multiplier of a unit name."""
+    return _UNITS[name]
+
+
+def register(name: str, factor: int) -> int:
+    """Add a unit; returns its factor."""
+    _UNITS[name] = factor
+    return factor
+'''
+STATE_BREAK = REGISTRY.replace(
+    "    _UNITS[name] = factor\n", '    _UNITS[name] = factor\n    _UNITS["k"] = 1024\n'
+)
+BREAK_TEST = """from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from demo_lib.registry import register
+from lanegate.oracles import equivalent
+
+
+@settings(database=None)
+@given(st.sampled_from(["g", "t", "p"]), st.integers(1, 50))
+def test_register_returns_its_factor(name, factor):
+    equivalent(register, lambda n, f: f, name, factor)
+"""
+
+
+def test_a_head_breaking_a_base_test_through_shared_state_fails_as_a_separate_run_fails_it(
+    tmp_path: Path,
+) -> None:
+    # the red team's shape: base test A calls register(), which at head changes the module dict
+    # base test B reads; a coverage map selects only A for the head, a separate run runs both
+    root = Path(tempfile.mkdtemp(prefix="lanegate-candidates-state-", dir="/var/tmp"))
+    try:
+        repo = root / "repo"
+        build_repo(load_shipped(), repo)
+        base = _branch(
+            repo,
+            "registry",
+            {
+                "demo_lib/registry.py": REGISTRY,
+                "tests/test_registry_a.py": "from demo_lib.registry import register\n\n\n"
+                "def test_register_returns_factor():\n    assert register('g', 7) == 7\n",
+                "tests/test_registry_b.py": "from demo_lib.registry import scale\n\n\n"
+                "def test_scale_kilo():\n    assert scale('k') == 1000\n",
+            },
+        )
+        git(repo, "checkout", "-q", "-b", "statebreak", base)
+        (repo / "demo_lib/registry.py").write_text(STATE_BREAK, encoding="utf-8")
+        (repo / "tests/test_registry_binary.py").write_text(BREAK_TEST, encoding="utf-8")
+        git(repo, "add", "-A")
+        git(repo, "commit", "-q", "-m", "registry: binary kilo once units are registered")
+        git(repo, "checkout", "-q", "main")
+        out = root / "out"
+        done = subprocess.run(
+            [*LANEGATE, "candidates", "--base", "registry", "--out", str(out), "statebreak"],
+            cwd=repo,
+            env={**_env(), "TMPDIR": str(root)},
+            capture_output=True,
+            text=True,
+            timeout=1200,
+        )
+        assert (out / "candidates.json").is_file(), done.stderr
+        report = json.loads((out / "candidates.json").read_text())
+        (entry,) = report["candidates"]
+        git(repo, "checkout", "-q", "statebreak")
+        alone = subprocess.run(
+            [*LANEGATE, "run", "--base", "registry", "--quiet", "--out", str(tmp_path / "alone")],
+            cwd=repo,
+            env=_env(),
+            capture_output=True,
+            text=True,
+            timeout=1200,
+        )
+        separate = json.loads((tmp_path / "alone" / "score-report.json").read_text())
+        assert separate["verdict"] == "fail", alone.stderr
+        assert "property-base-test-failed" in {f["rule_id"] for f in separate["fails"]}
+        assert entry["verdict"] == separate["verdict"], done.stderr
+        assert entry["failed_rules"] == sorted({f["rule_id"] for f in separate["fails"]})
+        assert report["selection"] == "separate-run" and done.returncode == 1
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def _promote(batch: Batch, *args: str) -> subprocess.CompletedProcess[str]:
@@ -228,17 +345,21 @@ def test_promotion_record_verifies_and_fails_closed_on_any_mismatch(
     record = json.loads(record_path.read_text())
     assert record["head_commit"] == honest
     assert record["base_commit"] == batch.report["base_commit"]
-    ok = _promote(batch, "--verify", str(record_path), "--expect-head", honest)
+    base = batch.report["base_commit"]
+    expect = ("--expect-head", honest, "--expect-base", str(base))
+    ok = _promote(batch, "--verify", str(record_path), *expect)
     assert ok.returncode == 0, ok.stderr
 
     def fails(path: Path, field: str, *extra: str) -> None:
-        done = _promote(batch, "--verify", str(path), *extra)
+        done = _promote(batch, "--verify", str(path), *(extra or expect))
         lines = done.stderr.strip().splitlines()
         assert done.returncode == 2 and len(lines) == 1, done.stderr
         assert path.name in lines[0] and field in lines[0], lines[0]
 
-    fails(record_path, "head_commit", "--expect-head", batch.commits["agent"])
-    fails(record_path, "base_commit", "--expect-base", batch.commits["agent"])
+    fails(record_path, "head_commit", "--expect-head", batch.commits["agent"], expect[2], expect[3])
+    fails(record_path, "base_commit", *expect[:2], "--expect-base", batch.commits["agent"])
+    fails(record_path, "--expect-base", *expect[:2])  # required: the record never vouches alone
+    fails(record_path, "--expect-head", *expect[2:])
     report = copy / record["score_report"]
     original = report.read_bytes()
     report.write_bytes(original.replace(b'"pass"', b'"fail"'))
@@ -254,7 +375,7 @@ def test_promotion_record_verifies_and_fails_closed_on_any_mismatch(
         fails(broken, field)
     truncated = copy / "truncated.json"
     truncated.write_text(record_path.read_text()[:40])
-    done = _promote(batch, "--verify", str(truncated))
+    done = _promote(batch, "--verify", str(truncated), *expect)
     assert done.returncode == 2 and "truncated.json" in done.stderr
 
 

@@ -1,17 +1,22 @@
 """The combined report of a batch: each candidate's entry, the survivors ranked, the groups named.
 
 Survivors are the candidates whose score report says pass and whose run reported no error, ranked
-by one documented, deterministic order (`RANKING`, docs/candidates.md#ranking): more mutants killed
-first, then more flake power (the smallest flake rate every replayed test would have shown), then
-more property cases run, then the smaller change (lines added plus deleted), then the head commit.
+by one documented, deterministic order (`RANKING`, docs/candidates.md#ranking): evidence per changed
+behaviour, not raw counts (adding trivial code plants and kills more mutants, it proves nothing
+more): the smaller fraction of planted mutants left alive first (none planted: none alive), then the
+smaller flake rate the flake lane would detect, then the smaller change (lines added plus deleted,
+the size penalty), then the order the candidates were given (which an agent cannot choose cheaply,
+unlike its head commit).
 """
 
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from fractions import Fraction
 from pathlib import Path
 
 from lanegate import git
@@ -45,6 +50,7 @@ class BatchFacts:
     base_ref: str
     base_commit: str
     coverage_map_digest: str | None
+    selection: str
     jobs: int
     wall_seconds: float
     now: datetime
@@ -116,16 +122,23 @@ def evidence(report: ScoreReport | None, judged: Judged) -> CandidateEvidence:
     )
 
 
-def strength_order(entry: CandidateEntry) -> tuple[int, int, int, int, str]:
-    """The sort key of a survivor (smaller first): see the module docstring."""
+NO_FLAKE_POWER = 101  # no flake evidence ranks after every measured rate (0..100)
+
+
+def surviving_fraction(found: CandidateEvidence) -> Fraction:
+    """The fraction of planted mutants no test killed (exact; none planted: none survived)."""
+    if found.mutants_planted <= 0:
+        return Fraction(0)
+    alive = max(0, found.mutants_planted - found.mutants_killed)
+    return Fraction(alive, found.mutants_planted)
+
+
+def strength_order(entry: CandidateEntry, given: int) -> tuple[Fraction, int, int, int]:
+    """The sort key of a survivor (smaller first; `given`: its place in the order given): see the
+    module docstring. The flake power is the smallest rate detected, so smaller is stronger."""
     found = entry.evidence
-    return (
-        -found.mutants_killed,
-        -(found.flake_power_pct or 0),
-        -found.property_cases,
-        entry.changed_lines,
-        entry.head_commit,
-    )
+    power = NO_FLAKE_POWER if found.flake_power_pct is None else found.flake_power_pct
+    return (surviving_fraction(found), power, entry.changed_lines, given)
 
 
 def _read_report(judged: Judged, base: str) -> tuple[ScoreReport | None, str | None, list[str]]:
@@ -173,14 +186,19 @@ def entry_for(
 
 def combine(entries: Sequence[CandidateEntry], facts: BatchFacts) -> CandidatesReport:
     """Rank the survivors and group the candidates; entries keep the order they were given in."""
-    survivors = sorted(
-        (e for e in entries if e.verdict == "pass" and not e.errors), key=strength_order
+    order = sorted(
+        (strength_order(e, given), given)
+        for given, e in enumerate(entries)
+        if e.verdict == "pass" and not e.errors
     )
-    ranks = {e.head_commit: i for i, e in enumerate(survivors, start=1)}
-    ranked = tuple(replace(e, rank=ranks.get(e.head_commit)) for e in entries)
+    ranks = {given: rank for rank, (_, given) in enumerate(order, start=1)}
+    survivors = [entries[given] for _, given in order]
+    ranked = tuple(replace(e, rank=ranks.get(given)) for given, e in enumerate(entries))
     groups: dict[str, list[str]] = {}
     for entry in ranked:
-        groups.setdefault(entry.group, []).append(entry.head_commit)
+        heads = groups.setdefault(entry.group, [])
+        if entry.head_commit not in heads:  # a commit given twice is one head of its group
+            heads.append(entry.head_commit)
     return CandidatesReport(
         schema_version=SCHEMA_VERSION,
         kind=CANDIDATES_KIND,
@@ -190,6 +208,7 @@ def combine(entries: Sequence[CandidateEntry], facts: BatchFacts) -> CandidatesR
         base_ref=facts.base_ref,
         base_commit=facts.base_commit,
         coverage_map_digest=facts.coverage_map_digest,
+        selection=facts.selection,
         jobs=facts.jobs,
         wall_seconds=round(facts.wall_seconds, 3),
         candidates=ranked,
@@ -204,42 +223,72 @@ def _seconds(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
+def md_text(value: object) -> str:
+    """`value` as literal Markdown text: every ASCII punctuation character backslash-escaped (no
+    table cell break, code span, link, HTML comment or emphasis can be opened by it), and every
+    control, format (bidi overrides, zero-width) or line/paragraph separator character shown
+    visibly as `[U+XXXX]`. The one function the report renders untrusted strings with."""
+    out = []
+    for char in str(value):
+        if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
+            out.append(f"\\[U+{ord(char):04X}\\]")
+        elif char.isascii() and not char.isalnum() and char.isprintable() and char != " ":
+            out.append("\\" + char)
+        else:
+            out.append(char)
+    return "".join(out)
+
+
 def render_markdown(report: CandidatesReport) -> str:
-    """The batch for a reviewer: survivors in rank order, then every candidate, then the groups."""
-    by_head = {e.head_commit: e for e in report.candidates}
+    """The batch for a reviewer: survivors in rank order, then every candidate, then the groups.
+    Every string a candidate or its runner could choose (refs, rule ids, errors, the base ref) is
+    rendered through `md_text`."""
     group_names = {g.key: f"G{i}" for i, g in enumerate(report.groups, start=1)}
+    selection = {
+        "separate-run": "every candidate's base tests selected as a separate `lanegate run` "
+        "selects them",
+        "shared-coverage-map": "**not equal to a separate `lanegate run`**: base tests selected "
+        "by a shared coverage map (--shared-map)",
+    }.get(
+        report.selection,
+        "runs made elsewhere (--from-runs): equal to separate runs only if those ran the full "
+        "baseline",
+    )
     lines = [
-        f"# lanegate candidates: {len(report.candidates)} against {report.base_commit[:12]}",
+        f"# lanegate candidates: {len(report.candidates)} against {report.base_commit[:12]} "
+        f"({md_text(report.base_ref)})",
         "",
         f"{len(report.survivors)} survivor(s); ranked by {report.ranking} "
-        "(docs/candidates.md#ranking).",
+        "(docs/candidates.md#ranking); " + selection + ".",
         "",
         "| rank | candidate | head | verdict | failed rules | mutants killed/planted "
         "| flake power | cases | lines | CPU s | group |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    ordered = [by_head[h] for h in report.survivors] + [
-        e for e in report.candidates if e.rank is None
-    ]
+    ordered = sorted(
+        (e for e in report.candidates if e.rank is not None), key=lambda e: e.rank or 0
+    ) + [e for e in report.candidates if e.rank is None]
     for entry in ordered:
         found = entry.evidence
         power = "-" if found.flake_power_pct is None else f"{found.flake_power_pct}%"
-        rules = ", ".join(entry.failed_rules) or ("error" if entry.errors else "-")
+        rules = ", ".join(md_text(r) for r in entry.failed_rules) or (
+            "error" if entry.errors else "-"
+        )
         lines.append(
-            f"| {entry.rank or '-'} | `{entry.ref}` | `{entry.head_commit[:12]}` | {entry.verdict} "
-            f"| {rules} | {found.mutants_killed}/{found.mutants_planted} | {power} "
-            f"| {found.property_cases} | {entry.changed_lines} | {_seconds(found.cpu_seconds)} "
-            f"| {group_names[entry.group]} |"
+            f"| {entry.rank or '-'} | {md_text(entry.ref)} | {md_text(entry.head_commit[:12])} "
+            f"| {md_text(entry.verdict)} | {rules} | {found.mutants_killed}/{found.mutants_planted} "
+            f"| {power} | {found.property_cases} | {entry.changed_lines} "
+            f"| {_seconds(found.cpu_seconds)} | {group_names[entry.group]} |"
         )
     shared = [g for g in report.groups if len(g.heads) > 1]
     lines += ["", "## Same change"]
     if not shared:
         lines.append("No two candidates make the same change.")
     for group in shared:
-        refs = ", ".join(f"`{by_head[h].ref}`" for h in group.heads)
+        refs = ", ".join(md_text(e.ref) for e in report.candidates if e.head_commit in group.heads)
         lines.append(f"- {group_names[group.key]}: {refs}")
     errors = [e for e in report.candidates if e.errors]
     if errors:
         lines += ["", "## Errors"]
-        lines += [f"- `{e.ref}`: {'; '.join(e.errors)}" for e in errors]
+        lines += [f"- {md_text(e.ref)}: {md_text('; '.join(e.errors))}" for e in errors]
     return "\n".join(lines) + "\n"

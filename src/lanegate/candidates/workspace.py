@@ -44,11 +44,13 @@ def _inside(path: Path, root: Path) -> bool:
 def open_workspace(source: Path, root: Path, base: str) -> Workspace:
     """Make the store in `root` (new or empty, outside `source`) from the base commit's history."""
     source, root = source.resolve(), root.resolve()
-    if _inside(root, source) or _inside(source, root):
-        raise GitError(
-            f"{root}: the batch's working folder must lie outside the repository {source}",
-            hint="set TMPDIR to a folder outside the repository",
-        )
+    for checkout_dir in (source, *source_checkouts(source)):
+        if _inside(root, checkout_dir) or _inside(checkout_dir, root):
+            raise GitError(
+                f"{root}: the batch's working folder must lie outside the repository's "
+                f"checkout {checkout_dir} (every one is hidden from the candidates)",
+                hint="set TMPDIR to a folder outside the repository and its worktrees",
+            )
     root.mkdir(parents=True, exist_ok=True)
     space = Workspace(root, source)
     git.run_git(root, "init", "-q", "--bare", str(space.store))
@@ -70,11 +72,34 @@ def checkout(space: Workspace, name: str, commit: str) -> Path:
     return tree
 
 
+def source_checkouts(source: Path) -> tuple[Path, ...]:
+    """Every place the source repository's files and commits can be read from, wherever it lies:
+    its common git folder and each of its worktrees (the main one and every linked one: a
+    candidate's branch checked out by an agent in a folder of its own is a sibling's tree)."""
+    common = git.run_git(source, "rev-parse", "--path-format=absolute", "--git-common-dir")
+    found = [Path(common.decode("utf-8", "surrogateescape").strip())]
+    listing = git.run_git(source, "worktree", "list", "--porcelain", "-z")
+    found += [
+        Path(field[len(b"worktree ") :].decode("utf-8", "surrogateescape"))
+        for field in listing.split(b"\0")
+        if field.startswith(b"worktree ")
+    ]
+    return tuple(dict.fromkeys(p.resolve() for p in found if p.is_dir()))
+
+
 def hidden_for(space: Workspace, outputs: Path) -> tuple[Path, ...]:
-    """What a candidate's tests must not see: the source repository (every candidate's commits),
-    the batch's outputs, the folder of every candidate's tree (their own is mounted inside the
-    mask, the others' names are gone with it), and every other folder of the working folder but
-    the store (the base's history, which every candidate's clone reads its base objects from):
-    the base's checkout and map, the candidates' outcomes and their temporary folders."""
+    """What a candidate's tests must not see, by what it is, wherever it lies: the source
+    repository with its git folder and every worktree of it (every candidate's commits and any
+    candidate checked out by hand, inside /tmp or not), the batch's outputs (every candidate's
+    ledgers), the folder of every candidate's tree (their own is mounted inside the mask, the
+    others' names are gone with it), and every other folder of the working folder but the store
+    (the base's history, which every candidate's clone reads its base objects from): the base's
+    checkout and map, the candidates' outcomes and their temporary folders (their staging)."""
     extra = [p for p in space.root.iterdir() if p.name not in (TREES, STORE)]
-    return (space.source, outputs.resolve(), space.root / TREES, *extra)
+    return (
+        space.source,
+        *source_checkouts(space.source),
+        outputs.resolve(),
+        space.root / TREES,
+        *extra,
+    )

@@ -46,10 +46,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="candidates judged at once (default: the usable CPUs)",
     )
     parser.add_argument(
+        "--shared-map",
+        action="store_true",
+        help="faster, NOT equal to a separate run: build the base's coverage map once and run "
+        "only the base tests it maps to each candidate's changed functions (a head that breaks a "
+        "base test through shared state can pass); the report says so (selection)",
+    )
+    parser.add_argument(
         "--no-shared-map",
         action="store_true",
-        help="do not build the base's coverage map once for all: each candidate runs its full "
-        "traced baseline, as a `lanegate run` without --coverage-map",
+        help="the default: each candidate runs the full baseline, as a separate `lanegate run`",
     )
     parser.add_argument(
         "--authorship",
@@ -101,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         authorship=Authorship(kind, f"--authorship {kind.value}"),
         run_attempt=run_attempt_from_env(),
         job=job_from_env(),
-        shared_map=not args.no_shared_map,
+        shared_map=args.shared_map and not args.no_shared_map,
     )
     if args.from_runs is not None:
         result = combine_runs(

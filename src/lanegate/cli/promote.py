@@ -27,16 +27,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--verify", type=Path, default=None, metavar="FILE", help="check a promotion.json"
     )
     parser.add_argument(
-        "--expect-head", default=None, help="with --verify: the commit being merged"
+        "--expect-head",
+        default=None,
+        help="with --verify (required): the commit being merged",
     )
-    parser.add_argument("--expect-base", default=None, help="with --verify: the base merged into")
+    parser.add_argument(
+        "--expect-base", default=None, help="with --verify (required): the base merged into"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     if args.verify is not None:
         if args.head is not None:
             raise UsageError("--verify FILE takes no head; use --expect-head")
-        record = verify(args.verify, head=args.expect_head, base=args.expect_base)
+        record = verify(args.verify, head=args.expect_head or "", base=args.expect_base or "")
         print(
             f"promotion verified: {record.head_commit} judged against {record.base_commit}, "
             f"score report {record.score_report_digest}"

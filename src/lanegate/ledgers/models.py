@@ -680,7 +680,8 @@ class ScoreReport:
 CANDIDATES_KIND = "lanegate-candidates"
 PROMOTION_KIND = "lanegate-promotion"
 # the documented order of the survivors (docs/candidates.md#ranking)
-RANKING = "mutants-killed,flake-power,property-cases,changed-lines,head-commit"
+SELECTIONS = ("separate-run", "shared-coverage-map", "from-runs")
+RANKING = "surviving-mutant-fraction,flake-rate-detected,changed-lines,order-given"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -734,6 +735,11 @@ class CandidatesReport:
     base_ref: str = _text(1000)
     base_commit: str = _commit()
     coverage_map_digest: str | None = _digest()
+    # how each candidate's base tests were selected: "separate-run" (exactly as `lanegate run`
+    # with the same inputs: every verdict equals a separate run's) or "shared-coverage-map"
+    # (--shared-map: faster, not equal to a separate run) or "from-runs" (--from-runs: as those
+    # runs selected them; the lane-b-candidates workflow's runs use a shared coverage map)
+    selection: str = _meta(enum=SELECTIONS)
     ranking: str = _meta(const=RANKING)
     jobs: int = _meta(minimum=1)
     wall_seconds: float = 0.0
@@ -755,3 +761,9 @@ class PromotionRecord:
     # the score report, relative to promotion.json, and the sha256 of its bytes
     score_report: str = _text(1000)
     score_report_digest: str = _digest()
+    # who wrote the head, as its score report says (the Lane A gate reads it from here too)
+    authorship: AuthorKind = AuthorKind.AGENT
+    # the batch's report (candidates.json, beside promotion.json) and the sha256 of its bytes
+    candidates_digest: str = _digest()
+    # every ledger the score report pins (files beside it), each with the sha256 of its bytes
+    ledgers: tuple[LedgerDigest, ...] = ()
