@@ -120,14 +120,19 @@ def unambiguous_name(repo: Path, ref: str) -> str:
     if is_full_id(name):
         return name + suffix  # a full object id is that object, whatever refs are called
     found = _existing_refs(repo, name)
+    if name.startswith("refs/") and name in found:
+        # a full ref name is git's first rule, which wins over the rest: the fix this error
+        # gives must work even when a pushed `refs/heads/refs/remotes/origin/main` exists
+        return name + suffix
     if _HEX_PREFIX.fullmatch(name) and found:
         objects = run_git(repo, "rev-parse", f"--disambiguate={name.lower()}", check=False)
         found += [f"commit id {line.decode()[:12]}..." for line in objects.split()[:3]]
     if len(found) > 1:
         raise AmbiguousRefError(
             f"git ref {name!r} is ambiguous: it names {', '.join(found)}",
-            hint=f"pass the full ref name (e.g. {found[0]}) or a full commit id, and delete the "
-            "ref that should not be there",
+            hint="pass the full ref name of the one you mean (as named here, e.g. "
+            "refs/remotes/origin/main) or a full commit id, and delete the ref that "
+            "should not be there",
         )
     return (found[0] if found and not found[0].startswith("commit id") else name) + suffix
 

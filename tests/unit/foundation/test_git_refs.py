@@ -46,6 +46,13 @@ def test_a_branch_shadowing_a_remote_branch_is_refused(tmp_path: Path) -> None:
     assert git.resolve_commit(repo.path, "refs/remotes/origin/main^{commit}") == trusted
 
 
+def test_a_full_ref_name_is_exact_even_beside_a_branch_spelling_it(tmp_path: Path) -> None:
+    repo, trusted, agent = _hijacked(tmp_path)
+    run(repo.path, "update-ref", "refs/heads/refs/remotes/origin/main", agent)
+    assert git.resolve_commit(repo.path, "refs/remotes/origin/main") == trusted
+    assert explicit_base(repo.path, "refs/remotes/origin/main").commit == trusted
+
+
 def test_every_resolving_caller_refuses_it(tmp_path: Path) -> None:
     repo, _, _ = _hijacked(tmp_path)
     with pytest.raises(AmbiguousRefError):
