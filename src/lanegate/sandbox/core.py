@@ -141,8 +141,11 @@ def _hidden_imports(masked: Sequence[Path], repo: Path, hidden: Sequence[Path] =
     for path in sorted(trusted | sites):
         if _inside(path, repo) or not any(_inside(path, m) for m in masked):
             continue
+        if path in sites and any(_inside(path, t) for t in trusted):
+            continue  # inside lanegate's own folders (lib-dynload under the prefix): bound with them
         if any(_inside(path, h) for h in hidden) or (path in sites and not _own_site_dir(path)):
-            _say_left_hidden(path)
+            if path != Path(lanegate.__file__).resolve().parent.parent:  # lanegate's is bound
+                _say_left_hidden(path)
             continue
         cover = next((m for m in masked if _inside(m, path)), None)
         if cover is not None:
