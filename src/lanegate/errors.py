@@ -47,6 +47,11 @@ class GitError(LanegateError):
     """A git command failed or the repository lacks what the command needs (e.g. the base ref)."""
 
 
+class AmbiguousRefError(GitError):
+    """A ref the user gave names more than one thing (two refs, or a ref and a commit id prefix):
+    lanegate never guesses which one the user meant."""
+
+
 class WorkflowError(LanegateError):
     """A workflow, action or test-config file cannot be read at all."""
 

@@ -9,7 +9,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from lanegate.errors import GitError
+from lanegate.errors import AmbiguousRefError, GitError
 
 GIT_TIMEOUT_SECONDS = 120
 # a full object id names immutable bytes: what one names (its bytes at a path, its commit, a merge
@@ -74,14 +74,105 @@ def repo_root(path: Path) -> Path:
     raise GitError(f"{path.resolve()}: git rev-parse --show-toplevel failed: {said(done)}")
 
 
+# the characters that end a ref name in a revision expression (`main~2`, `v1^{commit}`,
+# `main@{1}`, `HEAD:path`): none may stand in a ref name (git-check-ref-format(1))
+_REV_SUFFIX = re.compile(r"[~^:]|@\{")
+_HEX_PREFIX = re.compile(r"[0-9a-fA-F]{4,63}")
+_PSEUDO_REF = re.compile(r"[A-Z][A-Z0-9_]*")  # HEAD, FETCH_HEAD, ORIG_HEAD: files in the git dir
+
+
+def ref_candidates(name: str) -> tuple[str, ...]:
+    """The full ref names git's shorthand lookup tries for `name`, in its order (gitrevisions(7)):
+    `<name>` itself (a full `refs/...` name, or a pseudo ref in the git dir such as HEAD),
+    refs/<name>, refs/tags/<name>, refs/heads/<name>, refs/remotes/<name>, refs/remotes/<name>/HEAD."""
+    rules = (
+        name,
+        f"refs/{name}",
+        f"refs/tags/{name}",
+        f"refs/heads/{name}",
+        f"refs/remotes/{name}",
+        f"refs/remotes/{name}/HEAD",
+    )
+    return tuple(dict.fromkeys(rules))
+
+
+def unambiguous_name(repo: Path, ref: str) -> str:
+    """`ref` with its ref-name part written so that it names exactly one thing: the one full ref
+    name (`refs/remotes/origin/main`) that git's shorthand lookup finds for it, a pseudo ref (HEAD),
+    or the commit id (prefix) as given; a name that two of git's lookup rules answer (an agent's
+    branch `refs/heads/origin/main` beside the remote's `refs/remotes/origin/main`), or a hex name
+    that is both a ref and a commit id prefix, is an `AmbiguousRefError` naming every candidate.
+
+    git itself takes the first rule's answer with a warning on stderr: a pushed branch could then
+    stand in for the trusted base. The suffix (`~1`, `^{tree}`, `@{1}`) is kept as given."""
+    if not ref or ref.startswith("-") or "\0" in ref:
+        raise GitError(f"invalid git ref {ref!r}")
+    cut = _REV_SUFFIX.search(ref)
+    name, suffix = (ref[: cut.start()], ref[cut.start() :]) if cut else (ref, "")
+    if name in ("", "@"):  # `@` is HEAD; `@{-1}`, `:/text` are not names lanegate trusts
+        if name == "@" or ref == "@":
+            name = "HEAD"
+        else:
+            raise GitError(
+                f"git ref {ref!r} names no ref or commit",
+                hint="pass a branch (full name, e.g. refs/remotes/origin/main) or a commit id",
+            )
+    if is_full_id(name):
+        return name + suffix  # a full object id is that object, whatever refs are called
+    found = _existing_refs(repo, name)
+    if name.startswith("refs/") and name in found:
+        # a full ref name is git's first rule, which wins over the rest: the fix this error
+        # gives must work even when a pushed `refs/heads/refs/remotes/origin/main` exists
+        return name + suffix
+    if _HEX_PREFIX.fullmatch(name) and found:
+        objects = run_git(repo, "rev-parse", f"--disambiguate={name.lower()}", check=False)
+        found += [f"commit id {line.decode()[:12]}..." for line in objects.split()[:3]]
+    if len(found) > 1:
+        raise AmbiguousRefError(
+            f"git ref {name!r} is ambiguous: it names {', '.join(found)}",
+            hint="pass the full ref name of the one you mean (as named here, e.g. "
+            "refs/remotes/origin/main) or a full commit id, and delete the ref that "
+            "should not be there",
+        )
+    return (found[0] if found and not found[0].startswith("commit id") else name) + suffix
+
+
+def _existing_refs(repo: Path, name: str) -> list[str]:
+    """Which of `ref_candidates(name)` exist in `repo` (one `git for-each-ref`, plus a look in the
+    git dir for a pseudo ref such as HEAD)."""
+    candidates = ref_candidates(name)
+    patterns = [c for c in candidates if c.startswith("refs/")]
+    listed = set()
+    if patterns:
+        out = run_git(repo, "for-each-ref", "--format=%(refname)", *patterns)
+        listed = {line.decode("utf-8", "surrogateescape") for line in out.splitlines()}
+    found = [c for c in candidates if c in listed]
+    if not name.startswith("refs/") and _PSEUDO_REF.fullmatch(name) and _pseudo_ref(repo, name):
+        found.insert(0, name)
+    return found
+
+
+def _pseudo_ref(repo: Path, name: str) -> bool:
+    """Whether the git dir holds the pseudo ref `name` (HEAD always: a repository has one)."""
+    if name == "HEAD":
+        return True
+    where = run_git(repo, "rev-parse", "--git-path", name, check=False).decode().strip()
+    return bool(where) and (repo / where).is_file()
+
+
 def resolve_commit(repo: Path, ref: str) -> str:
-    """The full commit id of `ref`; a missing ref explains shallow clones."""
+    """The full commit id of `ref`, which must name exactly one thing (`unambiguous_name`); a
+    missing ref explains shallow clones. Every ref a user or a workflow gives lanegate (the base,
+    the head, a map's or a lockfile's) is resolved here."""
     if not ref or ref.startswith("-"):
         raise GitError(f"invalid git ref {ref!r}")
     key = (str(repo), "^{commit}", ref)
     if is_full_id(ref) and key in _memo:  # a full id's commit never changes
         return (_memo[key] or b"").decode()
-    done = _run(repo, ("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"))
+    exact = unambiguous_name(repo, ref)
+    done = _run(
+        repo, ("rev-parse", "--verify", "--quiet", "--end-of-options", f"{exact}^{{commit}}")
+    )
     sha = done.stdout.decode().strip()
     if not sha and done.stderr.strip():  # `--quiet` leaves a missing ref unsaid: this is another
         raise GitError(f"{repo}: git rev-parse {ref!r} failed: {said(done)}")

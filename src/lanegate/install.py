@@ -27,7 +27,7 @@ from pathlib import Path
 
 from lanegate.errors import InstallError
 from lanegate.policy import SandboxPolicy
-from lanegate.sandbox import Sandbox, open_sandbox
+from lanegate.sandbox import OUTPUT_HINT, Sandbox, open_sandbox
 from lanegate.sandbox.interpreter import venv_python
 
 OUTPUT_TAIL_BYTES = 16 * 1024
@@ -154,6 +154,9 @@ def _run(
             os.killpg(proc.pid, signal.SIGKILL)  # nothing of the install outlives it
         proc.wait()
         seconds = time.perf_counter() - started
+        cut = sandbox.output_passed(f"{Path(argv[0]).name} {' '.join(argv[1:4])}", log_path)
+        if cut is not None:
+            raise InstallError(cut, hint=OUTPUT_HINT)
         with log_path.open("rb") as log:
             log.seek(max(0, log_path.stat().st_size - OUTPUT_TAIL_BYTES))
             tail = log.read(OUTPUT_TAIL_BYTES)

@@ -124,7 +124,9 @@ class SandboxPolicy:
 
     memory_mb: int = 4096
     processes: int = 256
-    file_mb: int = 1024
+    # every file a sandboxed process writes outside, its captured output above all: several run at
+    # once (lanes side by side, replays, mutant workers), each capped here on the runner's disk
+    file_mb: int = 256
     disk_mb: int = 1024
     open_files: int = 1024
     pass_env: tuple[str, ...] = ()

@@ -181,6 +181,21 @@ def test_without_a_default_branch_it_asks_for_base(tmp_path: Path) -> None:
     assert not (repo.path / ".lanegate").exists()
 
 
+def test_a_base_that_names_two_refs_is_refused_before_any_lane(tmp_path: Path) -> None:
+    """Red team: the agent pushed `refs/heads/origin/main` (a relaxed policy, deleted tests) beside
+    the remote's `refs/remotes/origin/main`; `--base origin/main` took the agent's commit."""
+    repo = _docs_and_workflow_repo(tmp_path)
+    git(repo.path, "update-ref", "refs/remotes/origin/main", repo.rev("main"))
+    git(repo.path, "update-ref", "refs/heads/origin/main", repo.rev("agent"))
+    done = _lanegate(repo.path, "--base", "origin/main")
+    assert done.returncode == 2, done.stdout + done.stderr
+    line = done.stderr.strip().splitlines()[-1]
+    assert "'origin/main' is ambiguous" in line
+    assert "refs/heads/origin/main" in line and "refs/remotes/origin/main" in line
+    assert "pass the full ref name" in line
+    assert not (repo.path / ".lanegate").exists()
+
+
 def _marked(mark: str) -> list[int]:
     """Processes whose environment carries `mark` (children inherit it wherever they are re-parented)."""
     found = []

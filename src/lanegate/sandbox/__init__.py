@@ -23,6 +23,7 @@ from __future__ import annotations
 from lanegate.errors import SandboxError
 from lanegate.policy import SandboxPolicy
 from lanegate.sandbox.core import (
+    OUTPUT_HINT,
     SANDBOX_TMP,
     Sandbox,
     SandboxedCommand,
@@ -32,6 +33,7 @@ from lanegate.sandbox.core import (
 from lanegate.sandbox.interpreter import SandboxInterpreter, sandbox_interpreter, sandbox_python
 
 __all__ = [
+    "OUTPUT_HINT",
     "SANDBOX_TMP",
     "Sandbox",
     "SandboxError",

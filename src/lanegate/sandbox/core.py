@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import ast
 import functools
+import importlib.metadata
 import marshal
 import os
+import re
 import signal
 import site
 import subprocess
@@ -43,6 +45,13 @@ MAX_INLINE_SPEC = 64 * 1024
 SANDBOX_TMP = "/tmp"  # a private tmpfs in every sandbox, and its commands' TMPDIR by default
 SANDBOX_HOME = "/tmp/home"
 RUN_MB = 64  # /run holds only the read-only view of the tree's source
+# a folder that covers a hidden one (`.git` and a hidden folder in the source view, git's own
+# folders such as `.git/logs`) is meant to stay empty: its tmpfs holds at most this much
+COVER_MB = 1
+# what to do when a process's captured output reached `sandbox.file_mb` (`Sandbox.output_passed`)
+OUTPUT_HINT = (
+    "make the tests print less (a loop printing, a debug log level), or raise sandbox.file_mb"
+)
 _PYTHON_ENV_DROP = (
     "PYTHONPATH",
     "PYTHONHOME",
@@ -116,14 +125,27 @@ def _site_dirs() -> tuple[Path, ...]:
     return tuple(Path(p) for p in listed if isinstance(p, str) and os.path.isabs(p))
 
 
-def _hidden_imports(masked: Sequence[Path], repo: Path) -> list[Path]:
-    """Folders of lanegate's import path (`_trusted_dirs`, `_site_dirs`) outside the tree that a
-    mask would hide: bound read-only at their own path so the sandboxed interpreter still finds
-    pytest and lanegate there. One that is a mask itself (or holds one) would undo the mask:
-    `SandboxError` naming it."""
+def _hidden_imports(masked: Sequence[Path], repo: Path, hidden: Sequence[Path] = ()) -> list[Path]:
+    """Folders of lanegate's own environment (`_trusted_dirs`, and the `_site_dirs` folders that
+    hold lanegate or its dependencies, `_own_site_dir`) outside the tree that a mask would hide:
+    bound read-only at their own path so the sandboxed interpreter still finds pytest and lanegate
+    there. One that is a mask itself (or holds one) would undo the mask: `SandboxError` naming it.
+
+    A mask wins over this convenience: any other folder a `.pth` file adds (the project under
+    test installed editable from a checkout the sandbox hides, whose `src/` would shadow the
+    tree's own modules) stays hidden, and is said once on stderr; the tree under test provides
+    its own import path. Nothing inside a folder the caller asked to hide is bound."""
+    trusted = set(_trusted_dirs())
+    sites = {p.resolve() for p in _site_dirs() if p.is_dir()} - trusted
     found = []
-    for path in sorted({*_trusted_dirs(), *(p.resolve() for p in _site_dirs() if p.is_dir())}):
+    for path in sorted(trusted | sites):
         if _inside(path, repo) or not any(_inside(path, m) for m in masked):
+            continue
+        if path in sites and any(_inside(path, t) for t in trusted):
+            continue  # inside lanegate's own folders (lib-dynload under the prefix): bound with them
+        if any(_inside(path, h) for h in hidden) or (path in sites and not _own_site_dir(path)):
+            if path != Path(lanegate.__file__).resolve().parent.parent:  # lanegate's is bound
+                _say_left_hidden(path)
             continue
         cover = next((m for m in masked if _inside(m, path)), None)
         if cover is not None:
@@ -136,6 +158,68 @@ def _hidden_imports(masked: Sequence[Path], repo: Path) -> list[Path]:
             )
         found.append(path)
     return found
+
+
+# the top-level modules whose distributions (with all they require) make lanegate's environment
+# inside the sandbox: lanegate itself, and the test runners its lanes start there
+_OWN_MODULES = ("lanegate", "pytest", "hypothesis")
+
+
+@functools.cache
+def _own_distributions() -> frozenset[str]:
+    """The normalized names of the distributions of `_OWN_MODULES` and of every distribution they
+    require, transitively (lanegate's own extras included, no other distribution's extras)."""
+    provided = importlib.metadata.packages_distributions()
+    roots = {_normalized(d) for module in _OWN_MODULES for d in provided.get(module, [])}
+    own = {_normalized(d) for d in provided.get("lanegate", [])}  # whose extras count
+    todo = sorted(roots)
+    names: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in names:
+            continue
+        names.add(name)
+        try:
+            requires = importlib.metadata.requires(name) or []
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        for line in requires:
+            found = re.match(r"[A-Za-z0-9._-]+", line)
+            if found and (name in own or "extra" not in line.partition(";")[2]):
+                todo.append(_normalized(found.group(0)))
+    return frozenset(names)
+
+
+def _normalized(name: str) -> str:
+    """A distribution name as PEP 503 compares it."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _own_site_dir(path: Path) -> bool:
+    """Whether a folder a `.pth` file adds is a site-packages of lanegate's environment: it holds
+    the installed metadata (`*.dist-info`) of lanegate or one of its dependencies. A source
+    checkout's `*.egg-info` (`setup.py develop`) does not count: that is the project's own tree."""
+    own = _own_distributions()
+    try:
+        entries = [e.name for e in os.scandir(path)]
+    except OSError:
+        return False
+    for entry in entries:
+        stem, dot, kind = entry.rpartition(".")
+        if dot and kind == "dist-info":
+            if _normalized(stem.split("-")[0]) in own:
+                return True
+    return False
+
+
+@functools.cache
+def _say_left_hidden(path: Path) -> None:
+    """Say once that a folder a `.pth` file adds stays hidden in the sandbox."""
+    print(
+        f"lanegate: sandbox: {path} (a .pth file of lanegate's interpreter adds it) stays hidden: "
+        "it is not lanegate's environment; the tree under test provides its own modules",
+        file=sys.stderr,
+    )
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -408,7 +492,7 @@ class Sandbox:
                     copy.write_text(text, encoding="utf-8")
                     covers.append((["--ro-bind", str(copy)], config))
                 covers += [(["--ro-bind", str(empty)], path) for path in found.empty_files]
-                covers += [(["--tmpfs"], path) for path in found.empty_folders]
+                covers += [(_sized(COVER_MB * MB), path) for path in found.empty_folders]
                 args = [
                     a for how, real in covers for seen in self._views(real) for a in (*how, seen)
                 ]
@@ -478,15 +562,17 @@ class Sandbox:
         masked += self._hidden_outside(masked)
         args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
         # every writable place is a tmpfs with a size: filling one ends in ENOSPC, not a full disk
+        # or the host's memory. bubblewrap cannot size the tmpfs of `--dev`: /dev is made read-only
+        # once /dev/shm (sized) is mounted in it; its device nodes and /dev/pts stay usable
         sizes = {Path("/run"): RUN_MB * MB}
         for path in masked:
             if path.is_dir():
                 size = sizes.get(path, self.limits.disk_mb * MB)
-                args += ["--size", str(size), "--tmpfs", str(path)]
-        args += ["--size", str(self.limits.disk_mb * MB), "--tmpfs", "/dev/shm"]
+                args += [*_sized(size), str(path)]
+        args += [*_sized(self.limits.disk_mb * MB), "/dev/shm", "--remount-ro", "/dev"]
         # lanegate's own interpreter and modules (wherever its .pth files reach) stay visible
         # where a mask covered them
-        for path in _hidden_imports(masked, self.repo):
+        for path in _hidden_imports(masked, self.repo, self.hidden):
             args += ["--ro-bind", str(path), str(path)]
         if self.network:
             # the resolver's configuration may live under /run (systemd-resolved's stub file)
@@ -499,22 +585,17 @@ class Sandbox:
         # (a link there leads to the real git dir, whose configs are covered where they are)
         git = self.repo / ".git"
         if git.is_dir() and not git.is_symlink():
-            args += ["--tmpfs", SOURCE_MOUNT + "/.git"]
+            args += [*_sized(COVER_MB * MB), SOURCE_MOUNT + "/.git"]
         elif git.is_file() and not git.is_symlink():
             args += ["--ro-bind", "/dev/null", SOURCE_MOUNT + "/.git"]
         for path in self.hidden:
             if _inside(path, self.repo) and path.is_dir():
-                args += ["--tmpfs", SOURCE_MOUNT + "/" + path.relative_to(self.repo).as_posix()]
-        size = self._tree_size + self.limits.disk_mb * MB
-        args += ["--size", str(size), "--tmpfs", str(self.repo)]
+                view = SOURCE_MOUNT + "/" + path.relative_to(self.repo).as_posix()
+                args += [*_sized(COVER_MB * MB), view]
+        args += [*_sized(self._tree_size + self.limits.disk_mb * MB), str(self.repo)]
         # the folders above a frozen one: mount points of their own, which cannot be renamed
         for folder, held in frozen.pinned:
-            args += [
-                "--size",
-                str(held + self.limits.disk_mb * MB),
-                "--tmpfs",
-                str(self.repo / folder),
-            ]
+            args += [*_sized(held + self.limits.disk_mb * MB), str(self.repo / folder)]
         for path in [self.repo / ".git", *self._kept]:
             if path.exists():
                 args += ["--ro-bind", str(path), str(path)]
@@ -558,6 +639,26 @@ class Sandbox:
         }.get(name)
         return f"was killed by {name}" + (f" ({why})" if why else "")
 
+    def output_passed(self, process: str, *outputs: Path) -> str | None:
+        """One line when a captured output file of `process` reached `sandbox.file_mb`, the bound
+        on every file a sandboxed process writes outside (each write past it failed with EFBIG, or
+        SIGXFSZ ended the writer): what the run said is cut, so the caller fails closed with this
+        line; None otherwise, and when the sandbox is off (nothing bounds the output then)."""
+        if not self.enabled:
+            return None
+        bound = self.limits.file_mb * MB
+        for path in outputs:
+            try:
+                size = path.stat().st_size
+            except OSError:
+                continue
+            if size >= bound:
+                return (
+                    f"{process}: its captured output ({path.name}) reached sandbox.file_mb = "
+                    f"{self.limits.file_mb} MiB and was cut there; the run is not judged"
+                )
+        return None
+
     # --- lifetime ------------------------------------------------------------------------------
 
     def close(self) -> None:
@@ -582,6 +683,12 @@ class Sandbox:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def _sized(size: int) -> list[str]:
+    """bubblewrap's arguments for a tmpfs of at most `size` bytes (the mount point follows): every
+    tmpfs of the sandbox is made here, none without a size."""
+    return ["--size", str(size), "--tmpfs"]
 
 
 def _release_outside(cap: ProcessCap, private: list[Path]) -> None:

@@ -460,3 +460,105 @@ def test_hidden_folders_outside_the_tree_are_empty_inside(repo: Path) -> None:
         assert "other-candidate" in seen.stdout
     finally:
         shutil.rmtree(outside)
+
+
+def _fill(path: str, mb: int) -> str:
+    """Code writing up to `mb` MiB to `path`, printing `full <errno>` at the first failed write and
+    then the MiB written."""
+    return (
+        "chunk = b'x' * 1048576\n"
+        "written = 0\n"
+        "try:\n"
+        f"    with open({path!r}, 'wb') as f:\n"
+        f"        for _ in range({mb}):\n"
+        "            f.write(chunk); f.flush(); written += 1\n"
+        "except OSError as exc:\n"
+        "    print('full', exc.errno)\n"
+        "print(written)\n"
+    )
+
+
+def test_every_tmpfs_of_the_sandbox_has_a_size(repo: Path) -> None:
+    """Red team: `--dev /dev` and the `--tmpfs` covers of git's folders were unsized (a sandbox
+    could fill the host's memory through them)."""
+    (repo / ".git" / "logs").mkdir(parents=True)  # a git folder the sandbox covers
+    (repo / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    with open_sandbox(repo) as sandbox:
+        argv = sandbox.command([sys.executable, "-c", "pass"], env={}, cwd=repo).argv
+    tmpfs = [i for i, arg in enumerate(argv) if arg == "--tmpfs"]
+    assert tmpfs
+    assert all(argv[i - 2] == "--size" and int(argv[i - 1]) > 0 for i in tmpfs), argv
+    assert argv[argv.index("--dev") + 2 :].count("--remount-ro") >= 1
+    assert argv[argv.index("--remount-ro") + 1] == "/dev"
+
+
+@pytest.mark.parametrize(
+    ("where", "errno_name"),
+    [
+        (f"{core.SOURCE_MOUNT}/.git/fill", "ENOSPC"),  # a cover: at most COVER_MB
+        ("/dev/shm/fill", "ENOSPC"),  # at most disk_mb
+        ("/dev/fill", "EROFS"),  # /dev's own tmpfs cannot be sized: it is read-only
+    ],
+)
+def test_a_write_past_a_tmpfs_bound_fails_inside(repo: Path, where: str, errno_name: str) -> None:
+    import errno
+
+    (repo / ".git").mkdir()
+    done = _run(repo, _fill(where, 64), limits=SandboxPolicy(disk_mb=8, file_mb=1024))
+    assert done.stdout.startswith(f"full {getattr(errno, errno_name)}"), done.stdout + done.stderr
+    assert int(done.stdout.split()[-1]) <= 8
+
+
+def test_dev_stays_usable_under_its_read_only_mount(repo: Path) -> None:
+    code = (
+        "import os\n"
+        "open('/dev/null', 'w').write('x')\n"
+        "assert len(open('/dev/urandom', 'rb').read(8)) == 8\n"
+        "open('/dev/shm/sem', 'w').write('x')\n"
+        "print('ok')\n"
+    )
+    done = _run(repo, code)
+    assert done.stdout.strip() == "ok", done.stdout + done.stderr
+
+
+def test_output_that_reached_file_mb_is_named_with_its_process_and_bound(repo: Path) -> None:
+    """Red team: a process's captured output was bounded only by `file_mb`, silently; a run whose
+    output was cut must fail closed saying which process and which bound."""
+    flood = "import sys\nchunk = b'x' * 65536\nwhile True:\n    sys.stdout.buffer.write(chunk)\n"
+    log_path = repo.parent / "flood.log"
+    with open_sandbox(repo, SandboxPolicy(file_mb=2)) as sandbox:
+        cmd = sandbox.command([sys.executable, "-c", flood], env=dict(os.environ), cwd=repo)
+        with log_path.open("wb") as log:
+            subprocess.run(cmd.argv, env=cmd.env, cwd=repo, stdout=log, stderr=log, timeout=60)
+        said = sandbox.output_passed("the flood (pytest)", log_path)
+        quiet = repo.parent / "quiet.log"
+        quiet.write_bytes(b"short\n")
+        assert sandbox.output_passed("a quiet one", quiet) is None
+    assert log_path.stat().st_size <= 2 * 1024 * 1024
+    assert said is not None
+    assert said.startswith("the flood (pytest): its captured output (flood.log) reached")
+    assert "sandbox.file_mb = 2 MiB" in said
+
+
+def test_a_fixture_case_whose_output_was_cut_is_an_error_naming_the_bound(
+    repo: Path, tmp_path: Path
+) -> None:
+    from lanegate.lanes.fixture import process
+
+    stdin = tmp_path / "stdin"
+    stdin.write_bytes(b"")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    with open_sandbox(repo, SandboxPolicy(file_mb=1)) as sandbox:
+        ended = process.spawn(
+            ["/bin/sh", "-c", "yes flooding-the-log"],
+            repo=repo,
+            stdin_path=stdin,
+            scratch=scratch,
+            env=dict(os.environ),
+            timeout=60,
+            sandbox=sandbox,
+        )
+    assert isinstance(ended, str), ended
+    assert ended.startswith("fixture case '/bin/sh': its captured output (stdout) reached")
+    assert "sandbox.file_mb = 1 MiB" in ended

@@ -29,7 +29,7 @@ from lanegate.lanes.flake import pins as flake_plugin
 from lanegate.lanes.flake import zonefiles
 from lanegate.lanes.flake.plan import Plan, ReplayPin
 from lanegate.lanes.pytest_args import path_argument
-from lanegate.sandbox import SANDBOX_TMP, Sandbox, sandbox_python
+from lanegate.sandbox import OUTPUT_HINT, SANDBOX_TMP, Sandbox, sandbox_python
 
 PLUGIN_MODULE = (
     "lanegate.lanes.flake.plugin"  # never imported by lanegate itself: it imports pytest
@@ -361,8 +361,13 @@ def run_replay(
     seconds = time.monotonic() - started
     stray = _survivors(proc.pid) if sandbox.enabled else _group_members(proc.pid)
     _kill_group(proc.pid)
+    cut = sandbox.output_passed(f"replay {spec.replay} (pytest)", log_path)
+    if cut is not None:
+        raise RunnerError(cut, hint=OUTPUT_HINT)
     lines, forged = _read_lines(result_path, nonce)
-    tail = log_path.read_bytes()[-2000:].decode("utf-8", "replace")
+    with log_path.open("rb") as log:  # its last bytes only: the log may be file_mb long
+        log.seek(max(0, log.seek(0, os.SEEK_END) - 2000))
+        tail = log.read().decode("utf-8", "replace")
     return ReplayRun(
         replay=spec.replay,
         exit_code=exit_code,

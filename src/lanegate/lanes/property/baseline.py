@@ -22,7 +22,7 @@ from lanegate.lanes.property import observe
 from lanegate.lanes.property.mutate_run import PLUGIN, child_env
 from lanegate.lanes.property.standby import Standby, new_scratch
 from lanegate.policy import Policy
-from lanegate.sandbox import Sandbox, sandbox_python
+from lanegate.sandbox import OUTPUT_HINT, Sandbox, sandbox_python
 from lanegate.sandbox.outbox import read_record
 
 STOP_CHECK_SECONDS = 0.05  # how often a run that may be stopped looks at its stop event
@@ -215,6 +215,10 @@ def run_baseline(
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)  # nothing of the run outlives it
     seconds = time.perf_counter() - started
+    cut = sandbox.output_passed("the baseline test run (pytest)", log_path)
+    if cut is not None:
+        treewalk.rmtree(scratch, ignore_errors=True)
+        raise RunnerError(cut, hint=OUTPUT_HINT)
     if not record_path.is_file():
         tail = log_tail(log_path)
         treewalk.rmtree(scratch, ignore_errors=True)
