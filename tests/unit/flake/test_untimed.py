@@ -77,6 +77,10 @@ import pytest
 import hypothesis  # noqa: F401 (loaded before the measure is installed, as in a replay)
 from lanegate.lanes.flake import untimed
 
+# Hypothesis's own default limits, wherever this runs: where CI is set (lanegate's own CI) Hypothesis
+# loads its "ci" profile, which has no deadline and suppresses too_slow
+hypothesis.settings.load_profile("default")
+
 MEASURED = os.environ.get("UNTIMED_MEASURE") == "1"
 assert not MEASURED or untimed.install()
 
