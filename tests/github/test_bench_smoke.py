@@ -2,39 +2,20 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchsmoke import run_smoke
 
 
 def test_act_overhead_smoke_prints_its_numbers() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "act_overhead.py"), "--smoke"],
-        capture_output=True,
-        text=True,
-        timeout=400,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "act exit 0" in done.stdout, done.stdout
-    assert "lint      lanegate install" in done.stdout and "nan" not in done.stdout, done.stdout
-    assert "worst lanegate overhead per lane job" in done.stdout
+    out = run_smoke("act_overhead.py", timeout=400)
+    assert "act exit 0" in out, out
+    assert "lint      lanegate install" in out and "nan" not in out, out
+    assert "worst lanegate overhead per lane job" in out
 
 
 def test_scale_bench_smoke_prints_its_numbers() -> None:
     """benchmarks/scale_bench.py --smoke: map built, both modes run, the same mutant verdicts; 1, 2
     and 4 shards planned, run pinned, merged to N=1's verdicts."""
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "scale_bench.py"), "--smoke"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    out = done.stdout
+    out = run_smoke("scale_bench.py")
     assert "lanegate's byte code: compiled in " in out, out
     assert "map build" in out and "map file" in out, out
     assert "mode full" in out and "mode coverage-map" in out, out

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import LintReport
+from tests.benchsmoke import run_smoke
 from tests.gitrepo import Repo
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,16 +142,9 @@ def test_a_github_folder_is_linted_relative_to_its_repository(
 
 
 def test_benchmark_smoke_runs_both_linters() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "lint_bench.py"), "--smoke"],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "ratio lanegate/zizmor at N=40:" in done.stdout, done.stdout
-    assert "scaling lanegate t(2N)/t(N):" in done.stdout
+    out = run_smoke("lint_bench.py", timeout=300)
+    assert "ratio lanegate/zizmor at N=40:" in out, out
+    assert "scaling lanegate t(2N)/t(N):" in out
 
 
 def test_hostile_inputs_end_in_findings_or_one_line_never_a_hang(tmp_path: Path) -> None:

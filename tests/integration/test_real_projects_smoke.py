@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "real_projects.py"
+from tests.benchsmoke import run_smoke
 
 
 def test_real_projects_smoke() -> None:
-    done = subprocess.run(
-        [sys.executable, str(BENCH), "--smoke"], capture_output=True, text=True, timeout=1200
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "== more-itertools 10.5.0" in done.stdout
+    out = run_smoke("real_projects.py", timeout=1200)
+    assert "== more-itertools 10.5.0" in out
     for head in ("honest", "wrong-bug", "wrong-oracle"):
-        assert f"  {head}" in done.stdout
-    assert "every verdict as expected" in done.stdout
+        assert f"  {head}" in out
+    assert "every verdict as expected" in out

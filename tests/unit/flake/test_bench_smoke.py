@@ -6,19 +6,13 @@ from pathlib import Path
 
 from benchmarks import flake_bench
 
+from tests.benchsmoke import run_smoke
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_flake_bench_smoke_runs_every_strategy() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "flake_bench.py"), "--smoke"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    out = done.stdout
+    out = run_smoke("flake_bench.py")
     for name in ("(a) spec minimum", "(b) flakefinder", "(c) randomly", "(d) lanegate"):
         assert name in out
     assert "lanegate CPU vs spec minimum:" in out
@@ -28,22 +22,16 @@ def test_flake_bench_smoke_runs_every_strategy() -> None:
 
 
 def test_the_sandboxed_minimum_counts_the_cpu_of_the_sandboxed_replays_with_hypothesis_on() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "flake_bench.py"), "--smoke"]
-        + ["--no-baselines", "--sandboxed-minimum", "--hypothesis-plugin"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
+    out = run_smoke(
+        "flake_bench.py", "--no-baselines", "--sandboxed-minimum", "--hypothesis-plugin"
     )
-    assert done.returncode == 0, done.stderr[-2000:]
-    line = next(x for x in done.stdout.splitlines() if x.startswith("(a') spec minimum"))
+    line = next(x for x in out.splitlines() if x.startswith("(a') spec minimum"))
     cpu = float(line.split(": ", 1)[1].split(" CPU s", 1)[0])
     # three pytest starts inside the sandbox: their CPU reaches the bench only through its
     # child-subreaper role (the sandbox's init is not the bench's child); 0 would mean lost
     assert cpu > 0.15, line
     assert "lanegate vs (a'):" in line
-    assert "Hypothesis's pytest plugin on" in done.stdout
+    assert "Hypothesis's pytest plugin on" in out
 
 
 def _tiny_external_corpus(root: Path) -> None:
