@@ -11,7 +11,10 @@ process past its timeout fails the example), and nothing outside the repository 
 beside it that links point into, and the device nodes of `tests.hostwatch`).
 
 Bounded for CI: `SHAPES` examples per run, derandomized (the same shapes every run, so a failure
-reproduces), about 5-8 s each on an idle 2-core machine.
+reproduces), about 5-8 s each on an idle 2-core machine. They run in two halves, this file and
+`test_repo_shapes_fuzz_half2.py`: both draw the same examples (the one body below, whose source
+seeds the derandomized draw) and each shape is judged in the half a hash of its entries picks, so
+every shape runs exactly once and xdist's loadfile gives the two halves to both workers.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ import hashlib
 import os
 import subprocess
 import sys
+from collections.abc import Callable
+from functools import wraps
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -30,6 +35,7 @@ from tests import hostwatch
 from tests.gitrepo import GIT_ENV, git
 
 SHAPES = 8
+HALVES = 2
 TIMEOUT_SECONDS = 240
 DEEP_LEVELS = 1_100
 
@@ -182,15 +188,6 @@ def _ends_well(done: subprocess.CompletedProcess[str], what: str) -> None:
         assert len(errors) == 1, shown
 
 
-@settings(
-    max_examples=SHAPES,
-    derandomize=True,
-    deadline=None,
-    database=None,
-    phases=(Phase.explicit, Phase.generate),  # no shrinking: each shape is seconds of runs
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
-@given(entries=st.lists(ENTRY, min_size=1, max_size=6))
 def test_hostile_repository_shapes_end_in_a_verdict_or_one_line(
     tmp_path_factory: object, entries: list[tuple[str, bytes, str]]
 ) -> None:
@@ -211,3 +208,34 @@ def test_hostile_repository_shapes_end_in_a_verdict_or_one_line(
         assert hostwatch.changes(devices, hostwatch.snapshot(files=(), checkout=False)) == []
     finally:
         treewalk.rmtree(root, ignore_errors=True)  # pytest's own clean-up recurses per level
+
+
+# The body above, not yet a test: each half wraps it (its source, hence its draw, unchanged).
+_JUDGE = test_hostile_repository_shapes_end_in_a_verdict_or_one_line
+
+
+def _half(entries: list[tuple[str, bytes, str]]) -> int:
+    """Which half judges this shape: a hash of its entries (stable on Hypothesis's replay; it
+    splits the draw 3 and 5, each half with one of the two 1,100-level trees)."""
+    return hashlib.sha256(repr(entries).encode()).digest()[0] % HALVES
+
+
+def shapes_half(half: int) -> Callable[..., None]:
+    """The fuzz test judging the shapes of `half` of the one derandomized draw."""
+
+    @wraps(_JUDGE)
+    def judge_half(tmp_path_factory: object, entries: list[tuple[str, bytes, str]]) -> None:
+        if _half(entries) == half:  # the other half's shapes are judged in the other file
+            _JUDGE(tmp_path_factory, entries)
+
+    return settings(
+        max_examples=SHAPES,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        phases=(Phase.explicit, Phase.generate),  # no shrinking: each shape is seconds of runs
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )(given(entries=st.lists(ENTRY, min_size=1, max_size=6))(judge_half))
+
+
+test_hostile_repository_shapes_end_in_a_verdict_or_one_line = shapes_half(0)
