@@ -184,7 +184,7 @@ def main() -> int:
     parser.add_argument("--lane-repeat", type=int, default=None)
     args = parser.parse_args()
     functions = args.functions or (4 if args.smoke else 40)
-    repeat = args.repeat or (2 if args.smoke else 9)
+    repeat = args.repeat or (1 if args.smoke else 9)  # smoke: every measurement runs, once
     lane_repeat = args.lane_repeat or (1 if args.smoke else 3)
     root = Path(tempfile.mkdtemp(prefix="lanegate-sandbox-bench-"))
     try:
