@@ -12,7 +12,7 @@ from lanegate.authorship import Authorship
 from lanegate.candidates.batch import BatchRequest, combine_runs, judge_candidates
 from lanegate.candidates.pool import CandidateOutcome
 from lanegate.candidates.promotion import promote
-from lanegate.cli.common import out_dir
+from lanegate.cli.common import add_authorship_argument, out_dir
 from lanegate.errors import UsageError
 from lanegate.lanes.context import job_from_env, run_attempt_from_env, usable_cpus
 from lanegate.ledgers.load import dump_bytes
@@ -57,12 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="the default: each candidate runs the full baseline, as a separate `lanegate run`",
     )
-    parser.add_argument(
-        "--authorship",
-        choices=("agent", "human"),
-        default="agent",
-        help="who wrote the candidates (default: agent)",
-    )
+    add_authorship_argument(parser, "who wrote the candidates (default: agent)")
     parser.add_argument(
         "--from-runs",
         type=Path,

@@ -41,13 +41,19 @@ def add_lane_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--head", default="HEAD", help="head ref; must be checked out (default: HEAD)"
     )
-    parser.add_argument(
-        "--authorship",
-        choices=("agent", "human"),
-        default="agent",
-        help="who wrote the diff (default: agent; unknown authorship is agent)",
+    add_authorship_argument(
+        parser, "who wrote the diff (default: agent; unknown authorship is agent)"
     )
     add_sandbox_argument(parser)
+
+
+def add_authorship_argument(
+    parser: argparse.ArgumentParser, help_text: str, default: str | None = AuthorKind.AGENT.value
+) -> None:
+    """--authorship agent|human: who wrote the change, as every judging command takes it."""
+    parser.add_argument(
+        "--authorship", choices=[kind.value for kind in AuthorKind], default=default, help=help_text
+    )
 
 
 def add_sandbox_argument(parser: argparse.ArgumentParser) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from lanegate import git
 from lanegate.authorship import Authorship
 from lanegate.cli.common import (
+    add_authorship_argument,
     add_draw_argument,
     add_repo_arguments,
     add_sandbox_argument,
@@ -63,11 +64,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--pr-body", type=Path, default=None, help="pull request description (for lease expiries)"
     )
-    parser.add_argument(
-        "--authorship",
-        choices=("agent", "human"),
-        default=None,
-        help="who wrote the diff (default: unknown, judged as the agent's)",
+    add_authorship_argument(
+        parser, "who wrote the diff (default: unknown, judged as the agent's)", default=None
     )
     parser.add_argument(
         "--shard",

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from lanegate import git, source_encoding
-from lanegate.cli.common import parse_now
+from lanegate.cli.common import add_authorship_argument, parse_now
 from lanegate.diff import DiffSummary, classify_diff
 from lanegate.errors import UsageError
 from lanegate.introspection import scan_diff
@@ -50,12 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--now", default=None, help="the clock, ISO 8601 with a zone (default: now)"
     )
-    parser.add_argument(
-        "--authorship",
-        choices=("agent", "human"),
-        default="agent",
-        help="who wrote the diff (default: agent)",
-    )
+    add_authorship_argument(parser, "who wrote the diff (default: agent)")
     parser.add_argument(
         "--repo",
         type=Path,
