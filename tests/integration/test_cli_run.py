@@ -95,9 +95,22 @@ def test_run_on_a_terminal_shows_progress_then_the_table(tmp_path: Path) -> None
     assert git(repo.path, "status", "--porcelain") == ""  # .lanegate/ ignores itself
 
 
-def test_json_format_prints_exactly_the_report(tmp_path: Path) -> None:
-    repo = _docs_and_workflow_repo(tmp_path)
-    done = _lanegate(repo.path, "--format", "json", "--quiet", "--out", "out", "--base", "main")
+@pytest.fixture(scope="module")
+def json_run(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[Repo, subprocess.CompletedProcess[str]]:
+    """One sandboxed `lanegate run --format json --quiet --out out` of the docs-and-workflow head,
+    read by every test that needs that run (the repository stays as the run left it)."""
+    repo = _docs_and_workflow_repo(tmp_path_factory.mktemp("json-run"))
+    return repo, _lanegate(
+        repo.path, "--format", "json", "--quiet", "--out", "out", "--base", "main"
+    )
+
+
+def test_json_format_prints_exactly_the_report(
+    json_run: tuple[Repo, subprocess.CompletedProcess[str]],
+) -> None:
+    repo, done = json_run
     assert done.returncode == 1, done.stderr
     report = json.loads(done.stdout)
     assert report == json.loads((repo.path / "out" / "score-report.json").read_text())
@@ -120,10 +133,14 @@ def test_no_sandbox_is_recorded_and_fails_an_agent_diff(tmp_path: Path) -> None:
     for lane in ("property", "fixture", "flake"):
         ledger = json.loads((repo.path / "out" / f"{lane}.json").read_text())
         assert ledger["sandbox"]["mode"] == "none"
-    sandboxed = _lanegate(
-        repo.path, "--format", "json", "--quiet", "--out", "out2", "--base", "main"
-    )
-    ledger = json.loads((repo.path / "out2" / "flake.json").read_text())
+
+
+def test_the_same_run_sandboxed_records_bwrap_without_network(
+    json_run: tuple[Repo, subprocess.CompletedProcess[str]],
+) -> None:
+    # the sandboxed twin of the run above: the same head, without --no-sandbox
+    repo, sandboxed = json_run
+    ledger = json.loads((repo.path / "out" / "flake.json").read_text())
     assert ledger["sandbox"]["mode"] == "bwrap" and ledger["sandbox"]["network"] is False
     assert {f["rule_id"] for f in json.loads(sandboxed.stdout)["fails"]} == EXPECTED
 
