@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,6 +90,23 @@ def _branch(repo: Path, name: str, files: dict[str, str]) -> str:
     return commit
 
 
+def judge(
+    repo: Path, root: Path, out: Path, *args: str
+) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    """`lanegate candidates --out OUT ARGS...` in `repo`, its TMPDIR `root`: the process and the
+    candidates.json it must have written."""
+    done = subprocess.run(
+        [*LANEGATE, "candidates", "--out", str(out), *args],
+        cwd=repo,
+        env={**_env(), "TMPDIR": str(root)},
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    assert (out / "candidates.json").is_file(), done.stderr
+    return done, json.loads((out / "candidates.json").read_text())
+
+
 @pytest.fixture(scope="module")
 def batch() -> Iterator[Batch]:
     # outside /tmp and $HOME, which every sandbox masks anyway: the candidates' hiding is exercised
@@ -120,43 +138,36 @@ def batch() -> Iterator[Batch]:
             {"tests/test_codec_peek.py": PEEK.format(watched=watched, tmpdir=str(root))},
         )
         heads = ["agent", "honest", "comment-a", "comment-b", "peek", "honest", "unrelated"]
-        done = subprocess.run(
-            [*LANEGATE, "candidates", "--base", "main", "--out", str(out), "--jobs", "2", *heads],
-            cwd=repo,
-            env={**_env(), "TMPDIR": str(root)},
-            capture_output=True,
-            text=True,
-            timeout=1800,
-        )
-        assert (out / "candidates.json").is_file(), done.stderr
-        report = json.loads((out / "candidates.json").read_text())
+        done, report = judge(repo, root, out, "--base", "main", "--jobs", "2", *heads)
         yield Batch(repo, out, done.returncode, done.stdout + done.stderr, report, commits)
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
 
-def _separate_run(batch: Batch, head: str, tmp: Path) -> dict[str, object]:
-    git(batch.repo, "checkout", "-q", head)
+def run_alone(repo: Path, head: str, base: str, out: Path) -> dict[str, object]:
+    """The score report of `lanegate run --base BASE --out OUT` on a checkout of HEAD (main checked
+    out again after)."""
+    git(repo, "checkout", "-q", head)
     try:
         done = subprocess.run(
-            [*LANEGATE, "run", "--base", "main", "--quiet", "--out", str(tmp / head)],
-            cwd=batch.repo,
+            [*LANEGATE, "run", "--base", base, "--quiet", "--out", str(out)],
+            cwd=repo,
             env=_env(),
             capture_output=True,
             text=True,
-            timeout=600,
+            timeout=1200,
         )
     finally:
-        git(batch.repo, "checkout", "-q", "main")
-    assert (tmp / head / "score-report.json").is_file(), done.stderr
-    return json.loads((tmp / head / "score-report.json").read_text())  # type: ignore[no-any-return]
+        git(repo, "checkout", "-q", "main")
+    assert (out / "score-report.json").is_file(), done.stderr
+    return json.loads((out / "score-report.json").read_text())  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("head", ["agent", "honest"])
 def test_each_verdict_equals_a_separate_lanegate_run(
     batch: Batch, head: str, tmp_path: Path
 ) -> None:
-    alone = _separate_run(batch, head, tmp_path)
+    alone = run_alone(batch.repo, head, "main", tmp_path / head)
     entry = batch.entry(head)
     assert entry["verdict"] == alone["verdict"], batch.stdout
     assert entry["failed_rules"] == sorted({f["rule_id"] for f in alone["fails"]})  # type: ignore[attr-defined]

@@ -4,16 +4,14 @@ second xdist worker takes them beside it)."""
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
 import tempfile
 from pathlib import Path
 
 from lanegate.demo.bundle import load_shipped
 from lanegate.demo.scenario import build_repo
 from tests.gitrepo import git
-from tests.integration.test_cli_candidates import LANEGATE, _branch, _env
+from tests.integration.test_cli_candidates import _branch, judge, run_alone
 
 REGISTRY = '''"""Unit multipliers, with a registry of extra units."""
 
@@ -74,28 +72,10 @@ def test_a_head_breaking_a_base_test_through_shared_state_fails_as_a_separate_ru
         git(repo, "commit", "-q", "-m", "registry: binary kilo once units are registered")
         git(repo, "checkout", "-q", "main")
         out = root / "out"
-        done = subprocess.run(
-            [*LANEGATE, "candidates", "--base", "registry", "--out", str(out), "statebreak"],
-            cwd=repo,
-            env={**_env(), "TMPDIR": str(root)},
-            capture_output=True,
-            text=True,
-            timeout=1200,
-        )
-        assert (out / "candidates.json").is_file(), done.stderr
-        report = json.loads((out / "candidates.json").read_text())
+        done, report = judge(repo, root, out, "--base", "registry", "statebreak")
         (entry,) = report["candidates"]
-        git(repo, "checkout", "-q", "statebreak")
-        alone = subprocess.run(
-            [*LANEGATE, "run", "--base", "registry", "--quiet", "--out", str(tmp_path / "alone")],
-            cwd=repo,
-            env=_env(),
-            capture_output=True,
-            text=True,
-            timeout=1200,
-        )
-        separate = json.loads((tmp_path / "alone" / "score-report.json").read_text())
-        assert separate["verdict"] == "fail", alone.stderr
+        separate = run_alone(repo, "statebreak", "registry", tmp_path / "alone")
+        assert separate["verdict"] == "fail", separate
         assert "property-base-test-failed" in {f["rule_id"] for f in separate["fails"]}
         assert entry["verdict"] == separate["verdict"], done.stderr
         assert entry["failed_rules"] == sorted({f["rule_id"] for f in separate["fails"]})
