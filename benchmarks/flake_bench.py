@@ -1,9 +1,9 @@
 """Flake detection on two corpora: the spec minimum vs flakefinder vs randomly vs lanegate.
 
 Run: `python benchmarks/flake_bench.py [--smoke] [--runs N] [--fp-runs N] [--curve B,B,...]
-[--corpus own|independent|heldout|fresh|unseen|sixth|seventh|both|all] [--layout case|half]
+[--corpus own|independent|heldout|fresh|unseen|sixth|seventh|eighth|both|all] [--layout case|half]
 [--sandboxed-minimum] [--hypothesis-plugin]` (`both`: own and independent; `all`:
-every one present). Seven corpora, reported separately:
+every one present). Eight corpora, reported separately:
   own          tests/cases/flake_corpus/ (planted while the lane was written; manifest.json);
   independent  benchmarks/flake_corpus_independent/ (written from the literature by someone who had
                not seen the lane's code; manifest.toml + cases/<id>/, copied in unchanged);
@@ -17,7 +17,10 @@ every one present). Seven corpora, reported separately:
                never saw the lane while issue 14's fourth round changed it, measured once with the
                final lane);
   seventh      benchmarks/flake_corpus_seventh/ (the same layout, written blind by a helper while
-               issue 14's eleventh round changed the lane, measured once with the final lane).
+               issue 14's eleventh round changed the lane, measured once with the final lane);
+  eighth       benchmarks/flake_corpus_eighth/ (the same layout, 40 topics, written blind by a helper
+               with new classes: two copies at once on one host, calendar dates and clock position,
+               root vs unprivileged).
 The own corpus is one repository (its cases were written to share one); an external corpus is laid
 out `--layout case` (default: each case directory the head of a repository of its own, so every
 strategy runs it alone, in its own processes, from its own directory, as its authors measured the
@@ -32,7 +35,7 @@ bubblewrap sandbox as SPEC 9 makes the lane run them (CPU only): how much of (d)
 the sandbox's, and (d) against it.
 Each corpus repository's root pytest.ini turns Hypothesis's pytest plugin off (`-p no:hypothesispytest`,
 the corpora hold no properties); `--hypothesis-plugin` leaves it on, as it is wherever Hypothesis is
-installed (seventh's cases bring a pytest.ini of their own, which has it on either way).
+installed (seventh's and eighth's cases bring a pytest.ini of their own, which have it on either way).
 (a) and (d) run `--fp-runs` times (default 10), each (d) next to its own (a) so both see the same
 machine load: recall and the CPU ratio are the median over those runs, false positives the stable
 look-alikes flagged in any run. `--curve` adds recall and CPU ratio (median of `--runs`, default 3)
@@ -72,6 +75,7 @@ FRESH = ROOT / "benchmarks" / "flake_corpus_fresh"
 UNSEEN = ROOT / "benchmarks" / "flake_corpus_unseen"
 SIXTH = ROOT / "benchmarks" / "flake_corpus_sixth"
 SEVENTH = ROOT / "benchmarks" / "flake_corpus_seventh"
+EIGHTH = ROOT / "benchmarks" / "flake_corpus_eighth"
 SMOKE_MODULES = ("order", "clock", "selfpollute")
 FLAKE_RUNS = 10
 RANDOMLY_SEEDS = (1, 2, 3)
@@ -691,6 +695,7 @@ EXTERNAL = (
     ("unseen", UNSEEN),
     ("sixth", SIXTH),
     ("seventh", SEVENTH),
+    ("eighth", EIGHTH),
 )
 
 

@@ -1,0 +1,8 @@
+"""Mailbox sharding by e-mail domain."""
+import zlib
+
+SHARDS = 4
+
+
+def shard_for(domain):
+    return hash(domain.lower()) % SHARDS

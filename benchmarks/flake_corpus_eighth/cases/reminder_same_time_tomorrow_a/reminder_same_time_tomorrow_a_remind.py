@@ -1,0 +1,6 @@
+"""'Remind me tomorrow' for the task app."""
+import datetime
+
+
+def same_time_tomorrow(now):
+    return (now.replace(tzinfo=None) + datetime.timedelta(days=1)).astimezone()
