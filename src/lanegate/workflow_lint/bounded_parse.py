@@ -8,6 +8,8 @@ import ast
 import tomllib
 from typing import Any
 
+from lanegate.workflow_lint.pytree import PyTree, TooDeepTree
+
 # deeper than any real test module (CPython allows 20 nested blocks, ~200 nested brackets)
 MAX_AST_DEPTH = 400
 
@@ -16,26 +18,23 @@ class TooDeep(ValueError):
     """A source nested deeper than lanegate reads."""
 
 
-def _depth_over(tree: ast.AST, limit: int) -> bool:
-    stack: list[tuple[ast.AST, int]] = [(tree, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if depth > limit:
-            return True
-        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
-    return False
-
-
-def parse_python(text: str, filename: str = "<unknown>") -> ast.Module:
-    """`ast.parse`, bounded: raises SyntaxError for invalid Python and TooDeep for a tree the parser
-    cannot build (RecursionError, MemoryError) or one more than MAX_AST_DEPTH levels deep."""
+def parse_python_tree(text: str, filename: str = "<unknown>") -> PyTree:
+    """`ast.parse`, bounded, and the module walked once (PyTree): raises SyntaxError for invalid
+    Python and TooDeep for a tree the parser cannot build (RecursionError, MemoryError) or one more
+    than MAX_AST_DEPTH levels deep."""
     try:
         tree = ast.parse(text, filename=filename)
     except (RecursionError, MemoryError) as exc:
         raise TooDeep(f"nested too deeply to parse ({type(exc).__name__})") from None
-    if _depth_over(tree, MAX_AST_DEPTH):
-        raise TooDeep(f"nested more than {MAX_AST_DEPTH} levels deep")
-    return tree
+    try:
+        return PyTree(tree, MAX_AST_DEPTH)
+    except TooDeepTree:
+        raise TooDeep(f"nested more than {MAX_AST_DEPTH} levels deep") from None
+
+
+def parse_python(text: str, filename: str = "<unknown>") -> ast.Module:
+    """`ast.parse`, bounded (see parse_python_tree)."""
+    return parse_python_tree(text, filename).module
 
 
 def parse_toml(text: str) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from lanegate.model import Finding, Location, Severity
 from lanegate.workflow_lint.actions import is_script_action
 from lanegate.workflow_lint.call_inputs import input_sets, never_forgives
 from lanegate.workflow_lint.pytest_config import IniEntry, TomlEntry, ini_entries, toml_entries
+from lanegate.workflow_lint.pytree import PyTree
 from lanegate.workflow_lint.rule import FileKind, Rule
 from lanegate.workflow_lint.shell import Command, ShellScript, parse_shell
 from lanegate.workflow_lint.yamldoc import FILE_STYLE, SCALAR, YamlDoc, YNode
@@ -130,6 +131,7 @@ class FileContext:
     oversized_blocks: list[RunBlock] = field(default_factory=list)
     toml: dict[str, object] | None = None
     module: object | None = None
+    tree: PyTree | None = None  # the module walked once, for the rules that read Python
 
     @property
     def lines(self) -> list[str]:

@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 
 from lanegate.model import Finding
-from lanegate.workflow_lint.bounded_parse import TooDeep, parse_python, parse_toml
+from lanegate.workflow_lint.bounded_parse import TooDeep, parse_python_tree, parse_toml
 from lanegate.workflow_lint.bounded_read import InputFileError, read_bounded
 from lanegate.workflow_lint.context import MAX_SCRIPT_CHARS, FileContext, LocalTarget
 from lanegate.workflow_lint.discover import kind_of
@@ -172,7 +172,8 @@ class Session:
             if not words.search(ctx.text):
                 return None  # no flaky mark, rerun plugin or retry loop without these words
             try:
-                ctx.module = parse_python(ctx.text, filename=ctx.path)
+                ctx.tree = parse_python_tree(ctx.text, filename=ctx.path)
+                ctx.module = ctx.tree.module
             except SyntaxError as exc:
                 return ctx.finding(
                     UNPARSEABLE, exc.lineno, exc.offset, f"invalid Python: {exc.msg}"

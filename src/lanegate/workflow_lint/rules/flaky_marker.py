@@ -57,7 +57,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                     f"{name} is marked flaky: failures are re-run until it passes",
                     route=(node_id,),
                 )
-    for node in ast.walk(module):
+    for node in ctx.tree.nodes if ctx.tree is not None else ast.walk(module):
         if id(node) in decorators or not isinstance(node, ast.Attribute):
             continue
         if _dotted(node).endswith("mark.flaky"):

@@ -19,7 +19,7 @@ def _python(ctx: FileContext) -> Iterator[Finding]:
     module = ctx.module
     if not isinstance(module, ast.Module):
         return
-    for node in ast.walk(module):
+    for node in ctx.tree.nodes if ctx.tree is not None else ast.walk(module):
         values: list[ast.expr] = []
         if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
