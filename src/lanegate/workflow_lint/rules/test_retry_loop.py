@@ -19,7 +19,8 @@ Waiting is not retrying: a poll re-reads state that something else changes, wher
 the act. Not flagged: a retry library on a helper (not a test, not a fixture) that only reads and
 checks state, paced (`wait=`); a loop whose act only blocks for something to arrive and catches the
 wait's own expiry (`accept()` raising `TimeoutError`); a loop paced by a `sleep` catching only
-"nobody is there yet" (`ConnectionRefusedError`, `FileNotFoundError`). A helper whose `except`
+"nobody is there yet" (`ConnectionRefusedError`, `FileNotFoundError`). An `except` catching only an act's
+"nothing found" signal (`NoSuchExample`, `DoesNotExist`, `StopIteration`) swallows no failure. A helper whose `except`
 ends the test (`pytest.skip`) or records the failure in the caller's collection does not swallow.
 """
 
@@ -120,6 +121,21 @@ _NOT_READY = frozenset(
         "Empty",
     }
 )
+# what an act raises to say "nothing found", its documented outcome rather than a failure of it:
+# `find(...)` raising `NoSuchExample`, `next()` on an exhausted iterator, an ORM's `DoesNotExist`
+_NO_RESULT = re.compile(
+    r"NoSuch[A-Z]\w*|No[A-Z]\w*Found(?:Error)?|\w*NotFound|\w*DoesNotExist"
+    r"|StopIteration|StopAsyncIteration|Empty"
+)
+
+
+def _no_result(handler: ast.ExceptHandler) -> bool:
+    """A handler catching only "nothing found" signals (`except NoSuchExample:`): swallowing one
+    accepts an empty result, it forgives no failure."""
+    caught = _caught(handler)
+    return bool(caught) and all(_NO_RESULT.fullmatch(name) for name in caught or ())
+
+
 # what a server or file the test started raises until it is there: waited for under a deadline
 _NOT_THERE_YET = frozenset(
     {
@@ -230,7 +246,7 @@ def _forgives_failure(t: PyTree, node: ast.stmt, loop: ast.For | ast.AsyncFor | 
     if not isinstance(node, ast.Try | ast.TryStar):
         return True  # `with suppress(...)`: judged by the loop's shape only
     handlers = [h for h in node.handlers if _goes_round(t, h)]
-    if _only(handlers, _NOT_READY):
+    if _only(handlers, _NOT_READY) or (handlers and all(_no_result(h) for h in handlers)):
         return False
     if _only(handlers, _WAIT_EXPIRED) and _only_waits(t, node.body):
         return False  # `accept()` timed out: no client yet, asked again (a server's accept loop)
@@ -459,7 +475,8 @@ def _records(t: PyTree, handler: ast.ExceptHandler, held: set[str]) -> bool:
 
 
 def _swallows(t: PyTree, func: ast.FunctionDef | ast.AsyncFunctionDef, resolver: _Resolver) -> bool:
-    """Whether `func` swallows a failure of its act and returns as if it had run."""
+    """Whether `func` swallows a failure of its act and returns as if it had run (an `except` of
+    "nothing found" only accepts an empty result)."""
     held: set[str] | None = None  # what the caller holds: computed for the first handler that asks
     for inner in resolver.own_body(func):
         if isinstance(inner, ast.With | ast.AsyncWith) and _suppresses(t, inner):
@@ -467,7 +484,7 @@ def _swallows(t: PyTree, func: ast.FunctionDef | ast.AsyncFunctionDef, resolver:
         if not isinstance(inner, ast.Try | ast.TryStar):
             continue
         for handler in inner.handlers:
-            if _ends_attempt(handler):
+            if _ends_attempt(handler) or _no_result(handler):
                 continue
             if held is None:
                 held = _params(func) | {
