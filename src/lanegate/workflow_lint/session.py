@@ -169,7 +169,9 @@ class Session:
                 )
         elif ctx.kind in (FileKind.PYTHON, FileKind.SETUP_PY):
             words = _PYTHON_WORDS if self._judged(ctx.path, ctx.kind) else _MARK_WORDS
-            if not words.search(ctx.text):
+            # a conftest decides what pytest collects (discovery reads its `collect_ignore`):
+            # always parsed, so one lanegate cannot read is a finding, not a silent default
+            if not words.search(ctx.text) and ctx.path.rsplit("/", 1)[-1] != "conftest.py":
                 return None  # no flaky mark, rerun plugin or retry loop without these words
             try:
                 ctx.tree = parse_python_tree(ctx.text, filename=ctx.path)

@@ -351,29 +351,9 @@ def parse_shell(script: str) -> ShellScript:
     loops: list[Loop] = []
     functions: dict[str, Function] = {}
     conditionals: list[Conditional] = []
-    blocks: list[Loop | Function | Conditional | str] = []  # str: "{", "case"
-
-    def innermost_loop() -> Loop | None:
-        for block in reversed(blocks):
-            if isinstance(block, Loop):
-                return block
-            if isinstance(block, Function):
-                return None
-        return None
-
-    def innermost_function() -> Function | None:
-        for block in reversed(blocks):
-            if isinstance(block, Function):
-                return block
-        return None
-
-    def innermost_conditional() -> Conditional | None:
-        for block in reversed(blocks):
-            if isinstance(block, Conditional):
-                return block
-            if isinstance(block, Loop | Function):
-                return None
-        return None
+    blocks = _Blocks()
+    innermost_loop, innermost_function = blocks.loop, blocks.function
+    innermost_conditional = blocks.conditional
 
     carried_opens = 0
     for command in raw:
@@ -552,14 +532,53 @@ def _sets_pipefail(command: Command) -> bool:
     return "pipefail" in values and any(v.startswith("-") and v.endswith("o") for v in values)
 
 
-def _close_loop(
-    loop: Loop, blocks: list[Loop | Function | Conditional | str], loops: list[Loop]
-) -> None:
+def _close_loop(loop: Loop, blocks: _Blocks, loops: list[Loop]) -> None:
     loops.append(loop)
-    for block in reversed(blocks):
-        if isinstance(block, Function):
-            block.loops.append(loop)
-            break
+    function = blocks.function()
+    if function is not None:
+        function.loops.append(loop)
+
+
+_Block = Loop | Function | Conditional | str  # str: "{", "case"
+
+
+class _Blocks:
+    """The blocks open at a point of a script, innermost last, each stored with the innermost loop
+    (not past a function), function and conditional open at its depth: asking for them is one look
+    at the top, so a script of N nested blocks parses in linear time."""
+
+    def __init__(self) -> None:
+        self._items: list[tuple[_Block, Loop | None, Function | None, Conditional | None]] = []
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+    def __getitem__(self, index: int) -> _Block:
+        return self._items[index][0]
+
+    def append(self, block: _Block) -> None:
+        loop, function, conditional = self._items[-1][1:] if self._items else (None, None, None)
+        if isinstance(block, Loop):
+            loop, conditional = block, None
+        elif isinstance(block, Function):
+            loop, function, conditional = None, block, None
+        elif isinstance(block, Conditional):
+            conditional = block
+        self._items.append((block, loop, function, conditional))
+
+    def pop(self) -> _Block:
+        return self._items.pop()[0]
+
+    def loop(self) -> Loop | None:
+        """The innermost open loop, unless a function opened inside it."""
+        return self._items[-1][1] if self._items else None
+
+    def function(self) -> Function | None:
+        return self._items[-1][2] if self._items else None
+
+    def conditional(self) -> Conditional | None:
+        """The innermost open `if`, unless a loop or function opened inside it."""
+        return self._items[-1][3] if self._items else None
 
 
 # --- what a command is ----------------------------------------------------------------------------

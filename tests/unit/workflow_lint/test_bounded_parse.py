@@ -13,7 +13,7 @@ import pytest
 
 from tests.unit.workflow_lint.helpers import lint_tree, rendered
 
-DEPTHS = (1000, 5000)
+DEPTHS = (1000, 10_000)
 
 
 def _python_step(body: str) -> str:
@@ -72,6 +72,27 @@ def _files(kind: str, n: int) -> tuple[dict[str, str], str]:
             },
             "tests/test_x.py",
         ),
+        "python-lambdas": (
+            {
+                "tests/test_x.py": "def test():\n    try:\n        f = "
+                + "lambda: " * n
+                + "1\n    except Exception: pass\n"
+            },
+            "tests/test_x.py",
+        ),
+        # a conftest without a retry word is parsed all the same: discovery reads its collect_ignore
+        "conftest": (
+            {"tests/conftest.py": "collect_ignore = " + "[" * n + "]" * n + "\n"},
+            "tests/conftest.py",
+        ),
+        "yaml-aliases": (
+            {
+                ".github/workflows/ci.yml": "on: push\nx0: &a0 [1]\n"
+                + "".join(f"x{i}: &a{i} [*a{i - 1}, *a{i - 1}]\n" for i in range(1, 60))
+                + "jobs: {}\n"
+            },
+            ".github/workflows/ci.yml",
+        ),
         "setup-py": (
             {"setup.py": "# flaky\nsetup(install_requires=" + "[" * n + "]" * n + ")\n"},
             "setup.py",
@@ -92,6 +113,9 @@ KINDS = [
     "python-brackets",
     "python-operators",
     "python-attributes",
+    "python-lambdas",
+    "conftest",
+    "yaml-aliases",
     "setup-py",
     "python-step",
 ]
@@ -104,6 +128,19 @@ def test_deep_input_is_a_finding_naming_the_file(tmp_path: Path, kind: str, n: i
     result = lint_tree(tmp_path, files)
     assert [f.primary.path for f in result.findings] == [path], rendered(result)
     assert result.findings[0].rule_id in ("unparseable-file", "oversized-file")
+
+
+@pytest.mark.parametrize("n", DEPTHS)
+def test_a_retry_under_deeply_nested_shell_blocks_is_found(tmp_path: Path, n: int) -> None:
+    # each block is one entry of the parser's stack, asked for its innermost loop at the top
+    script = (
+        "".join(f"          {'if true; then' if i % 2 else 'while true; do'}\n" for i in range(n))
+        + "          pytest || pytest\n"
+        + "".join(f"          {'fi' if i % 2 else 'done'}\n" for i in reversed(range(n)))
+    )
+    workflow = "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - run: |\n" + script
+    result = lint_tree(tmp_path, {".github/workflows/ci.yml": workflow})
+    assert [f.rule_id for f in result.findings] == ["shell-rerun-fallback"], rendered(result)
 
 
 def test_tox_substitutions_past_the_cap_fail_closed(tmp_path: Path) -> None:
@@ -131,6 +168,22 @@ def test_cli_on_a_deep_pyproject_reports_it(tmp_path: Path, n: int) -> None:
     findings = json.loads(done.stdout)["findings"]
     assert [(f["path"], f["rule_id"]) for f in findings] == [("pyproject.toml", "unparseable-file")]
     assert "nested too deeply" in findings[0]["message"]
+
+
+def test_cli_on_a_pyproject_over_the_size_cap_reports_it(tmp_path: Path) -> None:
+    """Over the lint's cap the policy lookup keeps its defaults: the file is the lint's finding."""
+    tables = "".join(f"[t{i}]\nkey = {'1' * 200}\n" for i in range(12_000))
+    (tmp_path / "pyproject.toml").write_text(tables)
+    done = subprocess.run(
+        [sys.executable, "-m", "lanegate", "lint", "--format", "json", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stderr
+    findings = json.loads(done.stdout)["findings"]
+    assert [(f["path"], f["rule_id"]) for f in findings] == [("pyproject.toml", "oversized-file")]
 
 
 def test_a_broken_policy_table_is_still_a_usage_error(tmp_path: Path) -> None:
