@@ -3,7 +3,9 @@ runs the rules that read that kind, and lints local actions and reusable workflo
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 import tomllib
 from pathlib import Path
 
@@ -93,11 +95,20 @@ class Session:
             data = read_bounded(path, MAX_FILE_BYTES)
         except InputFileError as exc:
             return [ctx.finding(OVERSIZED if exc.oversized else UNPARSEABLE, None, None, str(exc))]
+        encoding = "utf-8"
+        if kind in (FileKind.PYTHON, FileKind.SETUP_PY):
+            # Python source is read in the encoding its PEP 263 cookie declares (`# coding: latin-1`)
+            try:
+                encoding = tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+            except SyntaxError as exc:
+                return [ctx.finding(UNPARSEABLE, None, None, f"invalid Python: {exc.msg}")]
         try:
-            ctx.text = data.decode("utf-8").removeprefix("\ufeff")
-        except UnicodeDecodeError as exc:
-            line = data[: exc.start].count(b"\n") + 1
-            return [ctx.finding(UNPARSEABLE, line, None, f"not UTF-8 text (byte {exc.start})")]
+            ctx.text = data.decode(encoding).removeprefix("\ufeff")
+        except (UnicodeDecodeError, LookupError) as exc:
+            start = getattr(exc, "start", 0)
+            line = data[:start].count(b"\n") + 1
+            named = "UTF-8" if encoding == "utf-8" else encoding
+            return [ctx.finding(UNPARSEABLE, line, None, f"not {named} text (byte {start})")]
         problem = self._parse(ctx)
         if problem is not None:
             return [problem]

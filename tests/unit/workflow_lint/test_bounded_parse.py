@@ -143,6 +143,17 @@ def test_a_retry_under_deeply_nested_shell_blocks_is_found(tmp_path: Path, n: in
     assert [f.rule_id for f in result.findings] == ["shell-rerun-fallback"], rendered(result)
 
 
+def test_a_long_deps_list_without_substitutions_is_read_whole(tmp_path: Path) -> None:
+    # the cap bounds what substitutions pull in; an entry's own lines are bounded by the file's size
+    own = "".join(f"    py3{i % 10}: package{i}\n" for i in range(16_000))
+    text = "[testenv]\ndeps =\n" + own + "    pytest-rerunfailures\n"
+    result = lint_tree(tmp_path, {"tox.ini": text})
+    assert rendered(result) == ["tox.ini:16003:5 rerun-plugin-dependency"]
+    assert "not followed" not in result.findings[0].message
+    clean = lint_tree(tmp_path / "clean", {"tox.ini": "[testenv]\ndeps =\n" + own})
+    assert rendered(clean) == []
+
+
 def test_tox_substitutions_past_the_cap_fail_closed(tmp_path: Path) -> None:
     # each section pulls in the next one twice: 2**14 values, past the cap
     sections = "".join(f"[s{i}]\ndeps =\n    {{[s{i + 1}]deps}}\n    x{i}\n" for i in range(14000))

@@ -239,10 +239,59 @@ def _recovers(t: PyTree, handler: ast.ExceptHandler) -> bool:
     return decides and any(isinstance(n, ast.Raise) for n in _own_nodes(t, handler.body))
 
 
+# calls that only read: state, a server's answer to a GET, a response's status; re-running them
+# re-does nothing (builtins that convert or measure, and `print`, read too)
+_HTTP_READS = frozenset({"get", "head", "urlopen", "options"})
+_READS = _HTTP_READS | frozenset(
+    {
+        "raise_for_status",
+        "read",
+        "json",
+        "getcode",
+        "exists",
+        "is_file",
+        "is_dir",
+        "len",
+        "isinstance",
+        "hasattr",
+        "getattr",
+        "str",
+        "repr",
+        "int",
+        "float",
+        "bool",
+        "list",
+        "dict",
+        "set",
+        "tuple",
+        "sorted",
+        "items",
+        "keys",
+        "values",
+        "format",
+        "print",
+    }
+)
+
+
+def _reads_only(t: PyTree, act: list[ast.stmt]) -> bool:
+    """An act whose every call only reads (`requests.get(url).raise_for_status()`, `assert
+    worker.state.tasks[key].state == "memory"`): asked again, it re-reads, it re-does nothing."""
+    return all(
+        _call_name(n) in _READS for n in t.walk_all(act) if isinstance(n, ast.Call)
+    ) and not any(isinstance(n, (*_FUNCTIONS, ast.Lambda)) for n in t.walk_all(act))
+
+
+def _asks_a_server(t: PyTree, act: list[ast.stmt]) -> bool:
+    """An act that asks a server for a page (`urlopen(url)`, `requests.get(url)`)."""
+    return any(isinstance(n, ast.Call) and _call_name(n) in _HTTP_READS for n in t.walk_all(act))
+
+
 def _forgives_failure(t: PyTree, node: ast.stmt, loop: ast.For | ast.AsyncFor | ast.While) -> bool:
     """Whether the `except` clauses that go round forgive a failure of the act (a retry), rather
-    than poll non-blocking I/O, wait under a deadline for something to come up, or run a
-    documented recovery that the error itself selects."""
+    than poll non-blocking I/O, wait under a deadline for something to come up, re-read state
+    that something else changes (an act that only reads, paced or under a deadline, or asking a
+    server that is not answering yet), or run a documented recovery the error itself selects."""
     if not isinstance(node, ast.Try | ast.TryStar):
         return True  # `with suppress(...)`: judged by the loop's shape only
     handlers = [h for h in node.handlers if _goes_round(t, h)]
@@ -254,6 +303,12 @@ def _forgives_failure(t: PyTree, node: ast.stmt, loop: ast.For | ast.AsyncFor | 
         return False  # nothing listening yet: waited for with a pause, as a readiness probe does
     if _clock_bounded(t, loop) and _only(handlers, _NOT_READY | _NOT_THERE_YET):
         return False
+    if _reads_only(t, node.body) and (
+        _paced(t, loop)
+        or _clock_bounded(t, loop)
+        or (_asks_a_server(t, node.body) and _only(handlers, _NOT_THERE_YET | {"HTTPError"}))
+    ):
+        return False  # a poll: the act only re-reads what something else changes
     caught_failure = any((_caught(h) or {"Exception"}) & _TEST_FAILURES for h in handlers)
     return caught_failure or not all(_recovers(t, h) for h in handlers)
 
@@ -476,9 +531,19 @@ def _records(t: PyTree, handler: ast.ExceptHandler, held: set[str]) -> bool:
 
 def _swallows(t: PyTree, func: ast.FunctionDef | ast.AsyncFunctionDef, resolver: _Resolver) -> bool:
     """Whether `func` swallows a failure of its act and returns as if it had run (an `except` of
-    "nothing found" only accepts an empty result)."""
+    "nothing found" only accepts an empty result; one in a `finally:` guards the clean-up)."""
     held: set[str] | None = None  # what the caller holds: computed for the first handler that asks
+    # a `try` inside a `finally:` guards the clean-up (`shutil.rmtree` after the `yield` of a
+    # temporary-file helper), not the act
+    cleanup = {
+        id(n)
+        for node in resolver.own_body(func)
+        if isinstance(node, ast.Try | ast.TryStar) and node.finalbody
+        for n in t.walk_all(node.finalbody)
+    }
     for inner in resolver.own_body(func):
+        if id(inner) in cleanup:
+            continue
         if isinstance(inner, ast.With | ast.AsyncWith) and _suppresses(t, inner):
             return True
         if not isinstance(inner, ast.Try | ast.TryStar):
