@@ -81,10 +81,17 @@ def working_directory(root: YNode | None, step: Step) -> str | None:
 
 # a `run:` block or script longer than this is a finding, not analysed: every shell rule stays fast
 MAX_SCRIPT_CHARS = 256 * 1024
-# inputs through which actions run a shell command of the caller's
-_SHELL_INPUTS = frozenset(
-    {"run", "command", "commands", "cmd", "script", "shell-command", "test-command", "run-command"}
-)
+# inputs through which actions run a shell command of the caller's (names compared with `_` as
+# `-`): these, and any `<what>-command(s)` or `<what>-cmd` (`test_command`, `pre-command`)
+_SHELL_INPUTS = frozenset({"run", "command", "commands", "cmd", "script"})
+_SHELL_INPUT_SUFFIXES = ("-command", "-commands", "-cmd")
+
+
+def _shell_input(name: str) -> bool:
+    normal = name.lower().replace("_", "-")
+    return normal in _SHELL_INPUTS or normal.endswith(_SHELL_INPUT_SUFFIXES)
+
+
 _POSIX_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
 
 
@@ -308,7 +315,7 @@ class FileContext:
             shell_inputs = [
                 value
                 for name, value in inputs.str_items()
-                if name.lower() in _SHELL_INPUTS and value.is_scalar
+                if _shell_input(name) and value.is_scalar
             ]
             uses = step.node.get("uses")
             if not shell_inputs or uses is None or is_script_action(uses.text):
