@@ -535,12 +535,7 @@ def _swallows(t: PyTree, func: ast.FunctionDef | ast.AsyncFunctionDef, resolver:
     held: set[str] | None = None  # what the caller holds: computed for the first handler that asks
     # a `try` inside a `finally:` guards the clean-up (`shutil.rmtree` after the `yield` of a
     # temporary-file helper), not the act
-    cleanup = {
-        id(n)
-        for node in resolver.own_body(func)
-        if isinstance(node, ast.Try | ast.TryStar) and node.finalbody
-        for n in t.walk_all(node.finalbody)
-    }
+    cleanup: set[int] = set()  # filled as each `finally:` is met (pre-order: before what it holds)
     for inner in resolver.own_body(func):
         if id(inner) in cleanup:
             continue
@@ -548,6 +543,8 @@ def _swallows(t: PyTree, func: ast.FunctionDef | ast.AsyncFunctionDef, resolver:
             return True
         if not isinstance(inner, ast.Try | ast.TryStar):
             continue
+        if inner.finalbody:
+            cleanup.update(id(n) for n in t.walk_all(inner.finalbody))
         for handler in inner.handlers:
             if _ends_attempt(handler) or _no_result(handler):
                 continue
