@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from lanegate.scoring import LoadFailure, lint_from_bytes
+from lanegate.scoring.inputs import lint_from_file
 from tests.unit.workflow_lint.helpers import lint_tree, rendered
 
 DEPTHS = (1000, 10_000)
@@ -152,6 +154,23 @@ def test_a_long_deps_list_without_substitutions_is_read_whole(tmp_path: Path) ->
     assert "not followed" not in result.findings[0].message
     clean = lint_tree(tmp_path / "clean", {"tox.ini": "[testenv]\ndeps =\n" + own})
     assert rendered(clean) == []
+
+
+@pytest.mark.parametrize("n", DEPTHS)
+@pytest.mark.parametrize("opener", ["[", '{"a": '])
+def test_a_deep_lint_report_is_a_load_failure_naming_it(n: int, opener: str) -> None:
+    closer = "]" if opener == "[" else "}"
+    data = (opener * n + ("1" if opener != "[" else "") + closer * n).encode()
+    slot = lint_from_bytes(data, "out/lint.json")
+    assert isinstance(slot, LoadFailure) and slot.path == "out/lint.json"
+    assert "nests too deep" in slot.message
+
+
+def test_a_lint_report_over_the_size_cap_is_a_load_failure(tmp_path: Path) -> None:
+    path = tmp_path / "lint.json"
+    path.write_bytes(b'{"x": "' + b"a" * (17 * 1024 * 1024) + b'"}')
+    slot = lint_from_file(path)
+    assert isinstance(slot, LoadFailure) and "cap" in slot.message and str(path) in slot.message
 
 
 def test_tox_substitutions_past_the_cap_fail_closed(tmp_path: Path) -> None:
