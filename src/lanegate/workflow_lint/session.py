@@ -211,7 +211,13 @@ class Session:
         else:
             candidates = [target / "action.yml", target / "action.yaml"]
         for candidate in candidates:
-            if candidate.exists():
+            try:
+                present = candidate.exists()
+            except (
+                OSError
+            ):  # a name the filesystem refuses (too long): not a file of the repository
+                present = False
+            if present:
                 relative = candidate.relative_to(self.root.resolve()).as_posix()
                 kind = FileKind.WORKFLOW if workflow else FileKind.ACTION
                 if workflow and kind_of(relative) is not FileKind.WORKFLOW:
@@ -231,11 +237,14 @@ class Session:
             root = self.root.resolve()
             target = (self.root / path).resolve()
             relative = target.relative_to(root).as_posix()
+            # a name read from a script's text may be one the filesystem refuses (too long): no file
+            if not (self.root / path).exists() or (self.root / path).is_dir():
+                return None
+            if any((parent / "pyvenv.cfg").is_file() for parent in target.parents):
+                return (
+                    None  # `. .venv/bin/activate`: a virtualenv's own script, not the repository's
+                )
         except (OSError, ValueError):
             return None
-        if not (self.root / path).exists() or (self.root / path).is_dir():
-            return None
-        if any((parent / "pyvenv.cfg").is_file() for parent in target.parents):
-            return None  # `. .venv/bin/activate`: a virtualenv's own script, not the repository's
         findings = self.lint(relative, FileKind.SCRIPT)
         return LocalTarget(relative, findings, self.evidence.get(relative, True))

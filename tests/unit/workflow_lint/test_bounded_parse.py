@@ -173,6 +173,20 @@ def test_a_lint_report_over_the_size_cap_is_a_load_failure(tmp_path: Path) -> No
     assert isinstance(slot, LoadFailure) and "cap" in slot.message and str(path) in slot.message
 
 
+def test_names_the_filesystem_refuses_are_no_files_of_the_repository(tmp_path: Path) -> None:
+    # a script or local action named by a word longer than a file name can be (a docstring read as
+    # shell, a generated name): looked up, it is not there, never an internal error
+    long = "a" * 300
+    workflow = (
+        "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n"
+        f"      - run: ./{long}.sh && bash scripts/{long}/run.sh\n"
+        f"      - uses: ./.github/actions/{long}\n"
+        "      - run: pytest || true\n"
+    )
+    result = lint_tree(tmp_path, {".github/workflows/ci.yml": workflow})
+    assert [f.rule_id for f in result.findings] == ["shell-ignore-failure"], rendered(result)
+
+
 def test_tox_substitutions_past_the_cap_fail_closed(tmp_path: Path) -> None:
     # each section pulls in the next one twice: 2**14 values, past the cap
     sections = "".join(f"[s{i}]\ndeps =\n    {{[s{i + 1}]deps}}\n    x{i}\n" for i in range(14000))
