@@ -9,7 +9,7 @@ scaling by timing both on a corpus of 2N files too.
 
 Then times lanegate alone on pathological inputs, each at full and half size (linear: the ratio is
 about 2): 10,000 steps with ids and outcome conditions, a 2 MB `||` chain, 1,000 chained local
-actions, 2,000 test helpers each handing on the next one's result. Each must take under 2 s of CPU (the process and its workers; wall clock is printed too, but
+actions, 2,000 test helpers each handing on the next one's result, 10,000 nested shell blocks. Each must take under 2 s of CPU (the process and its workers; wall clock is printed too, but
 on a shared machine it measures the neighbours as much as lanegate).
 
 Last, a large generated repository (600 test modules of 30 tests, about sqlalchemy's size, with
@@ -228,11 +228,25 @@ def chained_helpers(root: Path, helpers: int) -> Path:
     return root
 
 
+def nested_shell_blocks(root: Path, blocks: int) -> Path:
+    """A `run:` script of `blocks` nested `while`/`if` blocks around a rerun fallback."""
+    opens = "".join(
+        f"          {'if true; then' if i % 2 else 'while true; do'}\n" for i in range(blocks)
+    )
+    closes = "".join(f"          {'fi' if i % 2 else 'done'}\n" for i in reversed(range(blocks)))
+    path = root / ".github" / "workflows" / "nested.yml"
+    path.parent.mkdir(parents=True)
+    text = _WORKFLOW_HEAD + "      - run: |\n" + opens + "          pytest || pytest\n" + closes
+    path.write_text(text, encoding="utf-8")
+    return root
+
+
 PATHOLOGICAL = (
     ("10,000 steps with ids", steps_with_ids, 10_000),
     ("2 MB || chain", or_chain, 2_000_000),
     ("1,000 chained local actions", chained_actions, 1_000),
     ("2,000 chained test helpers", chained_helpers, 2_000),
+    ("10,000 nested shell blocks", nested_shell_blocks, 10_000),
 )
 
 

@@ -25,7 +25,9 @@ def _normal(name: str | None) -> str:
 def refuse_namesake() -> None:
     """Raise UsageError when the unrelated `lanegate` distribution is installed beside this one."""
     # the lookup matches a folder's name up to its first dash, so read the name it declares
-    named = (d for d in metadata.distributions(name=NAMESAKE) if _normal(d.metadata["Name"]) == NAMESAKE)
+    named = (
+        d for d in metadata.distributions(name=NAMESAKE) if _normal(d.metadata["Name"]) == NAMESAKE
+    )
     found = next(named, None)
     if found is None:
         return

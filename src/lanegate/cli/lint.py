@@ -19,6 +19,7 @@ from lanegate.workflow_lint.bounded_parse import TooDeep, parse_toml
 from lanegate.workflow_lint.output import FORMATS
 from lanegate.workflow_lint.output.text import summary_line
 from lanegate.workflow_lint.registry import RULES
+from lanegate.workflow_lint.session import MAX_FILE_BYTES
 
 COMMAND = "lint"
 HELP = "find retry and failure-forgiving constructs in workflows, actions and test config (exit 1 on findings)"
@@ -135,13 +136,16 @@ def _write(path: Path, content: str) -> None:
 
 def _load_policy(repo: Path, config: Path | None) -> Policy:
     """The repository's policy; the defaults when the only candidate, pyproject.toml, is not TOML
-    (lint reports that file itself as `unparseable-file`, naming where it fails)."""
+    or is over the lint's size cap (lint reports that file itself as `unparseable-file` or
+    `oversized-file`, naming it, so the run fails on it either way)."""
     try:
         return load_policy(repo, config)
     except PolicyError:
         if config is not None or (repo / POLICY_FILE).is_file():
             raise
         try:
+            if (repo / PYPROJECT).stat().st_size > MAX_FILE_BYTES:
+                return Policy()
             parse_toml((repo / PYPROJECT).read_text(encoding="utf-8", errors="replace"))
         except (tomllib.TOMLDecodeError, TooDeep, OSError):
             return Policy()

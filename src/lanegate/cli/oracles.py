@@ -38,7 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.list:
         if args.base is not None:
-            raise UsageError("--list with --base: --list prints the reference, --base checks a diff")
+            raise UsageError(
+                "--list with --base: --list prints the reference, --base checks a diff"
+            )
         print(oracle_reference.render(), end="")
         return 0
     if args.base is None:

@@ -11,6 +11,7 @@ from lanegate.model import Finding, Location, Severity
 from lanegate.workflow_lint.actions import is_script_action
 from lanegate.workflow_lint.call_inputs import input_sets, never_forgives
 from lanegate.workflow_lint.pytest_config import IniEntry, TomlEntry, ini_entries, toml_entries
+from lanegate.workflow_lint.pytree import PyTree
 from lanegate.workflow_lint.rule import FileKind, Rule
 from lanegate.workflow_lint.shell import Command, ShellScript, parse_shell
 from lanegate.workflow_lint.yamldoc import FILE_STYLE, SCALAR, YamlDoc, YNode
@@ -80,10 +81,17 @@ def working_directory(root: YNode | None, step: Step) -> str | None:
 
 # a `run:` block or script longer than this is a finding, not analysed: every shell rule stays fast
 MAX_SCRIPT_CHARS = 256 * 1024
-# inputs through which actions run a shell command of the caller's
-_SHELL_INPUTS = frozenset(
-    {"run", "command", "commands", "cmd", "script", "shell-command", "test-command", "run-command"}
-)
+# inputs through which actions run a shell command of the caller's (names compared with `_` as
+# `-`): these, and any `<what>-command(s)` or `<what>-cmd` (`test_command`, `pre-command`)
+_SHELL_INPUTS = frozenset({"run", "command", "commands", "cmd", "script"})
+_SHELL_INPUT_SUFFIXES = ("-command", "-commands", "-cmd")
+
+
+def _shell_input(name: str) -> bool:
+    normal = name.lower().replace("_", "-")
+    return normal in _SHELL_INPUTS or normal.endswith(_SHELL_INPUT_SUFFIXES)
+
+
 _POSIX_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
 
 
@@ -130,6 +138,7 @@ class FileContext:
     oversized_blocks: list[RunBlock] = field(default_factory=list)
     toml: dict[str, object] | None = None
     module: object | None = None
+    tree: PyTree | None = None  # the module walked once, for the rules that read Python
 
     @property
     def lines(self) -> list[str]:
@@ -306,7 +315,7 @@ class FileContext:
             shell_inputs = [
                 value
                 for name, value in inputs.str_items()
-                if name.lower() in _SHELL_INPUTS and value.is_scalar
+                if _shell_input(name) and value.is_scalar
             ]
             uses = step.node.get("uses")
             if not shell_inputs or uses is None or is_script_action(uses.text):

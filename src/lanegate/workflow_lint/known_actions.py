@@ -53,6 +53,11 @@ NON_TEST_ACTIONS: tuple[tuple[str, str], ...] = (
     ("slackapi/slack-github-action", "notifies Slack"),
     ("8398a7/action-slack", "notifies Slack"),
     ("rtcamp/action-slack-notify", "notifies Slack"),
+    ("zulip/github-actions-zulip/*", "notifies Zulip"),
+    ("sarisia/actions-status-discord", "notifies Discord"),
+    ("appleboy/discord-action", "notifies Discord"),
+    ("appleboy/telegram-action", "notifies Telegram"),
+    ("dawidd6/action-send-mail", "sends an email"),
     ("actions/labeler", "labels the pull request"),
     ("actions/stale", "marks stale issues"),
     # releases, publishing, provenance, security scans

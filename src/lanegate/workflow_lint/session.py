@@ -3,12 +3,14 @@ runs the rules that read that kind, and lints local actions and reusable workflo
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 import tomllib
 from pathlib import Path
 
 from lanegate.model import Finding
-from lanegate.workflow_lint.bounded_parse import TooDeep, parse_python, parse_toml
+from lanegate.workflow_lint.bounded_parse import TooDeep, parse_python_tree, parse_toml
 from lanegate.workflow_lint.bounded_read import InputFileError, read_bounded
 from lanegate.workflow_lint.context import MAX_SCRIPT_CHARS, FileContext, LocalTarget
 from lanegate.workflow_lint.discover import kind_of
@@ -93,11 +95,20 @@ class Session:
             data = read_bounded(path, MAX_FILE_BYTES)
         except InputFileError as exc:
             return [ctx.finding(OVERSIZED if exc.oversized else UNPARSEABLE, None, None, str(exc))]
+        encoding = "utf-8"
+        if kind in (FileKind.PYTHON, FileKind.SETUP_PY):
+            # Python source is read in the encoding its PEP 263 cookie declares (`# coding: latin-1`)
+            try:
+                encoding = tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+            except SyntaxError as exc:
+                return [ctx.finding(UNPARSEABLE, None, None, f"invalid Python: {exc.msg}")]
         try:
-            ctx.text = data.decode("utf-8").removeprefix("\ufeff")
-        except UnicodeDecodeError as exc:
-            line = data[: exc.start].count(b"\n") + 1
-            return [ctx.finding(UNPARSEABLE, line, None, f"not UTF-8 text (byte {exc.start})")]
+            ctx.text = data.decode(encoding).removeprefix("\ufeff")
+        except (UnicodeDecodeError, LookupError) as exc:
+            start = getattr(exc, "start", 0)
+            line = data[:start].count(b"\n") + 1
+            named = "UTF-8" if encoding == "utf-8" else encoding
+            return [ctx.finding(UNPARSEABLE, line, None, f"not {named} text (byte {start})")]
         problem = self._parse(ctx)
         if problem is not None:
             return [problem]
@@ -169,10 +180,13 @@ class Session:
                 )
         elif ctx.kind in (FileKind.PYTHON, FileKind.SETUP_PY):
             words = _PYTHON_WORDS if self._judged(ctx.path, ctx.kind) else _MARK_WORDS
-            if not words.search(ctx.text):
+            # a conftest decides what pytest collects (discovery reads its `collect_ignore`):
+            # always parsed, so one lanegate cannot read is a finding, not a silent default
+            if not words.search(ctx.text) and ctx.path.rsplit("/", 1)[-1] != "conftest.py":
                 return None  # no flaky mark, rerun plugin or retry loop without these words
             try:
-                ctx.module = parse_python(ctx.text, filename=ctx.path)
+                ctx.tree = parse_python_tree(ctx.text, filename=ctx.path)
+                ctx.module = ctx.tree.module
             except SyntaxError as exc:
                 return ctx.finding(
                     UNPARSEABLE, exc.lineno, exc.offset, f"invalid Python: {exc.msg}"
@@ -197,7 +211,13 @@ class Session:
         else:
             candidates = [target / "action.yml", target / "action.yaml"]
         for candidate in candidates:
-            if candidate.exists():
+            try:
+                present = candidate.exists()
+            except (
+                OSError
+            ):  # a name the filesystem refuses (too long): not a file of the repository
+                present = False
+            if present:
                 relative = candidate.relative_to(self.root.resolve()).as_posix()
                 kind = FileKind.WORKFLOW if workflow else FileKind.ACTION
                 if workflow and kind_of(relative) is not FileKind.WORKFLOW:
@@ -217,11 +237,14 @@ class Session:
             root = self.root.resolve()
             target = (self.root / path).resolve()
             relative = target.relative_to(root).as_posix()
+            # a name read from a script's text may be one the filesystem refuses (too long): no file
+            if not (self.root / path).exists() or (self.root / path).is_dir():
+                return None
+            if any((parent / "pyvenv.cfg").is_file() for parent in target.parents):
+                return (
+                    None  # `. .venv/bin/activate`: a virtualenv's own script, not the repository's
+                )
         except (OSError, ValueError):
             return None
-        if not (self.root / path).exists() or (self.root / path).is_dir():
-            return None
-        if any((parent / "pyvenv.cfg").is_file() for parent in target.parents):
-            return None  # `. .venv/bin/activate`: a virtualenv's own script, not the repository's
         findings = self.lint(relative, FileKind.SCRIPT)
         return LocalTarget(relative, findings, self.evidence.get(relative, True))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from lanegate.workflow_lint.runners import runner_of
@@ -132,8 +132,68 @@ _HEREDOC = re.compile(r"^<<(-?)\s*(['\"]?)([A-Za-z_][\w.-]*)\2$")
 _PLAIN = re.compile(r"[^\s;|&()'\"\\`$]+")
 
 
-def _tokens(script: str) -> list[_Token]:
-    """Split a script into words and operators, dropping comments and heredoc bodies.
+# `out=$(pytest || pytest --lf)` or a bare `$(...)` as a whole command: its status is the list's
+_WHOLE_SUBSTITUTION = re.compile(r"([A-Za-z_][A-Za-z0-9_]*=)?\$\(")
+_MAX_SUBSTITUTION_DEPTH = 8  # deeper command substitutions stay one word
+
+
+def _substituted(
+    script: str, start: int, end: int, depth: int, position: Callable[[int], tuple[int, int]]
+) -> list[_Token] | None:
+    """The tokens of the command list inside a word `script[start:end]` that is a command of its own
+    made of one `$(...)` (alone, or assigned: `out=$(...)`), where the list's status is the
+    command's; positions are the outer script's. None for any other word."""
+    match = _WHOLE_SUBSTITUTION.match(script, start)
+    if match is None or depth >= _MAX_SUBSTITUTION_DEPTH:
+        return None
+    opens = match.end() - 2
+    if _balanced_end(script, opens) != end or script[end - 1] != ")":
+        return None
+    rest = script[end : end + 200].lstrip(" \t")
+    if rest and rest[0] not in "\n;|&)#":
+        return None  # `out=$(...) cmd`: the status is cmd's
+    # `$( $( ... ) )`: wrappers peeled in one pass over the span, not one recursion each
+    start, end = opens + 2, end - 1
+    pairs = _paren_pairs(script, start, end)
+    while True:
+        first = start + len(script[start:end]) - len(script[start:end].lstrip())
+        last = start + len(script[start:end].rstrip())
+        if not (script.startswith("$(", first) and pairs.get(first + 1) == last - 1):
+            break
+        start, end = first + 2, last - 1
+    line0, col0 = position(start)
+    inner = _tokens(script[start:end], depth + 1)
+    return [
+        _Token(t.kind, t.raw, t.value, line0 + t.line, col0 + t.col if t.line == 0 else t.col)
+        for t in inner
+    ]
+
+
+def _paren_pairs(script: str, start: int, end: int) -> dict[int, int]:
+    """Each `(` of `script[start:end]` outside quotes, mapped to the `)` that closes it."""
+    pairs: dict[int, int] = {}
+    opened: list[int] = []
+    j, quote = start, ""
+    while j < end:
+        c = script[j]
+        if quote:
+            if c == quote:
+                quote = ""
+            elif c == "\\":
+                j += 1
+        elif c in "'\"":
+            quote = c
+        elif c == "(":
+            opened.append(j)
+        elif c == ")" and opened:
+            pairs[opened.pop()] = j
+        j += 1
+    return pairs
+
+
+def _tokens(script: str, depth: int = 0) -> list[_Token]:
+    """Split a script into words and operators, dropping comments and heredoc bodies; a command that
+    is one command substitution (`out=$(pytest || pytest)`) is split into the list inside it.
 
     Scans by index; a token's line and column are computed from the line-start table only when the
     token is emitted (tracking them per character costs more than the rest of the scan).
@@ -268,6 +328,12 @@ def _tokens(script: str) -> list[_Token]:
                 pending_heredocs.append((match.group(3), match.group(1) == "-", to_shell))
             elif raw in ("<<", "<<-"):
                 expect_delimiter = raw == "<<-"
+        inner = (
+            _substituted(script, start, i, depth, position) if len(out) == command_start else None
+        )
+        if inner is not None:
+            out.extend(inner)
+            continue
         out.append(_Token("word", raw, text, *position(start)))
     return out
 
@@ -351,29 +417,9 @@ def parse_shell(script: str) -> ShellScript:
     loops: list[Loop] = []
     functions: dict[str, Function] = {}
     conditionals: list[Conditional] = []
-    blocks: list[Loop | Function | Conditional | str] = []  # str: "{", "case"
-
-    def innermost_loop() -> Loop | None:
-        for block in reversed(blocks):
-            if isinstance(block, Loop):
-                return block
-            if isinstance(block, Function):
-                return None
-        return None
-
-    def innermost_function() -> Function | None:
-        for block in reversed(blocks):
-            if isinstance(block, Function):
-                return block
-        return None
-
-    def innermost_conditional() -> Conditional | None:
-        for block in reversed(blocks):
-            if isinstance(block, Conditional):
-                return block
-            if isinstance(block, Loop | Function):
-                return None
-        return None
+    blocks = _Blocks()
+    innermost_loop, innermost_function = blocks.loop, blocks.function
+    innermost_conditional = blocks.conditional
 
     carried_opens = 0
     for command in raw:
@@ -552,14 +598,53 @@ def _sets_pipefail(command: Command) -> bool:
     return "pipefail" in values and any(v.startswith("-") and v.endswith("o") for v in values)
 
 
-def _close_loop(
-    loop: Loop, blocks: list[Loop | Function | Conditional | str], loops: list[Loop]
-) -> None:
+def _close_loop(loop: Loop, blocks: _Blocks, loops: list[Loop]) -> None:
     loops.append(loop)
-    for block in reversed(blocks):
-        if isinstance(block, Function):
-            block.loops.append(loop)
-            break
+    function = blocks.function()
+    if function is not None:
+        function.loops.append(loop)
+
+
+_Block = Loop | Function | Conditional | str  # str: "{", "case"
+
+
+class _Blocks:
+    """The blocks open at a point of a script, innermost last, each stored with the innermost loop
+    (not past a function), function and conditional open at its depth: asking for them is one look
+    at the top, so a script of N nested blocks parses in linear time."""
+
+    def __init__(self) -> None:
+        self._items: list[tuple[_Block, Loop | None, Function | None, Conditional | None]] = []
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+    def __getitem__(self, index: int) -> _Block:
+        return self._items[index][0]
+
+    def append(self, block: _Block) -> None:
+        loop, function, conditional = self._items[-1][1:] if self._items else (None, None, None)
+        if isinstance(block, Loop):
+            loop, conditional = block, None
+        elif isinstance(block, Function):
+            loop, function, conditional = None, block, None
+        elif isinstance(block, Conditional):
+            conditional = block
+        self._items.append((block, loop, function, conditional))
+
+    def pop(self) -> _Block:
+        return self._items.pop()[0]
+
+    def loop(self) -> Loop | None:
+        """The innermost open loop, unless a function opened inside it."""
+        return self._items[-1][1] if self._items else None
+
+    def function(self) -> Function | None:
+        return self._items[-1][2] if self._items else None
+
+    def conditional(self) -> Conditional | None:
+        """The innermost open `if`, unless a loop or function opened inside it."""
+        return self._items[-1][3] if self._items else None
 
 
 # --- what a command is ----------------------------------------------------------------------------
@@ -746,6 +831,34 @@ def argv(command: Command) -> list[Word]:
 _INLINE_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
 
 
+# options with which a runner lists, describes or collects but runs no test (`pytest --co | wc -l`)
+_NO_TEST_OPTIONS = {
+    "pytest": frozenset(
+        {
+            "--collect-only",
+            "--co",
+            "--version",
+            "-V",
+            "--help",
+            "-h",
+            "--fixtures",
+            "--funcargs",
+            "--fixtures-per-test",
+            "--markers",
+        }
+    ),
+    "tox": frozenset({"--version", "--help", "-h", "-l", "--listenvs", "-a", "--listenvs-all"}),
+    "nox": frozenset({"--version", "--help", "-h", "-l", "--list", "--list-sessions"}),
+}
+_NO_TEST_OPTIONS["py.test"] = _NO_TEST_OPTIONS["pytest"]
+
+
+def _runs_no_tests(program: str, args: list[Word]) -> bool:
+    """A runner asked only to list, describe or collect: a failure of it is no test's failure."""
+    options = _NO_TEST_OPTIONS.get(program)
+    return options is not None and any(w.value.split("=", 1)[0] in options for w in args)
+
+
 def is_test_command(command: Command, depth: int = 0) -> bool:
     """True when the command runs a test suite (pytest, tox, `npm test`, `make test`, `go test`, ...),
     also through `bash -c '...'` (nested strings followed to a small depth)."""
@@ -765,6 +878,8 @@ def is_test_command(command: Command, depth: int = 0) -> bool:
     if _PYTHON.match(program) and len(args) > 1 and not args[1].value.startswith("-"):
         args = args[1:]  # `python manage.py test`, `python run_tests.py`
         program = args[0].value.rsplit("/", 1)[-1]
+    if _runs_no_tests(program, args[1:]):
+        return False
     if program in TEST_PROGRAMS or runner_of(args[0].value, [w.value for w in args[1:4]]):
         return True
     if program in _SUBCOMMAND_RUNNERS or args[0].value in _SUBCOMMAND_RUNNERS:

@@ -74,7 +74,9 @@ def test_a_calendar_run_lands_ahead_on_its_position_in_its_zone(real: float, ind
 
 
 def test_a_test_that_reads_the_clock_gets_every_position_once() -> None:
-    cost = RunCost(node_id="t.py::test_a", seconds=0.01, cpu=0.01, fast=True, risks=frozenset({"clock"}))
+    cost = RunCost(
+        node_id="t.py::test_a", seconds=0.01, cpu=0.01, fast=True, risks=frozenset({"clock"})
+    )
     calendar = [e for e in _split(cost, 20) if e[1] is Dimension.CALENDAR]
     assert calendar == [(CLOCK_REPLAY, Dimension.CALENDAR, CALENDAR_RUNS)]
     plain = RunCost(node_id="t.py::test_b", seconds=0.01, cpu=0.01, fast=True, risks=frozenset())

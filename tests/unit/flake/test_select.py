@@ -161,7 +161,10 @@ def _touched(source: str, lines: set[int]) -> list[str]:
 def test_a_change_outside_the_tests_touches_the_tests_that_reach_it() -> None:
     lines = MODULE.splitlines()
     # a constant: the tests that name it; a helper: the tests that call it
-    assert _touched(MODULE, {lines.index("STATE = []") + 1}) == ["t.py::test_first", "t.py::test_third"]
+    assert _touched(MODULE, {lines.index("STATE = []") + 1}) == [
+        "t.py::test_first",
+        "t.py::test_third",
+    ]
     assert _touched(MODULE, {lines.index("    return random.random()") + 1}) == [
         "t.py::test_second"
     ]

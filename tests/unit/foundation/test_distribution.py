@@ -14,7 +14,11 @@ def _run(extra_path: Path | None) -> subprocess.CompletedProcess[str]:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(extra_path), env.get("PYTHONPATH")]))
     return subprocess.run(
         [sys.executable, "-m", "lanegate", "--version"],
-        capture_output=True, text=True, env=env, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
 
 

@@ -51,9 +51,7 @@ def test_a_test_with_no_outcome_in_any_replay_says_why_and_is_no_disagreement() 
         detail="pytest cannot collect tests/test_calc.py in the sandbox: ModuleNotFoundError: "
         "No module named 'extdep'",
     )
-    scenario = S.but(
-        flake=r(cases.FL, tests=(uncollected, cases.FL.tests[1]), deterministic=False)
-    )
+    scenario = S.but(flake=r(cases.FL, tests=(uncollected, cases.FL.tests[1]), deterministic=False))
     (message,) = _messages(scenario, "flake-replay-incomplete")
     assert message.endswith("; " + uncollected.detail)
     assert _messages(scenario, "flake-nondeterministic") == []

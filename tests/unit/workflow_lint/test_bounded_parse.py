@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from lanegate.scoring import LoadFailure, lint_from_bytes
+from lanegate.scoring.inputs import lint_from_file
 from tests.unit.workflow_lint.helpers import lint_tree, rendered
 
-DEPTHS = (1000, 5000)
+DEPTHS = (1000, 10_000)
 
 
 def _python_step(body: str) -> str:
@@ -72,6 +74,27 @@ def _files(kind: str, n: int) -> tuple[dict[str, str], str]:
             },
             "tests/test_x.py",
         ),
+        "python-lambdas": (
+            {
+                "tests/test_x.py": "def test():\n    try:\n        f = "
+                + "lambda: " * n
+                + "1\n    except Exception: pass\n"
+            },
+            "tests/test_x.py",
+        ),
+        # a conftest without a retry word is parsed all the same: discovery reads its collect_ignore
+        "conftest": (
+            {"tests/conftest.py": "collect_ignore = " + "[" * n + "]" * n + "\n"},
+            "tests/conftest.py",
+        ),
+        "yaml-aliases": (
+            {
+                ".github/workflows/ci.yml": "on: push\nx0: &a0 [1]\n"
+                + "".join(f"x{i}: &a{i} [*a{i - 1}, *a{i - 1}]\n" for i in range(1, 60))
+                + "jobs: {}\n"
+            },
+            ".github/workflows/ci.yml",
+        ),
         "setup-py": (
             {"setup.py": "# flaky\nsetup(install_requires=" + "[" * n + "]" * n + ")\n"},
             "setup.py",
@@ -92,6 +115,9 @@ KINDS = [
     "python-brackets",
     "python-operators",
     "python-attributes",
+    "python-lambdas",
+    "conftest",
+    "yaml-aliases",
     "setup-py",
     "python-step",
 ]
@@ -104,6 +130,61 @@ def test_deep_input_is_a_finding_naming_the_file(tmp_path: Path, kind: str, n: i
     result = lint_tree(tmp_path, files)
     assert [f.primary.path for f in result.findings] == [path], rendered(result)
     assert result.findings[0].rule_id in ("unparseable-file", "oversized-file")
+
+
+@pytest.mark.parametrize("n", DEPTHS)
+def test_a_retry_under_deeply_nested_shell_blocks_is_found(tmp_path: Path, n: int) -> None:
+    # each block is one entry of the parser's stack, asked for its innermost loop at the top
+    script = (
+        "".join(f"          {'if true; then' if i % 2 else 'while true; do'}\n" for i in range(n))
+        + "          pytest || pytest\n"
+        + "".join(f"          {'fi' if i % 2 else 'done'}\n" for i in reversed(range(n)))
+    )
+    workflow = "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - run: |\n" + script
+    result = lint_tree(tmp_path, {".github/workflows/ci.yml": workflow})
+    assert [f.rule_id for f in result.findings] == ["shell-rerun-fallback"], rendered(result)
+
+
+def test_a_long_deps_list_without_substitutions_is_read_whole(tmp_path: Path) -> None:
+    # the cap bounds what substitutions pull in; an entry's own lines are bounded by the file's size
+    own = "".join(f"    py3{i % 10}: package{i}\n" for i in range(16_000))
+    text = "[testenv]\ndeps =\n" + own + "    pytest-rerunfailures\n"
+    result = lint_tree(tmp_path, {"tox.ini": text})
+    assert rendered(result) == ["tox.ini:16003:5 rerun-plugin-dependency"]
+    assert "not followed" not in result.findings[0].message
+    clean = lint_tree(tmp_path / "clean", {"tox.ini": "[testenv]\ndeps =\n" + own})
+    assert rendered(clean) == []
+
+
+@pytest.mark.parametrize("n", DEPTHS)
+@pytest.mark.parametrize("opener", ["[", '{"a": '])
+def test_a_deep_lint_report_is_a_load_failure_naming_it(n: int, opener: str) -> None:
+    closer = "]" if opener == "[" else "}"
+    data = (opener * n + ("1" if opener != "[" else "") + closer * n).encode()
+    slot = lint_from_bytes(data, "out/lint.json")
+    assert isinstance(slot, LoadFailure) and slot.path == "out/lint.json"
+    assert "nests too deep" in slot.message
+
+
+def test_a_lint_report_over_the_size_cap_is_a_load_failure(tmp_path: Path) -> None:
+    path = tmp_path / "lint.json"
+    path.write_bytes(b'{"x": "' + b"a" * (17 * 1024 * 1024) + b'"}')
+    slot = lint_from_file(path)
+    assert isinstance(slot, LoadFailure) and "cap" in slot.message and str(path) in slot.message
+
+
+def test_names_the_filesystem_refuses_are_no_files_of_the_repository(tmp_path: Path) -> None:
+    # a script or local action named by a word longer than a file name can be (a docstring read as
+    # shell, a generated name): looked up, it is not there, never an internal error
+    long = "a" * 300
+    workflow = (
+        "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n"
+        f"      - run: ./{long}.sh && bash scripts/{long}/run.sh\n"
+        f"      - uses: ./.github/actions/{long}\n"
+        "      - run: pytest || true\n"
+    )
+    result = lint_tree(tmp_path, {".github/workflows/ci.yml": workflow})
+    assert [f.rule_id for f in result.findings] == ["shell-ignore-failure"], rendered(result)
 
 
 def test_tox_substitutions_past_the_cap_fail_closed(tmp_path: Path) -> None:
@@ -131,6 +212,22 @@ def test_cli_on_a_deep_pyproject_reports_it(tmp_path: Path, n: int) -> None:
     findings = json.loads(done.stdout)["findings"]
     assert [(f["path"], f["rule_id"]) for f in findings] == [("pyproject.toml", "unparseable-file")]
     assert "nested too deeply" in findings[0]["message"]
+
+
+def test_cli_on_a_pyproject_over_the_size_cap_reports_it(tmp_path: Path) -> None:
+    """Over the lint's cap the policy lookup keeps its defaults: the file is the lint's finding."""
+    tables = "".join(f"[t{i}]\nkey = {'1' * 200}\n" for i in range(12_000))
+    (tmp_path / "pyproject.toml").write_text(tables)
+    done = subprocess.run(
+        [sys.executable, "-m", "lanegate", "lint", "--format", "json", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stderr
+    findings = json.loads(done.stdout)["findings"]
+    assert [(f["path"], f["rule_id"]) for f in findings] == [("pyproject.toml", "oversized-file")]
 
 
 def test_a_broken_policy_table_is_still_a_usage_error(tmp_path: Path) -> None:

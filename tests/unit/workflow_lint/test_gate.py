@@ -115,6 +115,14 @@ def test_what_the_diff_adds_anywhere_fails(base_repo: Repo) -> None:
     assert ("tests/test_a.py", "test-retry-loop") not in scopes
 
 
+def test_a_conftest_lanegate_cannot_parse_is_a_finding_of_the_gate(base_repo: Repo) -> None:
+    # discovery reads a conftest's collect_ignore: one that does not parse is reported, not skipped
+    base_repo.write("tests/conftest.py", "collect_ignore = [\n")
+    base_repo.commit("pr")
+    scopes = _scopes(base_repo)
+    assert scopes[("tests/conftest.py", "unparseable-file")] in (Scope.DIFF, Scope.LANE_B)
+
+
 def test_what_lane_b_runs_fails_even_unchanged(make_repo: Callable[[str], Repo]) -> None:
     repo = make_repo("r")
     repo.write(".github/workflows/gate.yml", CALLER_RETRYING)

@@ -750,7 +750,9 @@ def _run_isolated(rec: _Recorder) -> None:
         gc.unfreeze()
 
 
-def _child_run(rec: _Recorder, item: pytest.Item, twin: pytest.Item, batch: _Batch, run: int) -> bool:
+def _child_run(
+    rec: _Recorder, item: pytest.Item, twin: pytest.Item, batch: _Batch, run: int
+) -> bool:
     """In a forked child: run `twin` as run `run` of `batch` through pytest's whole protocol, a
     test without fixtures too: its set-up is where pytest decides a `skip`/`skipif` mark, so a run
     that calls the test alone would run a body the test's marks skip; True when the run was

@@ -818,7 +818,8 @@ def run_lane(
         summary_text = f"shard {shard.spec}: " + summary_text + " (budget judged on the merge)"
     warnings = lane_warnings(ledger, policy)
     if warnings:
-        summary_text += f"; {len(warnings)} {'property' if len(warnings) == 1 else 'properties'} with max_examples cut: " + "; ".join(
-            warnings
+        summary_text += (
+            f"; {len(warnings)} {'property' if len(warnings) == 1 else 'properties'} with max_examples cut: "
+            + "; ".join(warnings)
         )
     return LaneOutcome(LANE, ledger_path, not problems, summary_text, tuple(problems))

@@ -5,6 +5,7 @@ or notifies it forgives nothing the gate reads, so it is not a finding."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -12,6 +13,7 @@ from lanegate.model import Finding
 from lanegate.workflow_lint.actions import parse_uses
 from lanegate.workflow_lint.call_inputs import MATRIX_VALUE, matrix_values
 from lanegate.workflow_lint.context import FileContext
+from lanegate.workflow_lint.expressions import UNKNOWN, Value, evaluate, truthy
 from lanegate.workflow_lint.outcome_gates import expected_to_fail, failed_again_later
 from lanegate.workflow_lint.rule import YAML_KINDS, Rule
 from lanegate.workflow_lint.step_purpose import job_purpose, step_purpose
@@ -25,14 +27,75 @@ def _describe(text: str) -> str:
 
 
 def _never_true(node: YNode, job: YNode) -> bool:
-    """A literal `false`, or `${{ matrix.x }}` where every value of x is a literal `false`."""
+    """A literal `false`, `${{ matrix.x }}` where every value of x is a literal `false`, or an
+    expression over the job's matrix that is false for every value its keys take (a key no matrix
+    entry defines is null: `${{ matrix.continue || false }}` with no `continue` anywhere)."""
     if node.is_literal_false():
         return True
-    match = MATRIX_VALUE.match(node.text.strip()) if node.is_scalar else None
-    if match is None:
+    if not node.is_scalar:
         return False
-    values = matrix_values(job, match.group(1))
-    return values is not None and all(v.is_literal_false() for v in values)
+    match = MATRIX_VALUE.match(node.text.strip())
+    if match is not None:
+        values = matrix_values(job, match.group(1))
+        if values is not None and all(v.is_literal_false() for v in values):
+            return True
+    return _false_for_every_matrix_value(node.text.strip(), job)
+
+
+def _may_forgive(value: YNode, job: YNode | None) -> bool:
+    """A step's `continue-on-error` (or retry input) that can be true in its job's matrix."""
+    return not value.is_literal_false() and (job is None or not _never_true(value, job))
+
+
+_MATRIX_NAME = re.compile(r"\bmatrix\.([A-Za-z_][\w-]*)")
+_MAX_COMBINATIONS = 256
+
+
+def _false_for_every_matrix_value(text: str, job: YNode) -> bool:
+    """Whether the expression `text`, whose only names are `matrix.<key>`, is false (not unknown)
+    for every value each key can take; an over-count of combinations, which only adds cases."""
+    if not text.startswith("${{"):
+        return False
+    choices: dict[str, list[Value]] = {}
+    for key in set(_MATRIX_NAME.findall(text)):
+        nodes = matrix_values(job, key)
+        if nodes is None:
+            return False  # a computed matrix
+        strategy = job.get("strategy")
+        matrix = strategy.get("matrix") if strategy is not None else None
+        axis = matrix.get(key) if matrix is not None and matrix.is_map else None
+        values: list[Value] = [] if axis is not None else [None]  # absent from some entries
+        for value in nodes:
+            if not value.is_scalar or "${{" in value.text:
+                return False
+            values.append(_yaml_scalar(value))
+        choices[f"matrix.{key}"] = values
+    total = 1
+    for values in choices.values():
+        total *= len(values)
+    if not choices or total > _MAX_COMBINATIONS:
+        return False
+    names = list(choices)
+    for combination in itertools.product(*choices.values()):
+        result = evaluate(text, dict(zip(names, combination, strict=True)))
+        if result is UNKNOWN or truthy(result) is not False:
+            return False
+    return True
+
+
+def _yaml_scalar(node: YNode) -> Value:
+    """A YAML scalar as the expression reads it: a quoted one a string, a plain one a boolean, a
+    number or a string."""
+    text = node.text
+    if node.style:
+        return text
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    try:
+        return float(text)
+    except ValueError:
+        return text
 
 
 # gate-check actions whose input lets a needed job fail and still report success
@@ -87,10 +150,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     for step in ctx.steps():
         node = step.node.get("continue-on-error")
         inputs = step.node.get("with")
-        forgiving = [node] if node is not None and not node.is_literal_false() else []
+        forgiving = [node] if node is not None and _may_forgive(node, step.job) else []
         for name in _INPUTS if inputs is not None else ():
             value = inputs.get(name) if inputs is not None else None
-            if value is not None and not value.is_literal_false():
+            if value is not None and _may_forgive(value, step.job):
                 forgiving.append(value)
         if not forgiving:
             continue

@@ -143,14 +143,15 @@ def _tox_substituted(entries: list[IniEntry], entry: IniEntry) -> Iterator[tuple
     by_name = {(e.section, e.key): e for e in entries}
     pending: deque[tuple[ValueLine, str]] = deque((v, "") for v in entry.values)
     seen = {(entry.section, entry.key)}
-    budget = _MAX_SUBSTITUTIONS
+    budget = _MAX_SUBSTITUTIONS  # spent on values substitutions pull in, not the entry's own
     while pending:
-        if budget == 0:
-            # past the cap: a value not followed could hold the plugin (fail closed)
-            yield ValueLine(entry.line, entry.column, _UNFOLLOWED), ""
-            return
-        budget -= 1
         value, via = pending.popleft()
+        if via:
+            if budget == 0:
+                # past the cap: a value not followed could hold the plugin (fail closed)
+                yield ValueLine(entry.line, entry.column, _UNFOLLOWED), ""
+                return
+            budget -= 1
         references = _TOX_REFERENCE.findall(value.text)
         if not references:
             yield value, via

@@ -5,6 +5,7 @@ pytest's `required_plugins`."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from lanegate.model import Finding
@@ -14,12 +15,15 @@ from lanegate.workflow_lint.pytest_args import forbidden_requirement, is_forbidd
 from lanegate.workflow_lint.pytest_config import PYTEST_SECTIONS, PYTEST_TOML_TABLES
 from lanegate.workflow_lint.rule import ALL_KINDS, INI_KINDS, FileKind, Rule
 
+# a module that names none of these loads no plugin: not walked
+_LOAD_WORDS = re.compile(r"pytest_plugins|import_plugin|register|consider_module")
+
 
 def _python(ctx: FileContext) -> Iterator[Finding]:
     module = ctx.module
-    if not isinstance(module, ast.Module):
+    if not isinstance(module, ast.Module) or not _LOAD_WORDS.search(ctx.text):
         return
-    for node in ast.walk(module):
+    for node in ctx.tree.nodes if ctx.tree is not None else ast.walk(module):
         values: list[ast.expr] = []
         if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]

@@ -19,7 +19,8 @@ Waiting is not retrying: a poll re-reads state that something else changes, wher
 the act. Not flagged: a retry library on a helper (not a test, not a fixture) that only reads and
 checks state, paced (`wait=`); a loop whose act only blocks for something to arrive and catches the
 wait's own expiry (`accept()` raising `TimeoutError`); a loop paced by a `sleep` catching only
-"nobody is there yet" (`ConnectionRefusedError`, `FileNotFoundError`). A helper whose `except`
+"nobody is there yet" (`ConnectionRefusedError`, `FileNotFoundError`). An `except` catching only an act's
+"nothing found" signal (`NoSuchExample`, `DoesNotExist`, `StopIteration`) swallows no failure. A helper whose `except`
 ends the test (`pytest.skip`) or records the failure in the caller's collection does not swallow.
 """
 
@@ -31,6 +32,7 @@ from collections.abc import Iterable, Iterator
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
+from lanegate.workflow_lint.pytree import PyTree
 from lanegate.workflow_lint.rule import FileKind, Rule
 
 _EXITS = (ast.Raise, ast.Return, ast.Break)
@@ -46,34 +48,30 @@ _SCOPES = (
 )
 
 
-def _own_nodes(statements: list[ast.stmt]) -> Iterator[ast.AST]:
-    """Every node of `statements`, not descending into nested functions, classes or loops."""
-    stack: list[ast.AST] = list(statements)
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, _SCOPES):  # a nested loop or function is yielded, not entered
-            stack.extend(ast.iter_child_nodes(node))
+def _own_nodes(t: PyTree, statements: Iterable[ast.AST]) -> Iterator[ast.AST]:
+    """Every node of `statements`, not descending into nested functions, classes or loops (a nested
+    loop or function is yielded, not entered)."""
+    return t.own(statements, _SCOPES)
 
 
-def _leaves(statements: list[ast.stmt]) -> bool:
+def _leaves(t: PyTree, statements: list[ast.stmt]) -> bool:
     """Whether these statements leave the loop (a `break` or `return` outside nested loops)."""
-    return any(isinstance(n, ast.Break | ast.Return) for n in _own_nodes(statements))
+    return any(isinstance(n, ast.Break | ast.Return) for n in _own_nodes(t, statements))
 
 
-def _goes_round(handler: ast.ExceptHandler) -> bool:
+def _goes_round(t: PyTree, handler: ast.ExceptHandler) -> bool:
     """An `except` that does not always end the loop: its last statement is no raise, return or
     break (`if attempt == last: raise` goes round on every other attempt), or it has a `continue`
     (`if "timeout" in str(e): continue` then `raise`)."""
     return (
         not handler.body
         or not isinstance(handler.body[-1], _EXITS)
-        or any(isinstance(n, ast.Continue) for n in _own_nodes(handler.body))
+        or any(isinstance(n, ast.Continue) for n in _own_nodes(t, handler.body))
     )
 
 
-def _names(nodes: list[ast.stmt]) -> set[str]:
-    return {n.id for s in nodes for n in ast.walk(s) if isinstance(n, ast.Name)}
+def _names(t: PyTree, nodes: list[ast.stmt]) -> set[str]:
+    return {n.id for s in nodes for n in t.walk(s) if isinstance(n, ast.Name)}
 
 
 def _call_name(node: ast.AST) -> str:
@@ -84,7 +82,7 @@ def _call_name(node: ast.AST) -> str:
     return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
 
 
-def _suppresses(node: ast.With | ast.AsyncWith) -> bool:
+def _suppresses(t: PyTree, node: ast.With | ast.AsyncWith) -> bool:
     """`with suppress(...)` / `with contextlib.suppress(...)`, or an `ExitStack` whose body enters a
     `suppress` (`stack.enter_context(suppress(E))`): a `try` whose `except` goes round."""
     for item in node.items:
@@ -92,7 +90,7 @@ def _suppresses(node: ast.With | ast.AsyncWith) -> bool:
         if name == "suppress":
             return True
         if name in ("ExitStack", "AsyncExitStack"):
-            for inner in _own_nodes(node.body):
+            for inner in _own_nodes(t, node.body):
                 if _call_name(inner) in ("enter_context", "enter_async_context") and any(
                     _call_name(arg) == "suppress" for arg in getattr(inner, "args", ())
                 ):
@@ -100,11 +98,11 @@ def _suppresses(node: ast.With | ast.AsyncWith) -> bool:
     return False
 
 
-def _swallowing(node: ast.AST) -> tuple[list[ast.stmt], list[ast.stmt]] | None:
+def _swallowing(t: PyTree, node: ast.AST) -> tuple[list[ast.stmt], list[ast.stmt]] | None:
     """(the act, what runs on success) of a statement that swallows the act's failure and goes on."""
-    if isinstance(node, ast.Try | ast.TryStar) and any(_goes_round(h) for h in node.handlers):
+    if isinstance(node, ast.Try | ast.TryStar) and any(_goes_round(t, h) for h in node.handlers):
         return node.body, node.body + node.orelse
-    if isinstance(node, ast.With | ast.AsyncWith) and _suppresses(node):
+    if isinstance(node, ast.With | ast.AsyncWith) and _suppresses(t, node):
         return node.body, node.body
     return None
 
@@ -123,6 +121,21 @@ _NOT_READY = frozenset(
         "Empty",
     }
 )
+# what an act raises to say "nothing found", its documented outcome rather than a failure of it:
+# `find(...)` raising `NoSuchExample`, `next()` on an exhausted iterator, an ORM's `DoesNotExist`
+_NO_RESULT = re.compile(
+    r"NoSuch[A-Z]\w*|No[A-Z]\w*Found(?:Error)?|\w*NotFound|\w*DoesNotExist"
+    r"|StopIteration|StopAsyncIteration|Empty"
+)
+
+
+def _no_result(handler: ast.ExceptHandler) -> bool:
+    """A handler catching only "nothing found" signals (`except NoSuchExample:`): swallowing one
+    accepts an empty result, it forgives no failure."""
+    caught = _caught(handler)
+    return bool(caught) and all(_NO_RESULT.fullmatch(name) for name in caught or ())
+
+
 # what a server or file the test started raises until it is there: waited for under a deadline
 _NOT_THERE_YET = frozenset(
     {
@@ -182,107 +195,166 @@ def _only(handlers: list[ast.ExceptHandler], allowed: frozenset[str]) -> bool:
     return bool(handlers)
 
 
-def _clock_bounded(loop: ast.For | ast.AsyncFor | ast.While) -> bool:
+def _clock_bounded(t: PyTree, loop: ast.For | ast.AsyncFor | ast.While) -> bool:
     """A loop that ends on a clock: the `while` compares a clock reading, or its body leaves or
     raises when a comparison with a clock reading says the deadline passed."""
     tests: list[ast.AST] = [loop.test] if isinstance(loop, ast.While) else []
-    tests += [n.test for n in _own_nodes(loop.body) if isinstance(n, ast.If) and _ends_loop(n.body)]
+    tests += [
+        n.test for n in _own_nodes(t, loop.body) if isinstance(n, ast.If) and _ends_loop(t, n.body)
+    ]
     return any(
         isinstance(n, ast.Compare)
-        and any(isinstance(c, ast.Call) and _call_name(c) in _CLOCKS for c in ast.walk(n))
+        and any(isinstance(c, ast.Call) and _call_name(c) in _CLOCKS for c in t.walk(n))
         for test in tests
-        for n in ast.walk(test)
+        for n in t.walk(test)
     )
 
 
-def _ends_loop(statements: list[ast.stmt]) -> bool:
-    return any(isinstance(n, _EXITS) or _call_name(n) == "fail" for n in _own_nodes(statements))
+def _ends_loop(t: PyTree, statements: list[ast.stmt]) -> bool:
+    return any(isinstance(n, _EXITS) or _call_name(n) == "fail" for n in _own_nodes(t, statements))
 
 
-def _only_waits(act: list[ast.stmt]) -> bool:
+def _only_waits(t: PyTree, act: list[ast.stmt]) -> bool:
     """An act whose every call blocks until something arrives (`sock = listener.accept()[0]`)."""
-    calls = [n for n in _own_nodes(act) if isinstance(n, ast.Call)]
+    calls = [n for n in _own_nodes(t, act) if isinstance(n, ast.Call)]
     return bool(calls) and all(_call_name(c) in _WAITS for c in calls)
 
 
-def _paced(loop: ast.For | ast.AsyncFor | ast.While) -> bool:
+def _paced(t: PyTree, loop: ast.For | ast.AsyncFor | ast.While) -> bool:
     """A loop that pauses between its rounds (`time.sleep`, `asyncio.sleep`): it waits for
     something else to change, rather than drawing the same act again at once."""
-    return any(_call_name(n) == "sleep" for n in _own_nodes(loop.body))
+    return any(_call_name(n) == "sleep" for n in _own_nodes(t, loop.body))
 
 
-def _recovers(handler: ast.ExceptHandler) -> bool:
+def _recovers(t: PyTree, handler: ast.ExceptHandler) -> bool:
     """A handler that reads the error it caught to decide (`if e.connection_invalidated:` ...) and
     raises otherwise: the recovery the code under test documents, not a blind second try."""
     if handler.name is None:
         return False
     decides = any(
         isinstance(n, ast.If)
-        and any(isinstance(x, ast.Name) and x.id == handler.name for x in ast.walk(n.test))
-        for n in _own_nodes(handler.body)
+        and any(isinstance(x, ast.Name) and x.id == handler.name for x in t.walk(n.test))
+        for n in _own_nodes(t, handler.body)
     )
-    return decides and any(isinstance(n, ast.Raise) for n in _own_nodes(handler.body))
+    return decides and any(isinstance(n, ast.Raise) for n in _own_nodes(t, handler.body))
 
 
-def _forgives_failure(node: ast.stmt, loop: ast.For | ast.AsyncFor | ast.While) -> bool:
+# calls that only read: state, a server's answer to a GET, a response's status; re-running them
+# re-does nothing (builtins that convert or measure, and `print`, read too)
+_HTTP_READS = frozenset({"get", "head", "urlopen", "options"})
+_READS = _HTTP_READS | frozenset(
+    {
+        "raise_for_status",
+        "read",
+        "json",
+        "getcode",
+        "exists",
+        "is_file",
+        "is_dir",
+        "len",
+        "isinstance",
+        "hasattr",
+        "getattr",
+        "str",
+        "repr",
+        "int",
+        "float",
+        "bool",
+        "list",
+        "dict",
+        "set",
+        "tuple",
+        "sorted",
+        "items",
+        "keys",
+        "values",
+        "format",
+        "print",
+    }
+)
+
+
+def _reads_only(t: PyTree, act: list[ast.stmt]) -> bool:
+    """An act whose every call only reads (`requests.get(url).raise_for_status()`, `assert
+    worker.state.tasks[key].state == "memory"`): asked again, it re-reads, it re-does nothing."""
+    return all(
+        _call_name(n) in _READS for n in t.walk_all(act) if isinstance(n, ast.Call)
+    ) and not any(isinstance(n, (*_FUNCTIONS, ast.Lambda)) for n in t.walk_all(act))
+
+
+def _asks_a_server(t: PyTree, act: list[ast.stmt]) -> bool:
+    """An act that asks a server for a page (`urlopen(url)`, `requests.get(url)`)."""
+    return any(isinstance(n, ast.Call) and _call_name(n) in _HTTP_READS for n in t.walk_all(act))
+
+
+def _forgives_failure(t: PyTree, node: ast.stmt, loop: ast.For | ast.AsyncFor | ast.While) -> bool:
     """Whether the `except` clauses that go round forgive a failure of the act (a retry), rather
-    than poll non-blocking I/O, wait under a deadline for something to come up, or run a
-    documented recovery that the error itself selects."""
+    than poll non-blocking I/O, wait under a deadline for something to come up, re-read state
+    that something else changes (an act that only reads, paced or under a deadline, or asking a
+    server that is not answering yet), or run a documented recovery the error itself selects."""
     if not isinstance(node, ast.Try | ast.TryStar):
         return True  # `with suppress(...)`: judged by the loop's shape only
-    handlers = [h for h in node.handlers if _goes_round(h)]
-    if _only(handlers, _NOT_READY):
+    handlers = [h for h in node.handlers if _goes_round(t, h)]
+    if _only(handlers, _NOT_READY) or (handlers and all(_no_result(h) for h in handlers)):
         return False
-    if _only(handlers, _WAIT_EXPIRED) and _only_waits(node.body):
+    if _only(handlers, _WAIT_EXPIRED) and _only_waits(t, node.body):
         return False  # `accept()` timed out: no client yet, asked again (a server's accept loop)
-    if _only(handlers, _ABSENT) and _paced(loop):
+    if _only(handlers, _ABSENT) and _paced(t, loop):
         return False  # nothing listening yet: waited for with a pause, as a readiness probe does
-    if _clock_bounded(loop) and _only(handlers, _NOT_READY | _NOT_THERE_YET):
+    if _clock_bounded(t, loop) and _only(handlers, _NOT_READY | _NOT_THERE_YET):
         return False
+    if _reads_only(t, node.body) and (
+        _paced(t, loop)
+        or _clock_bounded(t, loop)
+        or (_asks_a_server(t, node.body) and _only(handlers, _NOT_THERE_YET | {"HTTPError"}))
+    ):
+        return False  # a poll: the act only re-reads what something else changes
     caught_failure = any((_caught(h) or {"Exception"}) & _TEST_FAILURES for h in handlers)
-    return caught_failure or not all(_recovers(h) for h in handlers)
+    return caught_failure or not all(_recovers(t, h) for h in handlers)
 
 
-def _retry_try(loop: ast.For | ast.AsyncFor | ast.While) -> ast.stmt | None:
+def _retry_try(t: PyTree, loop: ast.For | ast.AsyncFor | ast.While) -> ast.stmt | None:
     """The `try` (or `with suppress`) of `loop`'s own body that retries its act, if there is one:
     the same act each round (not one that reads the loop's variable or a name the loop changes, as
     a search halving `eps` does), left once it succeeded, its failure forgiven."""
     varying: set[str] = set()
     if isinstance(loop, ast.For | ast.AsyncFor):
-        varying = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        varying = {n.id for n in t.walk(loop.target) if isinstance(n, ast.Name)}
     position = {id(s): i for i, s in enumerate(loop.body)}
-    for node in _own_nodes(loop.body):
-        found = _swallowing(node)
+    for node in _own_nodes(t, loop.body):
+        found = _swallowing(t, node)
         if found is None or not isinstance(node, ast.stmt):
             continue
         act, succeeded = found
         index = position.get(id(node))
         after = loop.body[index + 1 :] if index is not None else []
-        if not (_leaves(succeeded) or _leaves(after) or _sets_loop_flag(loop, succeeded)):
+        if not (_leaves(t, succeeded) or _leaves(t, after) or _sets_loop_flag(t, loop, succeeded)):
             continue  # never leaves once the act succeeded: it drains or polls, it does not retry
-        if varying & _names(act):
+        if varying & _names(t, act):
             continue  # the act changes with the loop variable: a loop over inputs
-        own = _stored(act)
+        own = _stored(t, act)
         if isinstance(node, ast.With | ast.AsyncWith):  # `with ExitStack() as stack`: set up anew
-            own |= {n.id for i in node.items for n in ast.walk(i) if isinstance(n, ast.Name)}
-        if _loads(act) & (_stored(loop.body) - own):
+            own |= {n.id for i in node.items for n in t.walk(i) if isinstance(n, ast.Name)}
+        if _loads(t, act) & (_stored(t, loop.body) - own):
             continue  # the act reads what the loop changes between rounds: a search, not a retry
-        if not _forgives_failure(node, loop):
+        if not _forgives_failure(t, node, loop):
             continue
         return node
     return None
 
 
-def _sets_loop_flag(loop: ast.For | ast.AsyncFor | ast.While, succeeded: list[ast.stmt]) -> bool:
+def _sets_loop_flag(
+    t: PyTree, loop: ast.For | ast.AsyncFor | ast.While, succeeded: list[ast.stmt]
+) -> bool:
     """A `while` whose condition reads a name the success path sets anew (`while not ok: try:
     act(); ok = True`, `while conn is None: try: conn = connect()`): the loop ends on success by
     its flag instead of a `break`, or a count of successes (`while passes < 2: ... passes += 1`). A
     name grown from the act (`buffer += sock.recv(n)`) is data accumulating, not a flag."""
     if not isinstance(loop, ast.While):
         return False
-    tested = {n.id for n in ast.walk(loop.test) if isinstance(n, ast.Name)}
+    tested = {n.id for n in t.walk(loop.test) if isinstance(n, ast.Name)}
     for stmt in succeeded:
-        for node in ast.walk(stmt):
+        for node in t.walk(stmt):
             if (
                 isinstance(node, ast.AugAssign)
                 and isinstance(node.target, ast.Name)
@@ -292,7 +364,7 @@ def _sets_loop_flag(loop: ast.For | ast.AsyncFor | ast.While, succeeded: list[as
                 return True  # `passes += 1`: a count of successes the loop waits for
             if not isinstance(node, ast.Assign):
                 continue
-            reads = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+            reads = {n.id for n in t.walk(node.value) if isinstance(n, ast.Name)}
             for target in node.targets:
                 if isinstance(target, ast.Name) and target.id in tested - reads:
                     return True
@@ -301,36 +373,75 @@ def _sets_loop_flag(loop: ast.For | ast.AsyncFor | ast.While, succeeded: list[as
 
 _SCOPE_NODES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_TRIES = (ast.Try, ast.TryStar)
+_IMPORTS = (ast.Import, ast.ImportFrom)
+# the node types the one walk gathers or opens a scope at (compared by exact type)
+_GATHERED = frozenset((*_SCOPE_NODES, *_LOOPS, *_TRIES, *_IMPORTS))
 
 
 class _Resolver:
-    """Which function definitions a bare name means where it is used, by Python's scoping: the
-    nearest enclosing function (or the module) that defines it, a class body's names not seen from
-    its methods; `obj.name(...)` means any method of that name. Two same-named nested helpers in
-    different functions are two functions. Built in two linear passes, without recursion."""
+    """The module's one walk (over the PyTree's pre-order list, with the scopes open at each node):
+    which function definitions a bare name means where it is used, by Python's scoping (the nearest
+    enclosing function, or the module, that defines it; a class body's names not seen from its
+    methods; `obj.name(...)` means any method of that name), so two same-named nested helpers in
+    different functions are two functions, never merged; and, gathered on the way, what the rule's
+    shapes start from: loops, functions and calls in source order, every `try` with the functions
+    around it, the nearest function or class around each call, and the imports."""
 
-    def __init__(self, module: ast.Module) -> None:
+    def __init__(self, t: PyTree) -> None:
+        self.t = t
         self.functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
         self._methods: dict[str, list[int]] = {}
         defined: dict[int, dict[str, list[int]]] = {}  # scope -> name -> function ids
-        stack: list[tuple[ast.AST, ast.AST]] = [(c, module) for c in ast.iter_child_nodes(module)]
+        module = t.module
         chains: dict[int, tuple[ast.AST, ...]] = {id(module): (module,)}
         order: list[tuple[ast.AST, tuple[ast.AST, ...]]] = []
-        while stack:
-            node, scope = stack.pop()
-            chain = chains[id(scope)]
-            if isinstance(node, _FUNCTIONS):
+        # the scopes open at each node of the pre-order list: (where the scope's subtree ends, it)
+        self.shapes: list[ast.AST] = []  # loops, functions and calls, in source order
+        self.tries: list[tuple[ast.Try | ast.TryStar, tuple[ast.AST, ...]]] = []
+        self.imports: list[ast.Import | ast.ImportFrom] = []
+        self.around: dict[int, tuple[ast.AST, ...]] = {}  # call -> the scopes around it
+        open_scopes: list[tuple[int, ast.AST]] = [(len(t.nodes), module)]
+        nodes, end, call, name = t.nodes, t.end, ast.Call, ast.Name
+        scope_end = len(nodes)
+        chain: tuple[ast.AST, ...] = (module,)
+        for index in range(1, len(nodes)):
+            node = nodes[index]
+            if index >= scope_end:
+                while index >= open_scopes[-1][0]:
+                    open_scopes.pop()
+                scope_end = open_scopes[-1][0]
+                chain = chains[id(open_scopes[-1][1])]
+            kind = type(node)
+            if kind is name:
+                order.append((node, chain))
+                continue
+            if kind is call:
+                order.append((node, chain))
+                self.shapes.append(node)
+                self.around[id(node)] = chain
+                continue
+            if kind not in _GATHERED:
+                continue
+            if isinstance(node, _FUNCTIONS):  # the few gathered nodes: narrowed by isinstance
+                scope = chain[-1]
                 self.functions.append(node)
+                self.shapes.append(node)
                 defined.setdefault(id(scope), {}).setdefault(node.name, []).append(id(node))
                 if isinstance(scope, ast.ClassDef):
                     self._methods.setdefault(node.name, []).append(id(node))
-            if isinstance(node, ast.Call | ast.Name):
-                order.append((node, chain))
-            inner = scope
-            if isinstance(node, _SCOPE_NODES):
-                inner = node
-                chains[id(node)] = (*chain, node)
-            stack.extend((c, inner) for c in ast.iter_child_nodes(node))
+            elif isinstance(node, _LOOPS):
+                self.shapes.append(node)
+            elif isinstance(node, _TRIES):
+                self.tries.append((node, chain))
+            elif isinstance(node, _IMPORTS):
+                self.imports.append(node)
+            if kind in _SCOPE_NODES:
+                chain = chains[id(node)] = (*chain, node)
+                scope_end = end[index]
+                open_scopes.append((scope_end, node))
+        self._own: dict[int, list[ast.AST]] = {}
         self._targets: dict[int, tuple[int, ...]] = {}
         names = {f.name for f in self.functions}
         for node, chain in order:
@@ -356,20 +467,28 @@ class _Resolver:
                 return tuple(found)
         return ()
 
+    def own_body(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
+        """The nodes of `func`'s body outside its nested functions, classes and loops (walked
+        once per function, however many questions are asked of them)."""
+        found = self._own.get(id(func))
+        if found is None:
+            found = self._own[id(func)] = list(_own_nodes(self.t, func.body))
+        return found
+
     def targets(self, node: ast.AST) -> tuple[int, ...]:
         """The function ids a call (or a name handed on, `map(attempt, ...)`) may run."""
         return self._targets.get(id(node), ())
 
     def runs(self, node: ast.AST, functions: set[int]) -> bool:
-        return any(t in functions for t in self.targets(node))
+        return any(target in functions for target in self.targets(node))
 
     def reads_its_input(self, node: ast.AST, functions: set[int]) -> bool:
         """Whether every one of `functions` that `node` may run reads its own parameters: handed
         to `map`/`filter` (`strategy.map(build)`, `filter(is_valid, items)`), it runs on each
         element, a loop over inputs, as a `for` whose act uses its variable is."""
         by_id = {id(f): f for f in self.functions}
-        targets = [by_id[t] for t in self.targets(node) if t in functions and t in by_id]
-        return bool(targets) and all(_params(f) & _loads(f.body) for f in targets)
+        targets = [by_id[i] for i in self.targets(node) if i in functions and i in by_id]
+        return bool(targets) and all(_params(f) & _loads(self.t, f.body) for f in targets)
 
 
 # pytest's and unittest's calls that end a test (they raise): a handler calling one does not return
@@ -395,10 +514,10 @@ def _ends_attempt(handler: ast.ExceptHandler) -> bool:
     return any(isinstance(s, ast.Expr) and _call_name(s.value) in _ENDS_TEST for s in body)
 
 
-def _records(handler: ast.ExceptHandler, held: set[str]) -> bool:
+def _records(t: PyTree, handler: ast.ExceptHandler, held: set[str]) -> bool:
     """A handler that puts the failure into a collection the caller holds (`errors.append(str(e))`
     on a parameter, which the caller asserts empty): the failure is handed on, not forgiven."""
-    for node in _own_nodes(handler.body):
+    for node in _own_nodes(t, handler.body):
         func = node.func if isinstance(node, ast.Call) else None
         if (
             isinstance(func, ast.Attribute)
@@ -410,40 +529,48 @@ def _records(handler: ast.ExceptHandler, held: set[str]) -> bool:
     return False
 
 
-def _swallows(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether `func` swallows a failure of its act and returns as if it had run."""
+def _swallows(t: PyTree, func: ast.FunctionDef | ast.AsyncFunctionDef, resolver: _Resolver) -> bool:
+    """Whether `func` swallows a failure of its act and returns as if it had run (an `except` of
+    "nothing found" only accepts an empty result; one in a `finally:` guards the clean-up)."""
     held: set[str] | None = None  # what the caller holds: computed for the first handler that asks
-    for inner in _own_nodes(func.body):
-        if isinstance(inner, ast.With | ast.AsyncWith) and _suppresses(inner):
+    # a `try` inside a `finally:` guards the clean-up (`shutil.rmtree` after the `yield` of a
+    # temporary-file helper), not the act
+    cleanup: set[int] = set()  # filled as each `finally:` is met (pre-order: before what it holds)
+    for inner in resolver.own_body(func):
+        if id(inner) in cleanup:
+            continue
+        if isinstance(inner, ast.With | ast.AsyncWith) and _suppresses(t, inner):
             return True
         if not isinstance(inner, ast.Try | ast.TryStar):
             continue
+        if inner.finalbody:
+            cleanup.update(id(n) for n in t.walk_all(inner.finalbody))
         for handler in inner.handlers:
-            if _ends_attempt(handler):
+            if _ends_attempt(handler) or _no_result(handler):
                 continue
             if held is None:
                 held = _params(func) | {
                     name
-                    for n in _own_nodes(func.body)
+                    for n in resolver.own_body(func)
                     if isinstance(n, ast.Nonlocal | ast.Global)
                     for name in n.names
                 }
-            if not _records(handler, held):
+            if not _records(t, handler, held):
                 return True
     return False
 
 
-def _swallowing_helpers(resolver: _Resolver) -> set[int]:
+def _swallowing_helpers(t: PyTree, resolver: _Resolver) -> set[int]:
     """Functions of the module whose body swallows a failure of its act (a `try` with an `except`
     that does not re-raise, or `with suppress(...)`): `attempt()` returns instead of failing. A
     function that hands on such a helper's result (`return attempt()`, `ok = attempt(); return
     ok`) or calls it and goes on (`attempt()` as a statement) swallows too, however deep the chain;
     one that asserts the result (`assert attempt()`) does not. A worklist over who hands on whom:
     linear in the module."""
-    out = {id(f) for f in resolver.functions if _swallows(f)}
+    out = {id(f) for f in resolver.functions if _swallows(t, f, resolver)}
     handed_by: dict[int, list[int]] = {}  # callee -> the functions that hand on its result
     for func in resolver.functions:
-        for callee in _handed_on(func, resolver):
+        for callee in _handed_on(t, func, resolver):
             handed_by.setdefault(callee, []).append(id(func))
     pending = list(out)
     while pending:
@@ -454,16 +581,18 @@ def _swallowing_helpers(resolver: _Resolver) -> set[int]:
     return out
 
 
-def _handed_on(func: ast.FunctionDef | ast.AsyncFunctionDef, resolver: _Resolver) -> set[int]:
+def _handed_on(
+    t: PyTree, func: ast.FunctionDef | ast.AsyncFunctionDef, resolver: _Resolver
+) -> set[int]:
     """The functions whose result `func` returns (directly or through a name) or which it calls as
     a statement."""
 
     def called(node: ast.AST | None) -> set[int]:
         if node is None:
             return set()
-        return {t for n in ast.walk(node) if isinstance(n, ast.Call) for t in resolver.targets(n)}
+        return {t for n in t.walk(node) if isinstance(n, ast.Call) for t in resolver.targets(n)}
 
-    own = list(_own_nodes(func.body))
+    own = list(resolver.own_body(func))
     carried: dict[str, set[int]] = {}
     for node in own:
         if isinstance(node, ast.Assign | ast.AnnAssign):
@@ -476,7 +605,7 @@ def _handed_on(func: ast.FunctionDef | ast.AsyncFunctionDef, resolver: _Resolver
     for node in own:
         if isinstance(node, ast.Return) and node.value is not None:
             out |= called(node.value)
-            for name in ast.walk(node.value):
+            for name in t.walk(node.value):
                 if isinstance(name, ast.Name):
                     out |= carried.get(name.id, set())
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
@@ -489,27 +618,116 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _MAPPERS = frozenset({"map", "filter", "starmap", "filterfalse", "takewhile", "dropwhile"})
 
 
-def _names_in(nodes: Iterable[ast.AST], context: type[ast.expr_context]) -> set[str]:
+def _names_in(t: PyTree, nodes: Iterable[ast.AST], context: type[ast.expr_context]) -> set[str]:
     return {
         n.id
         for node in nodes
-        for n in ast.walk(node)
+        for n in t.walk(node)
         if isinstance(n, ast.Name) and isinstance(n.ctx, context)
     }
 
 
-def _stored(nodes: Iterable[ast.AST]) -> set[str]:
+def _stored(t: PyTree, nodes: Iterable[ast.AST]) -> set[str]:
     """Names a loop's body assigns: what changes from one round to the next."""
-    return _names_in(nodes, ast.Store)
+    return _names_in(t, nodes, ast.Store)
 
 
-def _loads(nodes: Iterable[ast.AST]) -> set[str]:
+def _loads(t: PyTree, nodes: Iterable[ast.AST]) -> set[str]:
     """Names read anywhere in `nodes`."""
-    return _names_in(nodes, ast.Load)
+    return _names_in(t, nodes, ast.Load)
+
+
+_Context = tuple[ast.AST, ast.AST | None, frozenset[str]]
+
+
+def _repeat_children(
+    t: PyTree,
+    node: ast.AST,
+    repeating: ast.AST | None,
+    varying: frozenset[str],
+    resolver: _Resolver,
+    helpers: set[int],
+) -> list[_Context]:
+    """The children of `node` with what repeats them and the names that vary from round to round
+    there (a loop, a comprehension or a lambda repeats its body; a function or class starts anew)."""
+    children: list[tuple[ast.AST, ast.AST | None, frozenset[str]]] = []
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        children = [(c, None, frozenset()) for c in t.children(node)]
+    elif isinstance(node, ast.For | ast.AsyncFor):
+        target = {n.id for n in t.walk(node.target) if isinstance(n, ast.Name)}
+        loop = varying | target | _stored(t, [*node.body, *node.orelse])
+        over_inputs = bool(target & _loads(t, node.body))
+        children = [(node.iter, repeating, varying)]
+        children += [(s, None if over_inputs else node, loop) for s in (*node.body, *node.orelse)]
+    elif isinstance(node, ast.While):
+        loop = varying | _stored(t, [*node.body, *node.orelse])
+        tested = _loads(t, [node.test])
+        children = [(node.test, node, loop)]
+        for stmt in (*node.body, *node.orelse):
+            decides = isinstance(stmt, ast.Assign | ast.AugAssign | ast.AnnAssign) and bool(
+                tested & _stored(t, [stmt])
+            )
+            children.append((stmt, node if decides else None, loop))
+    elif isinstance(node, _COMPREHENSIONS):
+        own = {n.id for g in node.generators for n in t.walk(g.target) if isinstance(n, ast.Name)}
+        targets = varying | own
+        first, *rest = node.generators
+        elts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        ifs = [i for g in node.generators for i in g.ifs]
+        over_inputs = bool(own & _loads(t, [*elts, *ifs, *(g.iter for g in rest)]))
+        again = None if over_inputs else node
+        children = [(first.iter, repeating, varying)]
+        for part in (*(g.iter for g in rest), *ifs):
+            children.append((part, again, targets))
+        children += [(e, again, targets) for e in elts]
+    elif isinstance(node, ast.Lambda):
+        args = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+        children = [(node.body, None if args & _loads(t, [node.body]) else node, varying | args)]
+    elif isinstance(node, ast.Assert) and _calls(t, [node.test], resolver, helpers) is node.test:
+        children = [(a, repeating, varying) for a in t.children(node.test)]
+    elif isinstance(node, ast.Call) and _call_name(node) == "all" and len(node.args) == 1:
+        # every run must pass: the comprehension's parts are judged as if run once
+        arg = node.args[0]
+        parts: list[ast.AST] = list(t.children(arg)) if isinstance(arg, _COMPREHENSIONS) else [arg]
+        for piece in parts:
+            inner = t.children(piece) if isinstance(piece, ast.comprehension) else [piece]
+            children += [(c, repeating, varying) for c in inner]
+    else:
+        children = [(c, repeating, varying) for c in t.children(node)]
+    return children
+
+
+def _repeat_found(
+    t: PyTree,
+    node: ast.Call,
+    repeating: ast.AST | None,
+    varying: frozenset[str],
+    resolver: _Resolver,
+    helpers: set[int],
+) -> Iterator[tuple[ast.AST, ast.expr]]:
+    name = node.func.id if isinstance(node.func, ast.Name) else None
+    used = {
+        n.id for a in (*node.args, *node.keywords) for n in t.walk(a) if isinstance(n, ast.Name)
+    }
+    if (
+        name is not None
+        and resolver.runs(node, helpers)
+        and repeating is not None
+        and not used & varying
+    ):
+        yield repeating, node
+    if _call_name(node) in _MAPPERS:
+        for arg in node.args:
+            if (
+                isinstance(arg, ast.Name)
+                and resolver.runs(arg, helpers)
+                and not resolver.reads_its_input(arg, helpers)
+            ):
+                yield node, arg
 
 
 def _repeated_helper_calls(
-    module: ast.Module, helpers: set[int], resolver: _Resolver
+    t: PyTree, helpers: set[int], resolver: _Resolver
 ) -> Iterator[tuple[ast.AST, ast.expr]]:
     """(the construct that repeats, the call or name) for every swallowing helper run more than
     once on the same input: in a loop's test or body, a comprehension, a lambda (which `map`,
@@ -520,93 +738,36 @@ def _repeated_helper_calls(
     variable elsewhere (`for path in paths: if probe(): check(path)`: the probe is asked on each
     input); in a `while`, only a call whose result decides the loop (its test, a name the test reads)
     repeats; `assert helper()` on each round and `all(...)` demand every run to pass, which is no
-    retry. Walked without recursion."""
-    stack: list[tuple[ast.AST, ast.AST | None, frozenset[str]]] = [(module, None, frozenset())]
-    while stack:
-        node, repeating, varying = stack.pop()
-        children: list[tuple[ast.AST, ast.AST | None, frozenset[str]]] = []
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            children = [(c, None, frozenset()) for c in ast.iter_child_nodes(node)]
-        elif isinstance(node, ast.For | ast.AsyncFor):
-            target = {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
-            loop = varying | target | _stored([*node.body, *node.orelse])
-            over_inputs = bool(target & _loads(node.body))
-            children = [(node.iter, repeating, varying)]
-            children += [
-                (s, None if over_inputs else node, loop) for s in (*node.body, *node.orelse)
-            ]
-        elif isinstance(node, ast.While):
-            loop = varying | _stored([*node.body, *node.orelse])
-            tested = _loads([node.test])
-            children = [(node.test, node, loop)]
-            for stmt in (*node.body, *node.orelse):
-                decides = isinstance(stmt, ast.Assign | ast.AugAssign | ast.AnnAssign) and bool(
-                    tested & _stored([stmt])
+    retry. Judged along the path from the nearest function, class or module
+    down to each call that runs a helper, so the module is not walked again."""
+    children_of: dict[int, list[_Context]] = {}  # each node is reached by one path: its context
+    for call in resolver.shapes:
+        if not isinstance(call, ast.Call) or not (
+            (isinstance(call.func, ast.Name) and resolver.runs(call, helpers))
+            or _call_name(call) in _MAPPERS
+        ):
+            continue
+        target = t.index(call)
+        top = next(s for s in reversed(resolver.around[id(call)]) if not isinstance(s, ast.Lambda))
+        current: _Context | None = (top, None, frozenset())
+        while current is not None and current[0] is not call:
+            node, repeating, varying = current
+            entries = children_of.get(id(node))
+            if entries is None:
+                entries = children_of[id(node)] = _repeat_children(
+                    t, node, repeating, varying, resolver, helpers
                 )
-                children.append((stmt, node if decides else None, loop))
-        elif isinstance(node, _COMPREHENSIONS):
-            own = {
-                n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)
-            }
-            targets = varying | own
-            first, *rest = node.generators
-            elts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
-            ifs = [i for g in node.generators for i in g.ifs]
-            over_inputs = bool(own & _loads([*elts, *ifs, *(g.iter for g in rest)]))
-            again = None if over_inputs else node
-            children = [(first.iter, repeating, varying)]
-            for part in (*(g.iter for g in rest), *ifs):
-                children.append((part, again, targets))
-            children += [(e, again, targets) for e in elts]
-        elif isinstance(node, ast.Lambda):
-            args = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
-            children = [(node.body, None if args & _loads([node.body]) else node, varying | args)]
-        elif isinstance(node, ast.Assert) and _calls([node.test], resolver, helpers) is node.test:
-            children = [(a, repeating, varying) for a in ast.iter_child_nodes(node.test)]
-        elif isinstance(node, ast.Call) and _call_name(node) == "all" and len(node.args) == 1:
-            # every run must pass: the comprehension's parts are judged as if run once
-            arg = node.args[0]
-            parts: list[ast.AST] = (
-                list(ast.iter_child_nodes(arg)) if isinstance(arg, _COMPREHENSIONS) else [arg]
-            )
-            for piece in parts:
-                inner = (
-                    ast.iter_child_nodes(piece) if isinstance(piece, ast.comprehension) else [piece]
-                )
-                children += [(c, repeating, varying) for c in inner]
-        elif isinstance(node, ast.Call):
-            name = node.func.id if isinstance(node.func, ast.Name) else None
-            used = {
-                n.id
-                for a in (*node.args, *node.keywords)
-                for n in ast.walk(a)
-                if isinstance(n, ast.Name)
-            }
-            if (
-                name is not None
-                and resolver.runs(node, helpers)
-                and repeating is not None
-                and not used & varying
-            ):
-                yield repeating, node
-            if _call_name(node) in _MAPPERS:
-                for arg in node.args:
-                    if (
-                        isinstance(arg, ast.Name)
-                        and resolver.runs(arg, helpers)
-                        and not resolver.reads_its_input(arg, helpers)
-                    ):
-                        yield node, arg
-            children = [(c, repeating, varying) for c in ast.iter_child_nodes(node)]
-        else:
-            children = [(c, repeating, varying) for c in ast.iter_child_nodes(node)]
-        stack.extend(children)
+            current = next((e for e in entries if t.contains(e[0], target)), None)
+        if current is not None:
+            yield from _repeat_found(t, call, current[1], current[2], resolver, helpers)
 
 
-def _calls(nodes: list[ast.AST], resolver: _Resolver, functions: set[int]) -> ast.Call | None:
+def _calls(
+    t: PyTree, nodes: list[ast.AST], resolver: _Resolver, functions: set[int]
+) -> ast.Call | None:
     """The first call by bare name, in `nodes`, of one of `functions`."""
     for node in nodes:
-        for inner in ast.walk(node):
+        for inner in t.walk(node):
             if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name):
                 if resolver.runs(inner, functions):
                     return inner
@@ -614,7 +775,7 @@ def _calls(nodes: list[ast.AST], resolver: _Resolver, functions: set[int]) -> as
 
 
 def _helper_retry(
-    loop: ast.For | ast.AsyncFor | ast.While, helpers: set[int], resolver: _Resolver
+    t: PyTree, loop: ast.For | ast.AsyncFor | ast.While, helpers: set[int], resolver: _Resolver
 ) -> ast.Call | None:
     """A loop that runs a swallowing helper again until it reports success: `while not
     attempt():`, `if attempt(): break`, or `ok = attempt()` then `if ok: break` (not with the
@@ -622,32 +783,32 @@ def _helper_retry(
     call: ast.Call | None = None
     if isinstance(loop, ast.While) and isinstance(loop.test, ast.UnaryOp):
         if isinstance(loop.test.op, ast.Not):
-            call = _calls([loop.test.operand], resolver, helpers)
+            call = _calls(t, [loop.test.operand], resolver, helpers)
     if call is None:
         results: dict[str, ast.Call] = {}
         for stmt in loop.body:
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-                target, found = stmt.targets[0], _calls([stmt.value], resolver, helpers)
+                target, found = stmt.targets[0], _calls(t, [stmt.value], resolver, helpers)
                 if isinstance(target, ast.Name) and found is not None:
                     results[target.id] = found
-            if isinstance(stmt, ast.If) and _leaves(stmt.body):
+            if isinstance(stmt, ast.If) and _leaves(t, stmt.body):
                 test = stmt.test
                 if isinstance(test, ast.Name) and test.id in results:
                     call = results[test.id]
                 elif isinstance(test, ast.Call):
-                    call = _calls([test], resolver, helpers)
+                    call = _calls(t, [test], resolver, helpers)
             if call is not None:
                 break
     if call is None:
         return None
     if isinstance(loop, ast.For | ast.AsyncFor):
-        loop_vars = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
-        if loop_vars & {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}:
+        loop_vars = {n.id for n in t.walk(loop.target) if isinstance(n, ast.Name)}
+        if loop_vars & {n.id for n in t.walk(call) if isinstance(n, ast.Name)}:
             return None
     return call
 
 
-def _generator_retry(node: ast.Call, helpers: set[int], resolver: _Resolver) -> bool:
+def _generator_retry(t: PyTree, node: ast.Call, helpers: set[int], resolver: _Resolver) -> bool:
     """`any(attempt() for _ in range(3))`: a swallowing helper called until it returns true."""
     if _call_name(node) != "any" or len(node.args) != 1:
         return False
@@ -655,23 +816,23 @@ def _generator_retry(node: ast.Call, helpers: set[int], resolver: _Resolver) -> 
     if not isinstance(gen, ast.GeneratorExp | ast.ListComp) or len(gen.generators) != 1:
         return False
     loop = gen.generators[0]
-    loop_vars = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
-    call = _calls([gen.elt], resolver, helpers)
+    loop_vars = {n.id for n in t.walk(loop.target) if isinstance(n, ast.Name)}
+    call = _calls(t, [gen.elt], resolver, helpers)
     return (
         call is not None
         and _call_name(loop.iter) == "range"
-        and not loop_vars & {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
+        and not loop_vars & {n.id for n in t.walk(call) if isinstance(n, ast.Name)}
     )
 
 
 def _recursive_retry(
-    func: ast.FunctionDef | ast.AsyncFunctionDef, resolver: _Resolver
+    t: PyTree, func: ast.FunctionDef | ast.AsyncFunctionDef, resolver: _Resolver
 ) -> ast.Call | None:
     """A function that calls itself again from an `except` of its own body."""
-    for inner in _own_nodes(func.body):
+    for inner in resolver.own_body(func):
         if isinstance(inner, ast.Try | ast.TryStar):
             for handler in inner.handlers:
-                call = _calls(list(handler.body), resolver, {id(func)})
+                call = _calls(t, list(handler.body), resolver, {id(func)})
                 if call is not None:
                     return call
     return None
@@ -685,16 +846,16 @@ _LIBRARY_CALLS = frozenset(
 )
 
 
-def _library_names(module: ast.Module) -> tuple[set[str], set[str]]:
+def _library_names(imports: list[ast.Import | ast.ImportFrom]) -> tuple[set[str], set[str]]:
     """(module aliases, imported names) of the retry libraries this module imports."""
     aliases: set[str] = set()
     names: set[str] = set()
-    for node in ast.walk(module):
+    for node in imports:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] in _RETRY_LIBRARIES:
                     aliases.add(alias.asname or alias.name.split(".")[0])
-        elif isinstance(node, ast.ImportFrom) and node.module:
+        elif node.module:
             if node.module.split(".")[0] in _RETRY_LIBRARIES:
                 for alias in node.names:
                     if alias.name in _LIBRARY_CALLS:
@@ -758,11 +919,11 @@ _CHECK_FAILURES = frozenset({"AssertionError", "Failed"})
 _SKIPS = frozenset({"skip", "xfail", "skipTest"})
 
 
-def _checks(statements: list[ast.stmt], given: frozenset[str]) -> bool:
+def _checks(t: PyTree, statements: list[ast.stmt], given: frozenset[str]) -> bool:
     """Whether these statements run a test's own check: an `assert`, an assertion helper
     (`assert_allclose`, `self.assertEqual`), or a test function a wrapper was handed (`func()`
     where `func` is a parameter of an enclosing function: a decorator running the test)."""
-    for node in _own_nodes(statements):
+    for node in _own_nodes(t, statements):
         if isinstance(node, ast.Assert):
             return True
         if isinstance(node, ast.Call):
@@ -773,7 +934,7 @@ def _checks(statements: list[ast.stmt], given: frozenset[str]) -> bool:
     return False
 
 
-def _unguarded_skip(handler: ast.ExceptHandler, local: set[str]) -> bool:
+def _unguarded_skip(t: PyTree, handler: ast.ExceptHandler, local: set[str]) -> bool:
     """A skip or xfail in the handler that no premise check guards: an `if` on the test's own
     state (a name its function assigned: `if w() is not None: pytest.skip(...)`, the object the
     premise needed was not freed) tells an unmet premise from a failure; one on a platform
@@ -786,34 +947,32 @@ def _unguarded_skip(handler: ast.ExceptHandler, local: set[str]) -> bool:
         if isinstance(node, ast.Call) and _call_name(node) in _SKIPS and not guarded:
             return True
         if isinstance(node, ast.If):
-            premise = guarded or bool(_loads([node.test]) & local)
+            premise = guarded or bool(_loads(t, [node.test]) & local)
             stack.append((node.test, guarded))
             stack.extend((c, premise) for c in (*node.body, *node.orelse))
             continue
-        stack.extend((c, guarded) for c in ast.iter_child_nodes(node))
+        stack.extend((c, guarded) for c in t.children(node))
     return False
 
 
-def _forgiven(module: ast.Module) -> Iterator[tuple[ast.ExceptHandler, str]]:
+def _forgiven(t: PyTree, resolver: _Resolver) -> Iterator[tuple[ast.ExceptHandler, str]]:
     """(handler, what it turns the failure into) for every `except` that catches a test's own
     failure (an `AssertionError` or any exception, around an `assert`, an assertion helper or a
     test function handed to a wrapper) and turns it into an xfail or skip no premise check guards,
     or a quiet return: a flaky-test decorator by another name (`@flaky_on_pypy` xfails the
     failure). An `AssertionError` the code under test raises (`func()` of the test's own making,
-    its effects asserted after) is its output, not the test's failure. Walked without recursion."""
-    stack: list[tuple[ast.AST, tuple[ast.FunctionDef | ast.AsyncFunctionDef, ...]]] = [(module, ())]
+    its effects asserted after) is its output, not the test's failure. Read from the `try`
+    blocks the module's one walk gathered."""
     locals_of: dict[int, set[str]] = {}
-    while stack:
-        node, chain = stack.pop()
-        if isinstance(node, _FUNCTIONS):
-            chain = (*chain, node)
-        if isinstance(node, ast.Try | ast.TryStar) and not node.orelse and chain:
+    for node, scopes in resolver.tries:
+        chain = [s for s in scopes if isinstance(s, _FUNCTIONS)]
+        if not node.orelse and chain:
             current = chain[-1]
             given = frozenset(name for f in chain[:-1] for name in _params(f))
             # a body that raises on purpose (`raise ValueError("exit the context")`) is caught
             # for that raise: an exit the test makes, not its failure
-            deliberate = any(isinstance(n, ast.Raise) for n in _own_nodes(node.body))
-            if not deliberate and _checks(node.body, given):
+            deliberate = any(isinstance(n, ast.Raise) for n in _own_nodes(t, node.body))
+            if not deliberate and _checks(t, node.body, given):
                 for handler in node.handlers:
                     caught = _caught(handler)
                     if caught is not None and not caught & (
@@ -821,8 +980,8 @@ def _forgiven(module: ast.Module) -> Iterator[tuple[ast.ExceptHandler, str]]:
                     ):
                         continue
                     if id(current) not in locals_of:
-                        locals_of[id(current)] = _stored(_own_nodes(current.body))
-                    if _unguarded_skip(handler, locals_of[id(current)]):
+                        locals_of[id(current)] = _stored(t, resolver.own_body(current))
+                    if _unguarded_skip(t, handler, locals_of[id(current)]):
                         yield handler, "an xfail or skip"
                     elif all(
                         isinstance(s, ast.Pass)
@@ -831,16 +990,18 @@ def _forgiven(module: ast.Module) -> Iterator[tuple[ast.ExceptHandler, str]]:
                         for s in handler.body
                     ):
                         yield handler, "a pass"
-        stack.extend((c, chain) for c in ast.iter_child_nodes(node))
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
     module = ctx.module
     if not isinstance(module, ast.Module):
         return
-    resolver = _Resolver(module)
-    helpers = _swallowing_helpers(resolver)
-    aliases, names = _library_names(module) if _LIBRARY_WORDS.search(ctx.text) else (set(), set())
+    t = ctx.tree if ctx.tree is not None and ctx.tree.module is module else PyTree(module, 10**6)
+    resolver = _Resolver(t)
+    helpers = _swallowing_helpers(t, resolver)
+    aliases, names = (
+        _library_names(resolver.imports) if _LIBRARY_WORDS.search(ctx.text) else (set(), set())
+    )
 
     def at(node: ast.AST, message: str) -> Finding:
         line, column = getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1
@@ -848,10 +1009,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
 
     rerun = "a failure is re-run inside the test"
     flagged: set[int] = set()  # constructs the shapes below already named
-    for node in ast.walk(module):
+    for node in resolver.shapes:
         if isinstance(node, ast.For | ast.AsyncFor | ast.While):
-            found = _retry_try(node)
-            call = None if found is not None else _helper_retry(node, helpers, resolver)
+            found = _retry_try(t, node)
+            call = None if found is not None else _helper_retry(t, node, helpers, resolver)
             if found is not None or call is not None:
                 flagged.add(id(node))
             if found is not None:
@@ -870,7 +1031,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 node.iter, aliases, names
             ):
                 yield at(node, "a loop over a retry library's attempts: " + rerun)
-        elif isinstance(node, ast.Call) and _generator_retry(node, helpers, resolver):
+        elif isinstance(node, ast.Call) and _generator_retry(t, node, helpers, resolver):
             flagged.update(id(arg) for arg in node.args)
             yield at(
                 node,
@@ -878,19 +1039,19 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 + rerun,
             )
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            recursive = _recursive_retry(node, resolver)
+            recursive = _recursive_retry(t, node, resolver)
             if recursive is not None:
                 yield at(recursive, f"{node.name}() calls itself again from its `except`: " + rerun)
             for decorator in node.decorator_list:
                 if _library_retry(decorator, aliases, names) and not _library_poll(node, decorator):
                     yield at(decorator, f"{node.name} is wrapped by a retry library: " + rerun)
-    for handler, outcome in _forgiven(module):
+    for handler, outcome in _forgiven(t, resolver):
         yield at(
             handler,
             f"an `except` turns the test's own failure into {outcome}: a failure is forgiven "
             "inside the test",
         )
-    for construct, run in _repeated_helper_calls(module, helpers, resolver) if helpers else ():
+    for construct, run in _repeated_helper_calls(t, helpers, resolver) if helpers else ():
         if id(construct) in flagged:
             continue
         flagged.add(id(construct))

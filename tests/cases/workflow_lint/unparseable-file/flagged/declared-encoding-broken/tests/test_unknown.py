@@ -1,0 +1,8 @@
+# coding: no-such-codec
+
+
+def test_y():
+    try:
+        pass
+    except OSError:
+        pass
