@@ -47,7 +47,7 @@ class PyTree:
     any node, or of a run of sibling statements, is one slice. Built by one walk without recursion;
     a tree deeper than `limit` levels raises TooDeepTree."""
 
-    __slots__ = ("module", "nodes", "end", "_pos")
+    __slots__ = ("module", "nodes", "end", "_pos", "_made_here")
 
     def __init__(self, module: ast.Module, limit: int) -> None:
         self.module = module
@@ -84,6 +84,23 @@ class PyTree:
         self.nodes = nodes
         self.end = end
         self._pos = {id(node): index for index, node in enumerate(nodes)}
+        self._made_here: frozenset[str] | None = None
+
+    def made_here(self) -> frozenset[str]:
+        """The class names the tests themselves make: defined in this module, or imported from
+        the tests' own modules (a relative import, `conftest`, a `tests`/`test` package)."""
+        if self._made_here is None:
+            names: set[str] = set()
+            for node in self.nodes:
+                if isinstance(node, ast.ClassDef):
+                    names.add(node.name)
+                elif isinstance(node, ast.ImportFrom) and (
+                    node.level > 0
+                    or (node.module or "").split(".")[0] in ("conftest", "tests", "test")
+                ):
+                    names.update(alias.asname or alias.name for alias in node.names)
+            self._made_here = frozenset(names)
+        return self._made_here
 
     def index(self, node: ast.AST) -> int:
         """Where `node` stands in `nodes` (-1: not part of this module's tree)."""

@@ -129,10 +129,10 @@ _NO_RESULT = re.compile(
 )
 
 
-def _no_result(handler: ast.ExceptHandler) -> bool:
+def _no_result(t: PyTree, handler: ast.ExceptHandler) -> bool:
     """A handler catching only "nothing found" signals (`except NoSuchExample:`): swallowing one
     accepts an empty result, it forgives no failure."""
-    caught = _caught(handler)
+    caught = _caught(t, handler)
     return bool(caught) and all(_NO_RESULT.fullmatch(name) for name in caught or ())
 
 
@@ -171,8 +171,11 @@ _CLOCKS = frozenset(
 )
 
 
-def _caught(handler: ast.ExceptHandler) -> set[str] | None:
-    """The last names of the exception types a handler catches; None for a bare `except:`."""
+def _caught(t: PyTree, handler: ast.ExceptHandler) -> set[str] | None:
+    """The last names of the exception types a handler catches; None for a bare `except:`, and
+    for a class the tests make themselves (`PyTree.made_here`): its name says nothing of what
+    raises it (`class ResultNotFound(AssertionError)` is the test's own failure), so it is
+    judged as catching anything."""
     if handler.type is None:
         return None
     kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
@@ -181,15 +184,17 @@ def _caught(handler: ast.ExceptHandler) -> set[str] | None:
         if isinstance(kind, ast.Attribute):
             out.add(kind.attr)
         elif isinstance(kind, ast.Name):
+            if kind.id in t.made_here():
+                return None
             out.add(kind.id)
         else:
             return None  # computed: anything
     return out
 
 
-def _only(handlers: list[ast.ExceptHandler], allowed: frozenset[str]) -> bool:
+def _only(t: PyTree, handlers: list[ast.ExceptHandler], allowed: frozenset[str]) -> bool:
     for handler in handlers:
-        caught = _caught(handler)
+        caught = _caught(t, handler)
         if caught is None or not caught <= allowed:
             return False
     return bool(handlers)
@@ -295,21 +300,21 @@ def _forgives_failure(t: PyTree, node: ast.stmt, loop: ast.For | ast.AsyncFor | 
     if not isinstance(node, ast.Try | ast.TryStar):
         return True  # `with suppress(...)`: judged by the loop's shape only
     handlers = [h for h in node.handlers if _goes_round(t, h)]
-    if _only(handlers, _NOT_READY) or (handlers and all(_no_result(h) for h in handlers)):
+    if _only(t, handlers, _NOT_READY) or (handlers and all(_no_result(t, h) for h in handlers)):
         return False
-    if _only(handlers, _WAIT_EXPIRED) and _only_waits(t, node.body):
+    if _only(t, handlers, _WAIT_EXPIRED) and _only_waits(t, node.body):
         return False  # `accept()` timed out: no client yet, asked again (a server's accept loop)
-    if _only(handlers, _ABSENT) and _paced(t, loop):
+    if _only(t, handlers, _ABSENT) and _paced(t, loop):
         return False  # nothing listening yet: waited for with a pause, as a readiness probe does
-    if _clock_bounded(t, loop) and _only(handlers, _NOT_READY | _NOT_THERE_YET):
+    if _clock_bounded(t, loop) and _only(t, handlers, _NOT_READY | _NOT_THERE_YET):
         return False
     if _reads_only(t, node.body) and (
         _paced(t, loop)
         or _clock_bounded(t, loop)
-        or (_asks_a_server(t, node.body) and _only(handlers, _NOT_THERE_YET | {"HTTPError"}))
+        or (_asks_a_server(t, node.body) and _only(t, handlers, _NOT_THERE_YET | {"HTTPError"}))
     ):
         return False  # a poll: the act only re-reads what something else changes
-    caught_failure = any((_caught(h) or {"Exception"}) & _TEST_FAILURES for h in handlers)
+    caught_failure = any((_caught(t, h) or {"Exception"}) & _TEST_FAILURES for h in handlers)
     return caught_failure or not all(_recovers(t, h) for h in handlers)
 
 
@@ -546,7 +551,7 @@ def _swallows(t: PyTree, func: ast.FunctionDef | ast.AsyncFunctionDef, resolver:
         if inner.finalbody:
             cleanup.update(id(n) for n in t.walk_all(inner.finalbody))
         for handler in inner.handlers:
-            if _ends_attempt(handler) or _no_result(handler):
+            if _ends_attempt(handler) or _no_result(t, handler):
                 continue
             if held is None:
                 held = _params(func) | {
@@ -974,7 +979,7 @@ def _forgiven(t: PyTree, resolver: _Resolver) -> Iterator[tuple[ast.ExceptHandle
             deliberate = any(isinstance(n, ast.Raise) for n in _own_nodes(t, node.body))
             if not deliberate and _checks(t, node.body, given):
                 for handler in node.handlers:
-                    caught = _caught(handler)
+                    caught = _caught(t, handler)
                     if caught is not None and not caught & (
                         _CHECK_FAILURES | {"Exception", "BaseException"}
                     ):
