@@ -258,6 +258,13 @@ def test_ctrl_c_stops_every_child_and_leaves_no_ledger(
         stderr=subprocess.PIPE,
         text=True,
     )
+    # the run's own handlers are set once it says what it judges (before that, git's children
+    # carry the mark too, and a signal then meets a process that has not started the run)
+    assert proc.stderr is not None
+    said = [proc.stderr.readline()]
+    while said[-1] and "judging HEAD against" not in said[-1]:
+        said.append(proc.stderr.readline())
+    assert said[-1], "".join(said)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # wait until the tests' own processes are running
         if len(_marked(mark)) >= 2:
