@@ -331,7 +331,8 @@ def shard_worker(repo: Path, out: Path, shard: str, plan: Path, maps: Path, core
     ctx = lane_context(args, repo_root, policy, progress=lambda event: None)
     timings: dict[str, float] = {}
     run_lane(ctx, workers=args.workers, shard=run, coverage_map=args.coverage_map, timings=timings)
-    print(json.dumps({"mutants": len(run.items) if run else 0, **timings}))
+    # the slice's size under a key no lane phase uses (the lane's timings have a "mutants" phase)
+    print(json.dumps({"phases": timings, "slice": len(run.items) if run else 0}))
 
 
 def _plan(repo: Path, out: Path, count: int) -> float:
@@ -372,8 +373,9 @@ def _wave(
         code = procs[k][1].returncode
         if code != 0:
             raise SystemExit(f"shard {k}/{count} failed ({code}): {stderr[-2000:]}")
-        t = json.loads(stdout.strip().splitlines()[-1])
-        out[k] = ShardTiming(int(t["mutants"]), wall, mutant_phase_seconds(t), t["fixed"])
+        report = json.loads(stdout.strip().splitlines()[-1])
+        t = report["phases"]
+        out[k] = ShardTiming(int(report["slice"]), wall, mutant_phase_seconds(t), t["fixed"])
     return out
 
 

@@ -76,6 +76,11 @@ class PropertyPolicy:
     source_dirs: tuple[str, ...] = ("src", ".")
     # a fixed mutant draw (reproducible verdicts, known to every diff); None: a secret one per run
     mutant_draw: int | None = None
+    # an agent diff that changes the behaviour of a function that exists at base (its revert killed,
+    # the behaviour diff finds a difference) needs a human: off by default (shown, not failed)
+    behaviour_changes_need_approval: bool = False
+    # CPU seconds the behaviour diff (base vs head on the changed functions) may spend in all
+    behaviour_cpu_seconds: float = 120.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +237,8 @@ _TABLES: dict[str, dict[str, _Key]] = {
         "max_examples": _Key("int", _positive),
         "source_dirs": _Key("strs"),
         "mutant_draw": _Key("int", _draw),
+        "behaviour_changes_need_approval": _Key("bool"),
+        "behaviour_cpu_seconds": _Key("float", _positive),
     },
     "authorship": {
         "treat_new_tests_as_untrusted": _Key("bool"),

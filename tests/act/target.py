@@ -203,7 +203,8 @@ def add_head(repo: Repo, files: dict[str, str | bytes], message: str) -> str:
     return repo.commit(message)
 
 
-# decode reads multi-digit counts as numbers: a change with mutants for the property lane to plant
+# decode reads multi-digit counts as numbers, and still refuses a letter with no count (the base's
+# int('') raised ValueError): a refactor with mutants for the property lane to plant
 DIGITS_DECODE = CODEC.replace(
     """    count = ""
     for char in encoded:
@@ -213,13 +214,15 @@ DIGITS_DECODE = CODEC.replace(
             out.append(char * int(count))
             count = ""
 """,
-    """    count = 0
+    """    count = None
     for char in encoded:
         if char.isdigit():
-            count = count * 10 + int(char)
+            count = int(char) if count is None else count * 10 + int(char)
+        elif count is None:
+            raise ValueError(f"no count before {char!r}")
         else:
             out.append(char * count)
-            count = 0
+            count = None
 """,
 )
 DIGITS_TEST = """\

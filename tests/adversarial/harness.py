@@ -47,6 +47,8 @@ class Case:
     why: str
     rules_any: tuple[str, ...]
     timeout: float
+    # the case's base/ is a whole repository of its own (not an overlay of examples/demo/base)
+    standalone: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +78,7 @@ def load_cases(root: Path = CASES) -> list[Case]:
                 why=data["why"],
                 rules_any=tuple(data.get("rules_any", ())),
                 timeout=float(data.get("timeout_seconds", 240)),
+                standalone=bool(data.get("standalone", False)),
             )
         )
     return found
@@ -85,7 +88,10 @@ def _copy_overlay(files: Path, repo: Path, tag: str) -> None:
     """Copy the case's files over the tree, with the process marker made unique to this run."""
     if not files.is_dir():
         return
-    shutil.copytree(files, repo, dirs_exist_ok=True, symlinks=True)
+    # fresh modification times (`shutil.copy`, not `copy2`): a file the overlay replaces with one
+    # of the same size and an older time would look unchanged to git's stat check, and the head
+    # commit would silently keep the base's bytes
+    shutil.copytree(files, repo, dirs_exist_ok=True, symlinks=True, copy_function=shutil.copy)
     marker = MARKER.encode()
     for path in files.rglob("*"):
         if path.is_file() and not path.is_symlink():
@@ -97,7 +103,10 @@ def _copy_overlay(files: Path, repo: Path, tag: str) -> None:
 def build_repo(case: Case, where: Path, tag: str = MARKER) -> Path:
     """The base commit on `main` and the case's head commit on `agent`, checked out."""
     repo = where / "repo"
-    shutil.copytree(BASE, repo)
+    if case.standalone:
+        repo.mkdir()
+    else:
+        shutil.copytree(BASE, repo)
     _copy_overlay(case.folder / "base", repo, tag)
     git(repo, "init", "-q", "-b", "main")
     git(repo, "add", "-A")

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from lanegate.lanes.property import plan_mutants
+from lanegate.lanes.property.revert import is_revert
 from lanegate.ledgers.load import load_file
 from lanegate.ledgers.models import MutantStatus, PropertyLedger
 from lanegate.policy import load_policy
@@ -81,9 +82,17 @@ def test_property_lane_end_to_end(make_repo: Callable[[str], Repo]) -> None:
     planned = plan_mutants(repo.path, "main", load_policy(repo.path), draw=ledger.mutant_draw)
     assert [m.id for m in ledger.mutants] == [m.id for m in planned]
     assert ledger.mutants_planted == len(planned) > 0
-    assert {m.line for m in ledger.mutants} <= {22, 46}
+    operators = [m for m in ledger.mutants if not is_revert(m.operator)]
+    assert {m.line for m in operators} <= {22, 46}
+    # each changed function's revert (its base version, planted whole from its `def`) is listed
+    # with the mutants, and its changed-function entry names it
+    reverts = [m for m in ledger.mutants if is_revert(m.operator)]
+    assert {(m.operator, m.line) for m in reverts} == {("revert", 18), ("revert", 43)}
+    assert sorted(i for c in ledger.changed_functions for i in c.reverts) == sorted(
+        m.id for m in reverts
+    )
     assert all(m.status is not MutantStatus.ERROR for m in ledger.mutants)
-    killed = [m for m in ledger.mutants if m.status is MutantStatus.KILLED]
+    killed = [m for m in operators if m.status is MutantStatus.KILLED]
     assert ledger.killed_mutants == sum(1 for m in killed if str(m.kill_kind) == "property")
 
     report = json.loads((repo.path / "out1" / "mutation-report.json").read_text("utf-8"))

@@ -150,7 +150,10 @@ def test_hangs_are_timeouts_and_memory_blowups_hit_the_cap(
     assert all(m["detected"] for m in by_status["timeout"] + by_status["memory"])
     assert all(m["line"] in (3, 4) for m in by_status["timeout"])
     assert all(m["line"] in (12, 14) for m in by_status["memory"])
-    assert ledger["killed_mutants"] == len(ledger["mutants"])
+    # the two reverts (the base's `return 0` and `return []`) are killed too, and never counted
+    reverts = [m for m in ledger["mutants"] if m["operator"] == "revert"]
+    assert [m["status"] for m in reverts] == ["killed", "killed"], reverts
+    assert ledger["killed_mutants"] == len(ledger["mutants"]) - len(reverts)
     cap = ledger["effective_settings"]["mutant_memory_cap_bytes"]
     assert cap == 4 * ledger["effective_settings"]["baseline_peak_rss_bytes"] > 0
     assert "counted as detected" in done.stdout
@@ -233,7 +236,9 @@ def test_base_property_tests_earn_kills_and_survivors_are_on_screen(
         max_mutants=10,  # every line's two: the equivalent `<=`/`>=` are then (nearly) always drawn
     )
     done, ledger = _property(repo)
-    killed = [m for m in ledger["mutants"] if m["status"] == "killed"]
+    # the operators' mutants; the base's clamp (the revert) is the same function, never counted
+    operators = [m for m in ledger["mutants"] if m["operator"] != "revert"]
+    killed = [m for m in operators if m["status"] == "killed"]
     assert len(killed) >= 2, ledger["mutants"]
     assert {(m["kill_kind"], m["killed_by"]) for m in killed} == {
         ("property", "tests/test_props.py::test_clamp_in_range")
@@ -243,7 +248,7 @@ def test_base_property_tests_earn_kills_and_survivors_are_on_screen(
     assert "base property tests credited: tests/test_props.py::test_clamp_in_range" in done.stdout
     # `x < lo` -> `x <= lo` cannot be told apart (clamp returns lo either way): the survivors'
     # diffs are on screen, counted the same way as in the ledger
-    survivors = [m for m in ledger["mutants"] if m["status"] == "survived"]
+    survivors = [m for m in operators if m["status"] == "survived"]
     tally = f"{len(killed)} killed by a property" + (
         f", {len(survivors)} survived" if survivors else ";"
     )

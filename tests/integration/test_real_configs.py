@@ -24,6 +24,8 @@ def window_sums(items, k):
 
 HEAD_CODE = """\
 def window_sums(items, k):
+    if k < 1:
+        raise ValueError("a window holds at least one item")
     total = 0
     out = []
     for i, x in enumerate(items):
@@ -40,7 +42,7 @@ import unittest
 
 from hypothesis import given, strategies as st
 
-from lanegate.oracles import equivalent
+from lanegate.oracles import equivalent, raises
 from windows import window_sums
 
 
@@ -52,6 +54,10 @@ class WindowTests(unittest.TestCase):
     @given(st.lists(st.integers(-5, 5), max_size=8), st.integers(1, 4))
     def test_matches_reference(self, items, k):
         equivalent(window_sums, reference, items, k)
+
+    @given(st.lists(st.integers(-5, 5), max_size=8), st.integers(-3, 0))
+    def test_rejects_an_empty_window(self, items, k):
+        raises(ValueError, window_sums, items, k)
 """
 
 FIXTURE_TEST = """\
@@ -147,10 +153,15 @@ def test_both_lanes_pass_an_honest_unittest_change(
     assert unit["passed_oracle_check"] and unit["cases_run"] == 30
     assert by_node["tests/test_fixture_use.py::test_pairs"]["passed_oracle_check"]
     assert ledger["oracle_findings"] == []
-    # the cap is 3; the changed function's floor (min_mutants_per_function, 4) plants past it
-    assert ledger["mutants_planted"] == 4
-    assert [m["status"] for m in ledger["mutants"]] == ["killed"] * 4, ledger["mutants"]
-    assert {m["kill_kind"] for m in ledger["mutants"]} == {"property"}
+    # the cap is 3; the changed function's floor (min_mutants_per_function, 4) plants past it; and
+    # the base's window_sums, planted as a revert: the rewrite keeps every window of one item or
+    # more and refuses an empty one, which the unit test pins (the base returns sums of nothing)
+    assert ledger["mutants_planted"] == 5
+    operators = [m for m in ledger["mutants"] if m["operator"] != "revert"]
+    assert [m["status"] for m in operators] == ["killed"] * 4, ledger["mutants"]
+    (change,) = ledger["changed_functions"]
+    assert (change["revert_verdict"], change["behaviour"]) == ("pinned", "differs"), change
+    assert change["revert_killed_by"].endswith("test_rejects_an_empty_window")
     settings = ledger["effective_settings"]
     assert "pytest-xdist" in settings["pytest_plugins"] and "-n 0" in settings["pytest_plugins"]
     assert "pytest-cov" in settings["pytest_plugins"]
@@ -164,6 +175,7 @@ def test_both_lanes_pass_an_honest_unittest_change(
     replayed = {t["node_id"] for t in fledger["tests"]}
     assert replayed == {
         "tests/test_windows.py::WindowTests::test_matches_reference",
+        "tests/test_windows.py::WindowTests::test_rejects_an_empty_window",
         "tests/test_fixture_use.py::test_pairs",
     }
     assert all(r["outcome"] == "passed" for t in fledger["tests"] for r in t["replays"])

@@ -13,7 +13,12 @@ from lanegate._version import __version__
 from lanegate.authorship import Authorship
 from lanegate.errors import UsageError
 from lanegate.lanes.base_policy import trusted_sandbox
-from lanegate.ledgers.models import SCHEMA_VERSION, AuthorKind
+from lanegate.ledgers.models import (
+    PROPERTY_SCHEMA_VERSION,
+    PROPERTY_WRITER,
+    SCHEMA_VERSION,
+    AuthorKind,
+)
 from lanegate.policy import Policy
 from lanegate.sandbox import Sandbox, open_sandbox
 
@@ -122,7 +127,7 @@ def envelope(
 ) -> dict[str, Any]:
     """The provenance fields every lane ledger starts with (SPEC 4), filled the same way by each lane."""
     return {
-        "schema_version": SCHEMA_VERSION,
+        "schema_version": PROPERTY_SCHEMA_VERSION if writer == PROPERTY_WRITER else SCHEMA_VERSION,
         "writer": writer,
         "lane_name": ctx.policy.lane.name,
         "suite_id": suite_id,

@@ -21,7 +21,6 @@ import jsonschema
 
 from lanegate.errors import LedgerError
 from lanegate.ledgers import codec, schemas
-from lanegate.ledgers.models import SCHEMA_VERSION
 
 T = TypeVar("T")
 
@@ -143,9 +142,10 @@ def validate_json(value: Any, name: str, where: str) -> None:
         version = value["schema_version"]
         if isinstance(version, bool) or not isinstance(version, int):
             raise LedgerError(f"{where}: schema_version: expected integer")
-        if version != SCHEMA_VERSION:
+        wanted = schemas.version_of(name)
+        if version != wanted:
             raise LedgerError(
-                f"{where}: schema_version: {version} is not supported (this lanegate reads {SCHEMA_VERSION})"
+                f"{where}: schema_version: {version} is not supported (this lanegate reads {wanted})"
             )
     errors = sorted(
         _validator(name).iter_errors(value),

@@ -2,7 +2,9 @@
 
 These classes are the public contract: their JSON Schemas are generated from them
 (`lanegate.ledgers.schemas`) and shipped as files. Every field is required in JSON; optional values are
-written as `null`. Changing a field means bumping `SCHEMA_VERSION`.
+written as `null`. Changing a document's fields means bumping its version: `SCHEMA_VERSION` for
+the documents that share it, `PROPERTY_SCHEMA_VERSION` for property.json (2: revert mutants, changed
+functions and the behaviour diff).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from lanegate.ledgers.dimension import Dimension as Dimension  # re-exported
 
 SCHEMA_VERSION = 1
+PROPERTY_SCHEMA_VERSION = 2
 COMMIT_PATTERN = r"^[0-9a-f]{40}([0-9a-f]{24})?$"
 DIGEST_PATTERN = r"^sha256:[0-9a-f]{64}$"
 ROOT_CAUSE_PATTERN = r"^(sha256:[0-9a-f]{64}|[0-9a-f]{7,64})$"
@@ -29,8 +32,8 @@ def _meta(**kwargs: Any) -> Any:
     return field(metadata=kwargs)
 
 
-def _version() -> Any:
-    return _meta(const=SCHEMA_VERSION, minimum=1, description="bumped on any incompatible change")
+def _version(version: int = SCHEMA_VERSION) -> Any:
+    return _meta(const=version, minimum=1, description="bumped on any incompatible change")
 
 
 def _commit() -> Any:
@@ -156,6 +159,58 @@ class Mutant:
     # running is a trusted property test and the unmutated control ran the same tests well inside
     # the limit (at most half of it); `killed_mutants` counts these with the property kills.
     detected: bool = False
+    # a kill's one-line cause (the first failing test's exception type and message), bounded: a
+    # revert "killed" only by a call the base cannot take (TypeError at the call, ImportError) or by
+    # a name the head removed (NameError) is read from it
+    detail: str = field(default="", metadata={"maxLength": 300})
+
+
+# the operators of revert mutants (the base's code planted into the head): a changed function's
+# whole base version, one hunk of it, a module-level hunk
+REVERT_OPERATORS = frozenset({"revert", "revert-hunk", "revert-module"})
+BEHAVIOUR_VERDICTS = ("differs", "same", "not-compared")
+MATCHES = ("same", "renamed", "moved", "module")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InputSource:
+    """Where the behaviour diff's inputs of one function came from, and how many."""
+
+    source: str = _text(100)
+    count: int = _meta(minimum=0)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BehaviourDifference:
+    """One input on which base and head disagree: `clamp(11, 0, 10)`: base `10`, head `0`."""
+
+    call: str = _text(400)
+    base: str = _text(400)
+    head: str = _text(400)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChangeEvidence:
+    """A function of the head that exists at the merge base (or module-level code, `qualname`
+    "<module>") whose code the diff changed: its revert mutants (ids in `mutants`, operators
+    `revert`, `revert-hunk`, `revert-module`), the reverts that could not be planted, the verdict
+    the scorer derives from them (`revert_verdict`), and the behaviour diff's answer."""
+
+    path: str = _text()
+    qualname: str = _text(400)
+    base_path: str = _text()
+    base_qualname: str = _text(400)
+    matched: str = field(default="same", metadata={"enum": MATCHES})
+    reverts: tuple[str, ...] = ()
+    revert_problems: tuple[str, ...] = ()
+    revert_verdict: str = _text(100)
+    revert_killed_by: str | None = _text()
+    behaviour: str = field(default="not-compared", metadata={"enum": BEHAVIOUR_VERDICTS})
+    inputs_tried: int = _meta(minimum=0)
+    input_sources: tuple[InputSource, ...] = ()
+    differences: tuple[BehaviourDifference, ...] = ()
+    behaviour_reason: str = _text()
+    behaviour_seconds: float = _meta(minimum=0)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -247,7 +302,7 @@ class BaselineRecord:
 class PropertyLedger:
     """property.json: counted Hypothesis cases and planted mutants killed, written by property-runner."""
 
-    schema_version: int = _version()
+    schema_version: int = _version(PROPERTY_SCHEMA_VERSION)
     writer: str = _meta(const=PROPERTY_WRITER)
     lane_name: str = _text(200)
     suite_id: str = _text(200)
@@ -289,6 +344,12 @@ class PropertyLedger:
     canary_seed: int = field(default=0, metadata={"minimum": 0})
     canaries: tuple[Mutant, ...] = ()
     baseline: BaselineRecord = field(default_factory=BaselineRecord)
+    # every function (and module-level code) of the head that exists at base and that the diff
+    # changed: its reverts, their verdict and the behaviour diff of base and head
+    changed_functions: tuple[ChangeEvidence, ...] = ()
+    # the behaviour diff's seed (same seed, same inputs) and its whole CPU budget in seconds
+    behaviour_seed: int = field(default=0, metadata={"minimum": 0})
+    behaviour_cpu_seconds: float = field(default=0.0, metadata={"minimum": 0})
 
 
 # --- fixture.json ----------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ shipped files and the models disagree.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from dataclasses import dataclass
@@ -55,10 +56,19 @@ SCHEMAS: dict[str, SchemaEntry] = {
 _BASE_ID = "https://lanegate.dev/schemas/v{version}/{name}.schema.json"
 
 
+def version_of(name: str) -> int:
+    """The schema version documents of kind `name` carry (the const of their `schema_version`)."""
+    entry = entry_for(name)
+    for item in dataclasses.fields(entry.model):
+        if item.name == "schema_version":
+            return int(item.metadata["const"])
+    return models.SCHEMA_VERSION
+
+
 def generate(name: str) -> dict[str, Any]:
     """Generate the schema document of `name` from its model."""
     entry = entry_for(name)
-    schema_id = _BASE_ID.format(version=models.SCHEMA_VERSION, name=name)
+    schema_id = _BASE_ID.format(version=version_of(name), name=name)
     return codec.document_schema(entry.model, schema_id, entry.title)
 
 

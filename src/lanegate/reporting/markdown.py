@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from lanegate.lanes.property.changes import line as changes_line
 from lanegate.ledgers.models import (
     AuthorKind,
     FlakeLedger,
@@ -18,7 +19,7 @@ from lanegate.ledgers.models import (
 from lanegate.model import Lane
 from lanegate.reporting.text import split_warns
 from lanegate.scoring.evidence import LoadedLedger, ScoreInputs
-from lanegate.scoring.property_rules import counts_as_detected
+from lanegate.scoring.property_rules import counts_as_detected, operator_mutants
 
 MARKER = "<!-- lanegate score summary -->"
 # GitHub refuses a step summary over 1024 KiB; keep a margin for what other steps append.
@@ -210,8 +211,12 @@ class MarkdownReporter:
         prop = _loaded(inputs, Lane.PROPERTY)
         if isinstance(prop, PropertyLedger):
             w.add(f"\n{baseline_line(prop)}\n")
-            alive = [m for m in prop.mutants if not counts_as_detected(m)]
+            alive = [m for m in operator_mutants(prop.mutants) if not counts_as_detected(m)]
             w.section("Mutants not detected by a property", [mutant_diff(m) for m in alive])
+            w.section(
+                "Changed functions: the base's version against the tests, and the behaviour diff",
+                [f"- {changes_line(c)}\n" for c in prop.changed_functions],
+            )
         if report.ledgers:
             digests = [f"- {code(d.name)} {code(d.digest)}\n" for d in report.ledgers]
             w.section("Evidence read", digests)

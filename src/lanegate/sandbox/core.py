@@ -295,6 +295,9 @@ class Sandbox:
     # under the command's own overlays: the lane's trusted inputs replacing what the head has there
     trusted_files: dict[Path, Path] = field(default_factory=dict)
     network: bool = False
+    # False: no git dir at all inside (none of the tree's `.git`, nor a git dir it points to
+    # outside the tree): runs that must not read other commits' code (the behaviour diff's)
+    git: bool = True
     _tree_size: int = 0
     _kept: list[Path] = field(default_factory=list)
     _private: list[Path] = field(default_factory=list)  # at most one folder, made on first use
@@ -499,6 +502,18 @@ class Sandbox:
                 self._git_covers_args = args
             return self._git_covers_args
 
+    def _git_dirs_masked(self) -> list[str]:
+        """Empty folders over the git dirs the tree's `.git` (a file or a link: a worktree, a
+        submodule) leads to outside the tree, which the read-only root would otherwise show."""
+        dot = self.repo / ".git"
+        found: set[Path] = set()
+        if dot.is_symlink() or dot.is_file():
+            for config, _ in git_config.git_files(self.repo).configs:
+                folder = config.parent
+                if folder != Path("/") and not _inside(self.repo, folder):
+                    found.add(folder)
+        return [a for folder in sorted(found) if folder.is_dir() for a in ("--tmpfs", str(folder))]
+
     def _views(self, real: Path) -> list[str]:
         """Where a real path shows inside the sandbox: itself, under the tree's `.git` when that
         is a link to the git dir holding it, and in the copy's source view when it is in the tree."""
@@ -596,11 +611,11 @@ class Sandbox:
         # the folders above a frozen one: mount points of their own, which cannot be renamed
         for folder, held in frozen.pinned:
             args += [*_sized(held + self.limits.disk_mb * MB), str(self.repo / folder)]
-        for path in [self.repo / ".git", *self._kept]:
+        for path in [self.repo / ".git", *self._kept] if self.git else self._kept:
             if path.exists():
                 args += ["--ro-bind", str(path), str(path)]
         # no credential a checkout persisted in git's files reaches head code (`git_config`)
-        args += self._git_covers()
+        args += self._git_covers() if self.git else self._git_dirs_masked()
         for dest, source in sorted(overlays.items()):
             # lexical, never resolved: the head may have put a symlink at that path, but inside the
             # sandbox the path is still an empty tmpfs when bubblewrap mounts onto it
@@ -739,6 +754,7 @@ def open_sandbox(
     enabled: bool = True,
     hidden: Sequence[Path] = (),
     network: bool = False,
+    git: bool = True,
 ) -> Sandbox:
     """The sandbox for one lane run over `repo` (`network=True` shares the host's network: only the
     install of the tests' dependencies asks for it); raises `SandboxError` when none can be built,
@@ -763,4 +779,5 @@ def open_sandbox(
         tool=tool,
         cap=process_cap(chosen.processes),
         network=network,
+        git=git,
     )

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import re
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
 
 from lanegate.ledgers.models import (
+    REVERT_OPERATORS,
     AuthorKind,
     BaseRecheck,
     BaseTestRun,
+    ChangeEvidence,
     KillKind,
     Mutant,
     MutantStatus,
@@ -38,7 +42,10 @@ def _accepted_budgets(ratio: float, planted: int) -> set[int]:
 def counts_as_detected(m: Mutant, void: frozenset[str] = frozenset()) -> bool:
     """A mutant counted in `killed_mutants`: killed by a trusted property test, or a timeout or
     memory-cap mutant the lane recorded as detected (Stryker's convention, see `Mutant.detected`).
-    A kill by a test in `void` (one that also killed a canary) counts for nothing."""
+    A kill by a test in `void` (one that also killed a canary) counts for nothing; a revert never
+    counts here (its own rules read it)."""
+    if is_revert(m):
+        return False
     if m.status is MutantStatus.KILLED:
         return m.kill_kind is KillKind.PROPERTY and m.killed_by not in void
     return m.detected and m.status in (MutantStatus.TIMEOUT, MutantStatus.MEMORY)
@@ -133,10 +140,11 @@ def mutant_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     if ledger.killed_mutants < ledger.mutant_budget:
         control = ledger.effective_settings.get("control_problem")
         void = voided_killers(ledger.canaries)
-        alive = [m for m in ledger.mutants if not counts_as_detected(m, void)]
+        operators = operator_mutants(ledger.mutants)
+        alive = [m for m in operators if not counts_as_detected(m, void)]
         shown = shown_undetected(alive, void)
         yield Hit(
-            f"{ledger.killed_mutants} of {ledger.mutants_planted} mutants detected by a property, "
+            f"{ledger.killed_mutants} of {len(operators)} operator mutants detected by a property, "
             f"budget {ledger.mutant_budget}; {mutant_tally(ledger.mutants)}"
             + (f"; mutants not judged: {control}" if isinstance(control, str) and control else "")
             + (f"; not detected: {shown}" if shown else ""),
@@ -167,10 +175,10 @@ def shown_undetected(alive: list[Mutant], void: frozenset[str]) -> str:
 
 def zero_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """mutant_budget == 0 while mutants were planted: a budget nobody has to meet."""
-    if ledger.mutant_budget == 0 and (ledger.mutants_planted > 0 or ledger.mutants):
+    operators = operator_mutants(ledger.mutants)
+    if ledger.mutant_budget == 0 and operators:
         yield Hit(
-            f"mutant_budget is 0 but {max(ledger.mutants_planted, len(ledger.mutants))} "
-            "mutants were planted",
+            f"mutant_budget is 0 but {len(operators)} operator mutants were planted",
             _at("mutant_budget"),
         )
 
@@ -183,11 +191,12 @@ def budget_mismatch(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
             f"mutant_kill_ratio is {ledger.mutant_kill_ratio} but the policy says {ratio}",
             _at("mutant_kill_ratio"),
         )
-    accepted = _accepted_budgets(ratio, ledger.mutants_planted)
+    operators = len(operator_mutants(ledger.mutants))
+    accepted = _accepted_budgets(ratio, operators)
     if ledger.mutant_budget not in accepted:
         yield Hit(
             f"mutant_budget is {ledger.mutant_budget} but ceil({ratio} x "
-            f"{ledger.mutants_planted}) is {min(accepted)}",
+            f"{operators} operator mutants) is {min(accepted)}",
             _at("mutant_budget"),
         )
 
@@ -206,9 +215,10 @@ def planted_mismatch(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
 
 def mutant_tally(mutants: tuple[Mutant, ...]) -> str:
     """`2 killed by a property, 1 timeout counted as detected, 1 killed by a unit test
-    (tests/t.py::test_x), 1 survived`: every mutant in exactly one group, unit killers by name."""
+    (tests/t.py::test_x), 1 survived`: every operator mutant in exactly one group, unit killers by
+    name (reverts are told by `revert_tally`)."""
     groups: dict[str, list[Mutant]] = {}
-    for m in mutants:
+    for m in operator_mutants(mutants):
         if m.status is MutantStatus.KILLED:
             key = "killed by a property" if m.kill_kind is KillKind.PROPERTY else "unit"
         elif m.detected:
@@ -259,12 +269,12 @@ def too_many_mutants(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     """More mutants than the policy allows (max_mutants, raised to min_mutants_per_function for
     every function the ledger's mutants name): the run was not the one the policy describes."""
     props = ctx.policy.properties
-    cap = mutant_cap(props.max_mutants, props.min_mutants_per_function, ledger.mutants)
-    if ledger.mutants_planted > cap or len(ledger.mutants) > cap:
+    operators = operator_mutants(ledger.mutants)
+    cap = mutant_cap(props.max_mutants, props.min_mutants_per_function, operators)
+    if len(operators) > cap:
         why = "" if cap == props.max_mutants else " (raised by min_mutants_per_function)"
         yield Hit(
-            f"{max(ledger.mutants_planted, len(ledger.mutants))} mutants planted, "
-            f"over the policy's cap {cap}{why}",
+            f"{len(operators)} operator mutants planted, over the policy's cap {cap}{why}",
             _at("mutants_planted"),
         )
 
@@ -405,7 +415,7 @@ def function_budget(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
     ratio = ctx.policy.properties.mutant_kill_ratio
     groups: dict[tuple[str, str], list[bool]] = {}
     void = voided_killers(ledger.canaries)
-    for mutant in ledger.mutants:
+    for mutant in operator_mutants(ledger.mutants):
         killed = counts_as_detected(mutant, void)
         groups.setdefault((mutant.path, mutant.function), []).append(killed)
     for (path, function), kills in sorted(groups.items()):
@@ -481,3 +491,227 @@ def no_code_reached(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
                 "own code (only the oracle, the standard library or installed packages)",
                 _at("properties"),
             )
+
+
+# --- revert mutants and the behaviour diff (issue 42) -----------------------------------------------
+
+# a revert "killed" only because the base cannot take the call the new test makes: the base lacks a
+# parameter, a name or an attribute the test uses. That shows nothing about the behaviour the tests
+# pin; the change is judged at the call shapes both versions accept (the behaviour diff)
+_CALL_SHAPE = re.compile(
+    r"^(?:collection: )?(?:"
+    r"TypeError: .*(?:unexpected keyword argument|positional argument|required positional argument"
+    r"|required keyword-only argument|multiple values for argument)"
+    r"|(?:ImportError|ModuleNotFoundError): cannot import name"
+    r"|AttributeError: .*has no attribute"
+    r")"
+)
+# a revert whose base code names something the head removed does not run in the head's context
+_NOT_IN_HEAD = re.compile(r"^(?:collection: )?(?:NameError|UnboundLocalError): ")
+SHOWN_DIFFERENCES = 3
+
+
+def is_revert(m: Mutant) -> bool:
+    """A revert mutant (the base's code planted into the head), never an operator's."""
+    return m.operator in REVERT_OPERATORS
+
+
+def operator_mutants(mutants: Iterable[Mutant]) -> list[Mutant]:
+    """The operator mutants of a ledger: what the budgets and the per-function ratio count."""
+    return [m for m in mutants if not is_revert(m)]
+
+
+def revert_outcome(m: Mutant, void: frozenset[str]) -> str:
+    """What one revert shows: `killed` (a test told the base from the head), `call-shape` (killed
+    only by a call the base cannot take), `not-in-head` (its base code names what the head removed),
+    `void` (its killer also killed a canary), else `alive` (survived, no tests, not detected, error)."""
+    if m.status is MutantStatus.KILLED:
+        if m.killed_by in void:
+            return "void"
+        if _NOT_IN_HEAD.match(m.detail):
+            return "not-in-head"
+        if _CALL_SHAPE.match(m.detail):
+            return "call-shape"
+        return "killed"
+    if m.detected and m.status in (MutantStatus.TIMEOUT, MutantStatus.MEMORY):
+        return "killed"
+    return "alive"
+
+
+def revert_verdict(
+    change: ChangeEvidence, mutants: dict[str, Mutant], void: frozenset[str]
+) -> tuple[str, str | None]:
+    """The verdict of one changed function's reverts, and the test that pinned it:
+
+    - `pinned`: its whole revert (or, for module-level code, every revert) was killed, and so was
+      every hunk's revert that runs in the head's context;
+    - `partly-pinned`: the whole revert was killed, but a hunk's revert alone was not: no test tells
+      that hunk from the base;
+    - `call-shape`: killed only by calls the base cannot take (judged at the shapes both accept);
+    - `not-killed`: no test told its revert from the head;
+    - `not-run`: no revert could run in the head's context (none compiles, or the base names what
+      the head removed)."""
+    outcomes = [
+        (mutants[i], revert_outcome(mutants[i], void)) for i in change.reverts if i in mutants
+    ]
+    whole = [(m, o) for m, o in outcomes if m.operator != "revert-hunk"]
+    parts = [(m, o) for m, o in outcomes if m.operator == "revert-hunk"]
+    runs = [(m, o) for m, o in whole if o != "not-in-head"]
+    if not runs:
+        return "not-run", None
+    killer = next((m.killed_by for m, o in runs if o == "killed"), None)
+    if all(o == "killed" for _, o in runs):
+        if any(o in ("alive", "void", "call-shape") for _, o in parts):
+            return "partly-pinned", killer
+        return "pinned", killer
+    if any(o == "call-shape" for _, o in runs) and not any(o == "alive" for _, o in runs):
+        return "call-shape", None
+    return "not-killed", None
+
+
+def _changes(ledger: PropertyLedger) -> Iterator[tuple[ChangeEvidence, str, str | None]]:
+    """Every changed function with its revert verdict, as the scorer derives it; a `call-shape`
+    function's behaviour is the one at the call shapes both versions accept (`_at_shared_shapes`)."""
+    void = voided_killers(ledger.canaries)
+    mutants = {m.id: m for m in ledger.mutants}
+    for change in ledger.changed_functions:
+        verdict, killer = revert_verdict(change, mutants, void)
+        yield (_at_shared_shapes(change) if verdict == "call-shape" else change), verdict, killer
+
+
+_BASE_REJECTS = "raises TypeError"
+
+
+def _at_shared_shapes(change: ChangeEvidence) -> ChangeEvidence:
+    """A `call-shape` change judged where both versions take the call: a difference whose base side
+    is a TypeError is the base refusing the call shape, not a behaviour. Left with none, the change
+    was compared at the base's shapes only when the behaviour diff drew inputs from the base's
+    signature (its `hypothesis` source); else it was not compared there at all."""
+    kept = tuple(d for d in change.differences if not d.base.startswith(_BASE_REJECTS))
+    if kept or not change.differences:
+        verdict = "differs" if kept else change.behaviour
+        return dataclasses.replace(change, behaviour=verdict, differences=kept)
+    drawn = sum(s.count for s in change.input_sources if s.source == "hypothesis")
+    if drawn:
+        return dataclasses.replace(change, behaviour="same", differences=())
+    return dataclasses.replace(
+        change,
+        behaviour="not-compared",
+        differences=(),
+        behaviour_reason="base and head were compared only at calls the base cannot take (a "
+        "parameter or name it lacks); none at the call shapes existing callers use",
+    )
+
+
+def _where(change: ChangeEvidence) -> str:
+    moved = (
+        f" (at base {change.base_path}::{change.base_qualname})"
+        if (change.base_path, change.base_qualname) != (change.path, change.qualname)
+        else ""
+    )
+    return f"{change.path}::{change.qualname}{moved}"
+
+
+def _examples(change: ChangeEvidence) -> str:
+    shown = "; ".join(
+        f"{d.call}: base {d.base}, head {d.head}" for d in change.differences[:SHOWN_DIFFERENCES]
+    )
+    return shown or "no example recorded"
+
+
+def _unpinned_why(verdict: str) -> str:
+    return {
+        "not-killed": "no test tells its revert (the base's version) from the head",
+        "partly-pinned": "a hunk's revert alone survived: no test tells that hunk from the base",
+        "call-shape": (
+            "its revert was killed only by calls the base cannot take (a new parameter or name), "
+            "judged at the call shapes both versions accept"
+        ),
+        "not-run": "no revert of it runs in the head's context",
+    }.get(verdict, verdict)
+
+
+def change_untested(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A changed function whose revert no test kills, while the behaviour diff found inputs where
+    base and head disagree: the change is a behaviour change no test pins (or a hunk of it is)."""
+    for change, verdict, _ in _changes(ledger):
+        if verdict == "pinned":
+            continue
+        if change.behaviour == "differs" or verdict == "partly-pinned":
+            yield Hit(
+                f"{_where(change)}: {_unpinned_why(verdict)}, and base and head differ: "
+                f"{_examples(change)}",
+                Location(change.path, note=change.qualname),
+            )
+
+
+def _not_compared(ledger: PropertyLedger) -> Iterator[Hit]:
+    for change, verdict, _ in _changes(ledger):
+        if verdict in ("pinned", "partly-pinned") or change.behaviour != "not-compared":
+            continue
+        reason = change.behaviour_reason or "no reason recorded"
+        yield Hit(
+            f"{_where(change)}: {_unpinned_why(verdict)}, and the behaviour diff did not compare "
+            f"it ({reason})",
+            Location(change.path, note=change.qualname),
+        )
+
+
+def change_not_compared(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A changed function that no test pins and that the behaviour diff could not compare:
+    nothing shows what the change does (fails closed for an agent; a warning in Lane A, where a
+    reviewer reads the change)."""
+    yield from _not_compared(ledger)
+
+
+def _pinned_changes(ledger: PropertyLedger) -> Iterator[Hit]:
+    for change, verdict, killer in _changes(ledger):
+        if verdict == "pinned" and change.behaviour == "differs":
+            yield Hit(
+                f"{_where(change)}: behaviour changed, pinned by {killer}: {_examples(change)}",
+                Location(change.path, note=change.qualname),
+            )
+
+
+def behaviour_changed(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """A changed function whose new behaviour a test pins: no fail, but the differences are shown,
+    since the tests may encode the author's own misunderstanding."""
+    if not ctx.policy.properties.behaviour_changes_need_approval:
+        yield from _pinned_changes(ledger)
+
+
+def behaviour_change_approval(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """With `properties.behaviour_changes_need_approval`, an agent diff that changes the behaviour of
+    a function that exists at base needs a human (a human-authored PR)."""
+    if ctx.policy.properties.behaviour_changes_need_approval:
+        if ctx.authorship is AuthorKind.AGENT:
+            yield from _pinned_changes(ledger)
+
+
+def change_record(ledger: PropertyLedger, ctx: RuleContext) -> Iterator[Hit]:
+    """`changed_functions` must agree with the mutants: every revert listed once, by a function
+    that names it, and each function's recorded verdict the one its reverts give."""
+    mutants = {m.id: m for m in ledger.mutants}
+    owned: list[str] = []
+    for change, verdict, _ in _changes(ledger):
+        owned.extend(change.reverts)
+        for ident in change.reverts:
+            m = mutants.get(ident)
+            if m is None or not is_revert(m):
+                yield Hit(
+                    f"{_where(change)}: revert {ident} is not a listed revert mutant",
+                    _at("changed_functions"),
+                )
+        if change.revert_verdict != verdict:
+            yield Hit(
+                f"{_where(change)}: revert_verdict is {change.revert_verdict!r} but its reverts "
+                f"give {verdict!r}",
+                _at("changed_functions"),
+            )
+    for ident in duplicates(owned):
+        yield Hit(
+            f"revert {ident} is listed by more than one changed function", _at("changed_functions")
+        )
+    for m in ledger.mutants:
+        if is_revert(m) and m.id not in owned:
+            yield Hit(f"revert {m.id} belongs to no changed function", _at("changed_functions"))

@@ -170,6 +170,29 @@ TABLE: tuple[Row, ...] = (
         "an agent diff changes executable code where no mutant can be planted",
         "express the change so an operator reaches it (a comparison, a value, a call's result), "
         "or have a human review it", prop.unmutated_change, lane_a=NA),
+    Row("property-change-untested", Scope.PROPERTY, P, E,
+        "no test kills a changed function's revert (the base's version), and base and head differ",
+        "add a test that fails on the base's version of the function (the examples show inputs "
+        "where the two disagree), or undo the change if it was not meant",
+        prop.change_untested, lane_a=NOTE),
+    Row("property-change-not-compared", Scope.PROPERTY, P, E,
+        "a changed function: no test kills its revert and the behaviour diff could not compare "
+        "base and head",
+        "add a test that fails on the base's version of the function, or give its parameters "
+        "type annotations (or a @given test) the behaviour diff can draw inputs from",
+        prop.change_not_compared, lane_a=WARN),
+    Row("property-behaviour-changed", Scope.PROPERTY, P, W,
+        "a changed function's behaviour differs from the base's, and a test pins the new behaviour",
+        "check the examples: the test may encode the author's own misunderstanding",
+        prop.behaviour_changed),
+    Row("property-behaviour-change-approval", Scope.PROPERTY, P, E,
+        "an agent diff changes the behaviour of a function that exists at base "
+        "(properties.behaviour_changes_need_approval)",
+        "have a human make or take over the change (a human-authored PR), or turn the policy off",
+        prop.behaviour_change_approval, lane_a=NA),
+    Row("property-change-record", Scope.PROPERTY, P, E,
+        "changed_functions disagrees with the revert mutants listed",
+        "regenerate the ledger with `lanegate property`", prop.change_record),
     Row("property-max-examples-cut", Scope.PROPERTY, P, E,
         "an agent's property runs fewer Hypothesis examples than properties.max_examples",
         "drop the settings or profile that lowers max_examples; a human may lower the policy",

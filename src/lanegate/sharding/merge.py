@@ -14,11 +14,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from lanegate.lanes.property.changes import merge as merge_changes
 from lanegate.ledgers.models import FlakeLedger, FlakeTest, PropertyLedger, ReplayRecord
 from lanegate.model import Lane
 from lanegate.scoring.evidence import ShardProblem
 from lanegate.scoring.property_rules import (
     counts_as_detected,
+    operator_mutants,
     required_mutant_budget,
     voided_killers,
 )
@@ -37,6 +39,9 @@ _PROPERTY_OWN = frozenset(
         "mutant_budget",
         "canary_seed",  # each shard draws its own canaries: the score job re-derives each shard's
         "canaries",
+        # a shard lists the reverts of its slice: merged, verdicts re-derived (every shard's
+        # behaviour diff draws the same inputs: its seed is the plan's mutant draw)
+        "changed_functions",
     }
 )
 _FLAKE_OWN = frozenset({"created_utc", "deterministic", "replays", "tests", "leases"})
@@ -157,7 +162,12 @@ def _merge_property(plan: LanePlan, shards: Sequence[ShardLedger]) -> PropertyLe
         canaries=canaries,
         mutants_planted=len(mutants),
         killed_mutants=sum(1 for m in mutants if counts_as_detected(m, void)),
-        mutant_budget=required_mutant_budget(first.mutant_kill_ratio, len(mutants)),
+        mutant_budget=required_mutant_budget(
+            first.mutant_kill_ratio, len(operator_mutants(mutants))
+        ),
+        changed_functions=merge_changes(
+            [ledger.changed_functions for ledger in ledgers], mutants, canaries
+        ),
     )
 
 

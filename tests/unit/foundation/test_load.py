@@ -66,7 +66,15 @@ def _without(key: str) -> bytes:
         (_with(("cases_run",), 200.0), "cases_run: expected integer, got float"),
         (_with(("cases_run",), -1), "cases_run: -1 is less than the minimum of 0"),
         (_with(("cases_run",), 2**64), "is greater than the maximum"),
-        (_with(("schema_version",), 2), "schema_version: 2 is not supported"),
+        (
+            _with(("schema_version",), 3),
+            "schema_version: 3 is not supported (this lanegate reads 2)",
+        ),
+        # a property ledger of the shape before revert mutants (version 1) is refused
+        (
+            _with(("schema_version",), 1),
+            "schema_version: 1 is not supported (this lanegate reads 2)",
+        ),
         (_with(("schema_version",), "1"), "schema_version: expected integer"),
         (
             _with(("created_utc",), "2026-11-29T21:50:00"),

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from lanegate.lanes.property import plan_mutants
 from lanegate.lanes.property.operators import apply_edit, candidates, original_text
 from lanegate.lanes.property.plant import MAX_PER_LINE, select, specs_for_file
+from lanegate.lanes.property.revert import is_revert
 from lanegate.policy import load_policy
 from tests.gitrepo import Repo
 
@@ -91,6 +92,10 @@ def test_plan_only_changed_lines_capped_and_stable(make_repo: Callable[[str], Re
     second = plan_mutants(repo.path, "main", policy, draw=5)
     assert [m.id for m in first] == [m.id for m in second]
     changed = TARGET.read_text(encoding="utf-8").splitlines().index("    return x * 3") + 1
+    # the changed function's revert (the base's version of it) is planted whole, from its `def`
+    reverts = [m for m in first if is_revert(m.operator)]
+    assert [m.operator for m in reverts] == ["revert"] and reverts[0].line < changed
+    first = [m for m in first if not is_revert(m.operator)]
     assert first and {m.line for m in first} == {changed}
     # one changed line: past two per line only to the function's floor
     assert len(first) <= max(MAX_PER_LINE, policy.properties.min_mutants_per_function)

@@ -126,9 +126,12 @@ def test_a_latin1_module_is_planted_in_on_lines_that_hold_non_ascii_text(
     specs = plan_from_summary(repo.path, summary, Policy(), draw=0)
     # operators and constants after the literal, each planted on its own text (which of them the
     # per-line cap keeps is the draw's)
-    originals = {s.original for s in specs}
+    originals = {s.original for s in specs if s.operator != "revert"}
     assert len(originals & {"+", "*", "2"}) >= 2
     assert originals <= {"+", "*", "2", "len('\xe9\xe9') + x * 2"}
+    # and the base's version of f, decoded by the module's own declaration
+    (revert,) = [s for s in specs if s.operator == "revert"]
+    assert revert.replacement == "def f(x):\n    return len('\xe9') + x\n"
     canaries = plan_canaries(repo.path, summary, Policy(), 7, len(specs))
     assert canaries and all(c.line == 3 for c in canaries)
     assert unmutated_lines(repo.path, summary, Policy()) == ()
@@ -142,3 +145,19 @@ def test_a_changed_default_argument_that_calls_something_is_named() -> None:
     )
     found = unmutated_in_source("m.py", source, frozenset(range(1, 11)))
     assert [(u.line, "default argument" in u.what) for u in found] == [(4, True)]
+
+
+def test_lines_a_killed_revert_answers_for_are_not_named_and_what_no_revert_judges_is() -> None:
+    """An operator-free line of a changed function whose revert a test killed has its evidence;
+    an import from the test folder and code in a string stay named."""
+    source = (
+        b"def f(out, char, n):\n    out.append(\n        char.strip()\n        * n\n    )\n"
+        b"from tests.impl import g\n"
+        b'RUN = exec if 1 else None\nRUN("def h():\\n    return 1\\n", {})\n'
+    )
+    changed = frozenset(range(1, 9))
+    named = unmutated_in_source("m.py", source, changed)
+    assert 3 in {u.line for u in named}
+    kept = unmutated_in_source("m.py", source, changed, reverted=frozenset(range(1, 9)))
+    assert sorted(u.line for u in kept) == [6, 8]
+    assert "test folder" in kept[0].what and "holds Python code" in kept[1].what

@@ -13,9 +13,13 @@ from lanegate.ledgers.models import (
     BaseRecheck,
     BaseTestChange,
     BaseTestRun,
+    BehaviourDifference,
     CaseStatus,
+    ChangeEvidence,
     CollectError,
     FileStatus,
+    InputSource,
+    KillKind,
     LintFindingRecord,
     MutantStatus,
     OracleFinding,
@@ -156,6 +160,105 @@ _DILUTED = r(
 _CUT = r(PROP.properties[0], max_examples=5, max_examples_cut=True)
 _SNIFF = Introspection("src/calc.py", 3, "reads which modules are loaded (sys.modules)")
 _UTF7 = EncodingDeclaration("src/calc.py", "utf-7", "utf-8")
+# --- reverts (the base's version of a changed function) and the behaviour diff ---------------------
+_REVERT = r(
+    samples.mutant(50),
+    operator="revert",
+    function="clamp",
+    original="def clamp(x, lo, hi):\n    return min(max(x, lo), lo)\n",
+    replacement="def clamp(x, lo, hi):\n    return min(max(x, lo), hi)\n",
+    killed_by="tests/test_calc.py::test_clamp_fix",
+    kill_kind=KillKind.UNIT,
+    detail="AssertionError: assert 10 == 0",
+)
+_REVERT_ALIVE = r(_REVERT, status=MutantStatus.SURVIVED, killed_by=None, kill_kind=None, detail="")
+# killed only because the base has no `strict` parameter: the test always passes it
+_REVERT_CALL_SHAPE = r(
+    _REVERT, detail="TypeError: clamp() got an unexpected keyword argument 'strict'"
+)
+_HUNK_ALIVE = r(_REVERT_ALIVE, id="m-00000000a1a1", operator="revert-hunk", line=61)
+_DIFFERENCE = BehaviourDifference(call="clamp(11, 0, 10)", base="10", head="0")
+
+
+def _change(
+    reverts: tuple[str, ...], verdict: str, behaviour: str, killer: str | None = None
+) -> ChangeEvidence:
+    differs = behaviour == "differs"
+    return ChangeEvidence(
+        path="src/calc.py",
+        qualname="clamp",
+        base_path="src/calc.py",
+        base_qualname="clamp",
+        matched="same",
+        reverts=reverts,
+        revert_problems=(),
+        revert_verdict=verdict,
+        revert_killed_by=killer,
+        behaviour=behaviour,
+        inputs_tried=0 if behaviour == "not-compared" else 240,
+        input_sources=()
+        if behaviour == "not-compared"
+        else (InputSource(source="hypothesis", count=240),),
+        differences=(_DIFFERENCE,) if differs else (),
+        behaviour_reason="no strategy for parameter lo" if behaviour == "not-compared" else "",
+        behaviour_seconds=0.5,
+    )
+
+
+def _with_reverts(*mutants: object, change: ChangeEvidence) -> object:
+    listed = (*PROP.mutants, *mutants)
+    return r(PROP, mutants=listed, mutants_planted=len(listed), changed_functions=(change,))
+
+
+_KILLER = _REVERT.killed_by
+_PINNED_SAME = _with_reverts(_REVERT, change=_change((_REVERT.id,), "pinned", "same", _KILLER))
+_PINNED_DIFFERS = _with_reverts(
+    _REVERT, change=_change((_REVERT.id,), "pinned", "differs", _KILLER)
+)
+_UNPINNED_DIFFERS = _with_reverts(
+    _REVERT_ALIVE, change=_change((_REVERT.id,), "not-killed", "differs")
+)
+_UNPINNED_SAME = _with_reverts(_REVERT_ALIVE, change=_change((_REVERT.id,), "not-killed", "same"))
+_UNPINNED_UNCOMPARED = _with_reverts(
+    _REVERT_ALIVE, change=_change((_REVERT.id,), "not-killed", "not-compared")
+)
+_CALL_SHAPE_DIFFERS = _with_reverts(
+    _REVERT_CALL_SHAPE, change=_change((_REVERT.id,), "call-shape", "differs")
+)
+_CALL_SHAPE_SAME = _with_reverts(
+    _REVERT_CALL_SHAPE, change=_change((_REVERT.id,), "call-shape", "same")
+)
+_PARTLY = _with_reverts(
+    _REVERT,
+    _HUNK_ALIVE,
+    change=_change((_REVERT.id, _HUNK_ALIVE.id), "partly-pinned", "same", _KILLER),
+)
+# the only differences are calls the base refuses (a TypeError at the call): judged at the shapes
+# both accept, compared there only when inputs were drawn from the base's signature
+_REFUSED = BehaviourDifference(
+    call="clamp(11, 0, 10, strict=True)", base="raises TypeError", head="10"
+)
+_CALL_SHAPE_ONLY_REFUSED = _with_reverts(
+    _REVERT_CALL_SHAPE,
+    change=r(
+        _change((_REVERT.id,), "call-shape", "differs"),
+        differences=(_REFUSED,),
+        input_sources=(InputSource(source="recorded", count=40),),
+    ),
+)
+_CALL_SHAPE_DRAWN = _with_reverts(
+    _REVERT_CALL_SHAPE,
+    change=r(
+        _change((_REVERT.id,), "call-shape", "differs"),
+        differences=(_REFUSED,),
+        input_sources=(
+            InputSource(source="recorded", count=40),
+            InputSource(source="hypothesis", count=100),
+        ),
+    ),
+)
+_APPROVAL = Policy(properties=PropertyPolicy(behaviour_changes_need_approval=True))
+
 HUMAN = S.but(
     authorship=AuthorKind.HUMAN,
     fixture=r(FX, authorship=AuthorKind.HUMAN),
@@ -771,6 +874,75 @@ CASES: dict[str, Case] = {
     "property-unmutated-change": Case(
         (S.but(property=r(PROP, unmutated=(_GAP,))),),
         (S, HUMAN.but(property=r(PROP, unmutated=(_GAP,)))),
+    ),
+    "property-change-untested": Case(
+        (
+            S.but(property=_UNPINNED_DIFFERS),
+            # killed only by a call the base cannot take: judged at the shapes both accept
+            S.but(property=_CALL_SHAPE_DIFFERS),
+            # the whole revert killed, one hunk's revert alone not
+            S.but(property=_PARTLY),
+            # a revert killed by a test that also killed a canary: the kill is void
+            S.but(
+                property=r(
+                    _with_reverts(_REVERT, change=_change((_REVERT.id,), "not-killed", "differs")),
+                    canary_seed=12345,
+                    canaries=(
+                        r(
+                            _CANARY,
+                            status=MutantStatus.KILLED,
+                            killed_by=_KILLER,
+                            kill_kind=KillKind.UNIT,
+                        ),
+                    ),
+                )
+            ),
+        ),
+        (
+            S.but(property=_PINNED_SAME),
+            S.but(property=_UNPINNED_SAME),  # a refactor as far as lanegate can see
+            S.but(property=_CALL_SHAPE_SAME),
+            S.but(property=r(_PINNED_DIFFERS)),
+            S.but(property=_CALL_SHAPE_DRAWN),
+            S.but(property=_CALL_SHAPE_ONLY_REFUSED),
+        ),
+        passes_fully=False,
+    ),
+    "property-change-not-compared": Case(
+        (S.but(property=_UNPINNED_UNCOMPARED), S.but(property=_CALL_SHAPE_ONLY_REFUSED)),
+        (
+            S.but(property=_UNPINNED_SAME),
+            S.but(property=_CALL_SHAPE_DRAWN),
+            S.but(property=_PINNED_SAME),
+        ),
+        passes_fully=False,
+    ),
+    "property-behaviour-changed": Case(
+        (S.but(property=_PINNED_DIFFERS),),
+        (S.but(property=_PINNED_SAME), S.but(property=_PINNED_DIFFERS, policy=_APPROVAL)),
+        passes_fully=False,
+    ),
+    "property-behaviour-change-approval": Case(
+        (S.but(property=_PINNED_DIFFERS, policy=_APPROVAL),),
+        (
+            S.but(property=_PINNED_DIFFERS),
+            S.but(property=_PINNED_SAME, policy=_APPROVAL),
+            HUMAN.but(property=_PINNED_DIFFERS, policy=_APPROVAL),
+        ),
+        passes_fully=False,
+    ),
+    "property-change-record": Case(
+        (
+            # the recorded verdict is not what the reverts give
+            S.but(
+                property=_with_reverts(_REVERT, change=_change((_REVERT.id,), "not-killed", "same"))
+            ),
+            # a revert no changed function owns
+            S.but(property=r(_PINNED_SAME, changed_functions=())),
+            # a function naming an operator mutant as its revert
+            S.but(property=_with_reverts(change=_change((PROP.mutants[0].id,), "not-run", "same"))),
+        ),
+        (S, S.but(property=_PINNED_SAME), S.but(property=_UNPINNED_SAME)),
     ),
     "property-max-examples-cut": Case(
         (

@@ -10,6 +10,7 @@ from lanegate.ledgers.models import (
     FIXTURE_WRITER,
     FLAKE_WRITER,
     LINT_WRITER,
+    PROPERTY_SCHEMA_VERSION,
     PROPERTY_WRITER,
     AuthorKind,
     CaseStatus,
@@ -70,7 +71,7 @@ SANDBOX = SandboxRecord(
 
 def _envelope(writer: str, job: str) -> dict[str, Any]:
     return {
-        "schema_version": 1,
+        "schema_version": PROPERTY_SCHEMA_VERSION if writer == PROPERTY_WRITER else 1,
         "writer": writer,
         "lane_name": "agent-score",
         "suite_id": "sample-suite",

@@ -196,7 +196,7 @@ def _mutate(m: Mutation, name: str) -> bytes:
         key = m.text if m.text not in target else m.text + "_extra"
         target[key] = _one([None, 1, "x", [], {}], m.choice)
     elif m.kind == "version":
-        doc["schema_version"] = 2 + m.pick
+        doc["schema_version"] = _one([0, doc["schema_version"] + 1 + m.pick], m.choice)
     elif m.kind == "naive-time":
         times = [p for p in paths if p[-1] in _TIMESTAMP_KEYS and _get(doc, p) is not None]
         if not times:  # the lint report has no timestamps: fall back to a wrong writer

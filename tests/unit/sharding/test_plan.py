@@ -47,7 +47,7 @@ def test_plan_round_trips_and_is_refused_when_any_field_changes(
     policy = load_policy(repo.path)
     summary = classify_diff(repo.path, "main", policy)
     plan = build_plan(repo.path, summary, policy, property_shards=3, flake_shards=2, draw=11)
-    assert len(plan.property.items) == 6
+    assert len(plan.property.items) == 7  # 6 operator mutants and the changed function's revert
     assert [i.id for i in plan.flake.items] == ["tests/test_one.py", "tests/test_two.py"]
     assert plan.flake.items[1].cost > plan.flake.items[0].cost  # longer file, costlier
     path = tmp_path / "plan.json"

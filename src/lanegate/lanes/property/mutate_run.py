@@ -38,6 +38,7 @@ from lanegate.sandbox.outbox import read_record
 PLUGIN = "lanegate.lanes.property.plugin"
 SERVER = "lanegate.lanes.property.fork_server"  # what each worker runs, in its sandbox
 MAX_ANSWER_CHARS = 4096
+MAX_CAUSE_CHARS = 300  # a kill's one-line cause, as the ledger bounds it
 TIMEOUT_FACTOR = 3.0
 TIMEOUT_FLOOR_SECONDS = 2.0
 _CONTROL = "control"
@@ -344,7 +345,10 @@ def _classify(
     if failing:
         first = failing[0]
         kind = KillKind.PROPERTY if first in property_tests else KillKind.UNIT
-        return MutantResult(job.id, MutantStatus.KILLED, first, kind, answer.seconds)
+        cause = str(tests.get(first, {}).get("detail", "")) or _collect_cause(record, first)
+        return MutantResult(
+            job.id, MutantStatus.KILLED, first, kind, answer.seconds, cause[:MAX_CAUSE_CHARS]
+        )
     ran = [t for t in job.tests if tests.get(t, {}).get("outcome") == "passed"]
     if answer.exit == 0 and len(ran) == len(job.tests):
         return MutantResult(job.id, MutantStatus.SURVIVED, None, None, answer.seconds)
@@ -356,6 +360,13 @@ def _classify(
         answer.seconds,
         f"pytest exited {answer.exit}; {len(ran)} of {len(job.tests)} tests passed",
     )
+
+
+def _collect_cause(record: dict[str, Any], test: str) -> str:
+    """The one-line cause of the collection error of `test`'s file, when that is what failed it."""
+    causes = record.get("collect_causes", {})
+    cause = causes.get(test.split("::")[0], "") if isinstance(causes, dict) else ""
+    return f"collection: {cause}" if cause else ""
 
 
 class WorkerPool:

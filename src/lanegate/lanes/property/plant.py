@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -50,6 +50,10 @@ class MutantSpec:
     function: str
     function_line: int
     owner: str = ""  # the def whose default or decorator holds it (`Candidate.owner`)
+    # the worker may give the live function the mutated code (`hotpatch`); False when the edit
+    # changes what the `def` statement itself makes (a revert to other defaults or decorators),
+    # which only a fresh import of the mutated module gives
+    hot: bool = True
 
     @property
     def budget_function(self) -> str:
@@ -366,16 +370,28 @@ def _all_pending(
 
 
 def plan_from_summary(
-    repo: Path, summary: DiffSummary, policy: Policy, seed: int | None = None, *, draw: int
+    repo: Path,
+    summary: DiffSummary,
+    policy: Policy,
+    seed: int | None = None,
+    *,
+    draw: int,
+    reverts: Sequence[MutantSpec] | None = None,
 ) -> list[MutantSpec]:
-    """The mutants draw `draw` plants for an already classified diff (sources read at head)."""
+    """The mutants draw `draw` plants for an already classified diff (sources read at head): the
+    operators' drawn mutants, and every revert of the diff (`revert.py`, never drawn)."""
+    from lanegate.lanes.property.revert import plan_reverts
+
     props = policy.properties
-    return _select(
+    drawn = _select(
         _all_pending(repo, summary, policy, seed),
         props.max_mutants,
         draw,
         props.min_mutants_per_function,
     )
+    if reverts is None:
+        reverts = plan_reverts(repo, summary, policy, seed).specs
+    return sorted([*drawn, *reverts], key=lambda s: (s.path, s.line, s.column, s.operator))
 
 
 def find_candidate(
@@ -383,9 +399,14 @@ def find_candidate(
 ) -> tuple[MutantSpec | None, int]:
     """The candidate mutant with id `mutant`, whichever draw planted it (None if the diff has no
     such valid candidate), and how many candidates the diff has."""
+    from lanegate.lanes.property.revert import plan_reverts
+
     pending = _all_pending(repo, summary, policy, None)
+    reverts = plan_reverts(repo, summary, policy).specs
     found = next((p for p in pending if p.id == mutant), None)
-    return (None if found is None else found.resolve()), len(pending)
+    if found is None:
+        return next((r for r in reverts if r.id == mutant), None), len(pending) + len(reverts)
+    return found.resolve(), len(pending) + len(reverts)
 
 
 def statement_lines(source: bytes, lines: frozenset[int]) -> frozenset[int]:

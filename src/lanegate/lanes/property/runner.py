@@ -44,10 +44,14 @@ from lanegate.lanes.property.base_suite import (
 )
 from lanegate.lanes.property.baseline import Baseline, pytest_flags, run_baseline
 from lanegate.lanes.property.canary import plan_canaries
+from lanegate.lanes.property.changes import compare as compare_behaviour
+from lanegate.lanes.property.changes import evidence as change_evidence
+from lanegate.lanes.property.changes import summary as changes_summary
 from lanegate.lanes.property.coverage_map import CoverageMap, ordered
 from lanegate.lanes.property.map_key import map_key
 from lanegate.lanes.property.map_select import BaselineChoice
 from lanegate.lanes.property.mutate_run import (
+    MAX_CAUSE_CHARS,
     MutantJob,
     MutantResult,
     WorkerPool,
@@ -63,6 +67,7 @@ from lanegate.lanes.property.plant import (
     policy_draw,
 )
 from lanegate.lanes.property.restatement import restatements
+from lanegate.lanes.property.revert import MODULE, plan_reverts, reverted_lines
 from lanegate.lanes.property.standby import Standby, start_standby
 from lanegate.lanes.property.suite_split import (
     JoinedBaseline,
@@ -90,6 +95,7 @@ from lanegate.scoring import lane_reasons
 from lanegate.scoring.property_rules import (
     counts_as_detected,
     mutant_tally,
+    operator_mutants,
     required_mutant_budget,
     voided_killers,
 )
@@ -311,6 +317,9 @@ def build_jobs(
         tests = ordered(coverage.tests_at(resolved[spec.path], spec.function_line), property_tests)
         seconds = sum(float(baseline_tests[t].get("duration", 0.0)) for t in tests)
         mutated = spec.mutated_source(planted[spec.path]).decode("utf-8", "surrogateescape")
+        # a mutant that changes what a `def` makes (a revert to other defaults) is imported afresh,
+        # as a module-level mutant is: the job looks like one
+        function, first = (spec.function, spec.function_line) if spec.hot else (MODULE, 0)
         jobs.append(
             MutantJob(
                 spec.id,
@@ -318,8 +327,8 @@ def build_jobs(
                 mutated,
                 tests,
                 timeout_for(seconds, overhead),
-                spec.function,
-                spec.function_line,
+                function,
+                first,
                 seconds,
                 original=sources[spec.path].decode("utf-8", "surrogateescape"),
             )
@@ -340,17 +349,23 @@ def _ledger_mutants(specs: Sequence[MutantSpec], results: Sequence[MutantResult]
                 path=spec.path,
                 line=spec.line,
                 column=spec.column,
-                original=spec.original,
-                replacement=spec.replacement,
+                original=_bounded(spec.original),
+                replacement=_bounded(spec.replacement),
                 status=result.status,
                 killed_by=result.killed_by,
                 kill_kind=result.kill_kind,
                 seconds=round(result.seconds, 3),
                 function=spec.budget_function,
                 detected=result.detected,
+                detail=result.detail[:MAX_CAUSE_CHARS] if result.killed_by else "",
             )
         )
     return out
+
+
+def _bounded(text: str, limit: int = 4096) -> str:
+    """An edit's text as the ledger bounds it (a revert's is a whole function)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def lane_warnings(ledger: PropertyLedger, policy: Policy) -> list[str]:
@@ -615,7 +630,8 @@ def run_lane(
             draw = shard.mutant_draw
         elif draw is None:
             draw = policy_draw(policy)
-        specs = plan_from_summary(repo, summary, policy, draw=draw)
+        reverts = plan_reverts(repo, summary, policy)
+        specs = plan_from_summary(repo, summary, policy, draw=draw, reverts=reverts.specs)
         if shard is not None:
             planned = {s.id for s in specs}
             stray = sorted(set(shard.items) - planned)
@@ -703,6 +719,22 @@ def run_lane(
             memory_cap=memory_cap,
             order_seed=secrets.randbits(62),
         )
+        mark("mutants")
+        # the behaviour diff: base and head run side by side on the same inputs, once per lane run
+        # the run's one secret (the mutant draw) also seeds the behaviour diff's inputs: a head
+        # cannot know them in advance, and a pinned draw (--mutant-draw) reproduces them too
+        behaviour_seed = draw
+        reached = sorted(
+            {
+                t
+                for f in reverts.functions
+                for t in coverage.tests_at(str((repo / f.path).resolve()), f.first_line)
+            }
+        )
+        behaviour = compare_behaviour(
+            repo, summary, reverts, reached, sandbox=sandbox, policy=policy, seed=behaviour_seed
+        )
+        mark("behaviour")
     finally:
         stop_base.set()  # a no-op once it answered; on an error or Ctrl-C it is not waited out
         background.shutdown(wait=True)  # never leave the base tests' process behind
@@ -722,6 +754,9 @@ def run_lane(
     times["canaries_count"] = len(canary_entries)
     void = voided_killers(canary_entries)
     killed = sum(1 for m in mutants if counts_as_detected(m, void))
+    operators = operator_mutants(mutants)
+    changes = change_evidence(reverts, mutants, canary_entries, behaviour)
+    pinned_changes = {(c.path, c.qualname) for c in changes if c.revert_verdict == "pinned"}
     ratio = policy.properties.mutant_kill_ratio
     suite_digest = hashlib.sha256("\n".join(sorted(check.test_files)).encode()).hexdigest()[:12]
     ledger = PropertyLedger(
@@ -756,19 +791,24 @@ def run_lane(
         operator_version=OPERATORS_VERSION,
         mutants_planted=len(mutants),
         killed_mutants=killed,
-        mutant_budget=required_mutant_budget(ratio, len(mutants)),
+        mutant_budget=required_mutant_budget(ratio, len(operators)),
         mutant_kill_ratio=ratio,
         mutants=tuple(mutants),
         base_test_files=len(suite.files),
         base_tests=base.runs,
         base_test_changes=base_test_changes(repo, summary, suite.restored, suite.helpers),
         base_rechecks=tuple(rechecks),
-        unmutated=unmutated_lines(repo, summary, policy),
+        unmutated=unmutated_lines(
+            repo, summary, policy, reverted=reverted_lines(reverts, pinned_changes, candidates)
+        ),
         canary_seed=canary_seed,
         mutant_draw=draw,
         mutant_draw_pinned=pinned,
         canaries=tuple(canary_entries),
         baseline=baseline_record(choice, joined, split),
+        changed_functions=changes,
+        behaviour_seed=behaviour_seed,
+        behaviour_cpu_seconds=policy.properties.behaviour_cpu_seconds,
     )
     ctx.out_dir.mkdir(parents=True, exist_ok=True)
     if shard is None:
@@ -788,7 +828,7 @@ def run_lane(
         problems.append(f"mutants not judged: {control_problem}")
     undetected = [
         f"not detected: {m.id} ({m.status}) {m.path}:{m.line}: {m.original!r} -> {m.replacement!r}"
-        for m in mutants
+        for m in operators
         if not counts_as_detected(m, void)
     ]
     if ledger.killed_mutants < ledger.mutant_budget and shard is None:
@@ -798,8 +838,9 @@ def run_lane(
     summary_text = (
         f"baseline {choice.mode.value}: {choice.reason}; "
         f"{ledger.cases_run} cases ({ledger.cases_failed} failed) in {len(properties)} tests; "
-        f"mutants: {len(mutants)} planted, {killed} detected by properties (budget "
+        f"mutants: {len(operators)} planted, {killed} detected by properties (budget "
         f"{ledger.mutant_budget}): {mutant_tally(ledger.mutants)}"
+        + (f"; {len(mutants) - len(operators)} revert(s)" if len(mutants) > len(operators) else "")
         + (f"; base property tests credited: {', '.join(base_killers)}" if base_killers else "")
         + f"; {len(check.rejections)} oracle rejection(s)"
     )
@@ -811,6 +852,8 @@ def run_lane(
         )
     if undetected:  # within the budget, but on screen all the same
         summary_text += "; " + "; ".join(undetected)
+    if changes:
+        summary_text += "; " + changes_summary(changes)
     notes = pytest_plugins.notes()
     if notes:
         summary_text += "; pytest plugins: " + "; ".join(notes)

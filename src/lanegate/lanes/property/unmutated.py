@@ -164,8 +164,14 @@ def _bare_lines(path: str, node: ast.stmt, own: range, bare: frozenset[int]) -> 
     return out
 
 
-def unmutated_in_source(path: str, source: bytes, lines: frozenset[int]) -> list[UnmutatedLine]:
-    """The changed statements of one file that no mutation operator reaches."""
+def unmutated_in_source(
+    path: str, source: bytes, lines: frozenset[int], reverted: frozenset[int] = frozenset()
+) -> list[UnmutatedLine]:
+    """The changed statements of one file that no mutation operator reaches and no killed revert
+    answers for (`reverted`: the lines of changed functions, or module-level code, whose revert a
+    test killed: a test tells that code from the base's, which is the evidence the operators could
+    not give). What no revert can answer for is named wherever it is: an import from the test
+    folder and code in a string."""
     try:
         tree = parse_python(source, path)
     except (SyntaxError, ValueError):
@@ -181,7 +187,7 @@ def unmutated_in_source(path: str, source: bytes, lines: frozenset[int]) -> list
             found.append(UnmutatedLine(path=path, line=node.lineno, what=what))
             continue
         own = _own_lines(node)
-        if own is None or not lines.intersection(own):
+        if own is None or not lines.intersection(own) or reverted.issuperset(own):
             continue
         if not reached.intersection(own):
             what = f"a changed {type(node).__name__.lower()} statement no mutation operator reaches"
@@ -190,7 +196,11 @@ def unmutated_in_source(path: str, source: bytes, lines: frozenset[int]) -> list
             found.extend(_bare_lines(path, node, own, changed - reached))
     for default in _calling_defaults(tree):
         span = range(default.lineno, (default.end_lineno or default.lineno) + 1)
-        if lines.intersection(span) and not reached.intersection(span):
+        if (
+            lines.intersection(span)
+            and not reached.intersection(span)
+            and not reverted.issuperset(span)
+        ):
             what = (
                 "a changed default argument calls something when its function is defined (at "
                 "import), where no mutation operator reaches"
@@ -204,8 +214,14 @@ def unmutated_in_source(path: str, source: bytes, lines: frozenset[int]) -> list
     return sorted(found, key=lambda u: u.line)
 
 
-def unmutated_lines(repo: Path, summary: DiffSummary, policy: Policy) -> tuple[UnmutatedLine, ...]:
-    """Every changed executable line of the diff's mutable sources that cannot get a mutant."""
+def unmutated_lines(
+    repo: Path,
+    summary: DiffSummary,
+    policy: Policy,
+    reverted: dict[str, frozenset[int]] | None = None,
+) -> tuple[UnmutatedLine, ...]:
+    """Every changed executable line of the diff's mutable sources that cannot get a mutant and
+    that no revert answers for (`reverted`, by path: see `unmutated_in_source`)."""
     binary = "git diffs this source file as binary (.gitattributes): nothing is mutated"
     sources = [c for c in summary.with_role(Role.SOURCE) if c.path.endswith(".py")]
     found = [UnmutatedLine(path=c.path, line=1, what=binary) for c in sources if c.binary]
@@ -222,5 +238,6 @@ def unmutated_lines(repo: Path, summary: DiffSummary, policy: Policy) -> tuple[U
         if source is None:
             continue
         lines = changed_lines(repo, summary.merge_base, summary.head_commit, path)
-        found.extend(unmutated_in_source(path, as_utf8(source), lines))
+        covered = (reverted or {}).get(path, frozenset())
+        found.extend(unmutated_in_source(path, as_utf8(source), lines, covered))
     return tuple(found)

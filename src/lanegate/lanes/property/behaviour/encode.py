@@ -1,0 +1,206 @@
+"""Values as bounded, structural, data-only JSON: how arguments and answers cross a process boundary.
+
+Runs inside the sandbox (stdlib only): a return value is encoded there, by the process that made it,
+so nothing outside ever unpickles or evaluates what head code produced. JSON's own types carry
+`None`, `bool`, small `int`, `str` and `list`; everything else is a tagged object (`{"$": tag, ...}`):
+floats by `repr` (so `1` and `1.0` differ, and NaN is a value), tuples, dicts and sets by their
+items, large ints and long strings by length, a prefix and a digest, other objects by type name and
+their fields (or a `repr` with addresses blanked). At most `MAX_NODES` nodes and `MAX_DEPTH` levels
+are written; what is past them is a `{"$": "more"}` marker with the count left out, and a container
+met again on its own path is `{"$": "cycle"}`.
+
+Only what `decodable` accepts is turned back into a value (`decode`), for the calls replayed on both
+versions: builtins, never an object.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any
+
+MAX_NODES = 2000
+MAX_DEPTH = 20
+MAX_STR = 400  # characters of a string kept whole; past it: length, prefix and digest
+MAX_INT_BITS = 256
+MAX_REPR = 200
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]{4,}")
+
+
+class _Budget:
+    __slots__ = ("left",)
+
+    def __init__(self) -> None:
+        self.left = MAX_NODES
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _type_name(value: object) -> str:
+    kind = type(value)
+    module = getattr(kind, "__module__", "") or ""
+    name = getattr(kind, "__qualname__", "") or "?"
+    name = name if isinstance(name, str) else "?"
+    module = module if isinstance(module, str) else ""
+    return (name if module in ("builtins", "") else f"{module}.{name}")[:MAX_REPR]
+
+
+def encode(value: object) -> Any:
+    """`value` as bounded, data-only JSON (see module)."""
+    return _encode(value, _Budget(), set(), 0)
+
+
+def _encode(value: object, budget: _Budget, path: set[int], depth: int) -> Any:
+    budget.left -= 1
+    kind = type(value)
+    if value is None or kind is bool:
+        return value
+    if kind is int:
+        number: int = value  # type: ignore[assignment]
+        if number.bit_length() <= MAX_INT_BITS:
+            return number
+        raw = number.to_bytes((number.bit_length() + 8) // 8, "big", signed=True)
+        return {"$": "bigint", "bits": number.bit_length(), "sign": -1 if number < 0 else 1,
+                "h": _digest(raw)}  # fmt: skip
+    if kind is float:
+        return {"$": "float", "r": repr(value)}
+    if kind is str:
+        text: str = value  # type: ignore[assignment]
+        if len(text) <= MAX_STR:
+            return text
+        return {"$": "longstr", "len": len(text), "head": text[:100],
+                "h": _digest(text.encode("utf-8", "surrogatepass"))}  # fmt: skip
+    if kind is bytes:
+        data: bytes = value  # type: ignore[assignment]
+        if len(data) <= MAX_STR // 2:
+            return {"$": "bytes", "hex": data.hex()}
+        return {"$": "longbytes", "len": len(data), "head": data[:50].hex(), "h": _digest(data)}
+    if kind is complex:
+        return {"$": "complex", "r": repr(value)}
+    if id(value) in path:
+        return {"$": "cycle"}
+    if depth >= MAX_DEPTH or budget.left <= 0:
+        return {"$": "more", "type": _type_name(value)}
+    path.add(id(value))
+    try:
+        return _container(value, kind, budget, path, depth)
+    finally:
+        path.discard(id(value))
+
+
+def _items(values: Any, budget: _Budget, path: set[int], depth: int) -> list[Any]:
+    out: list[Any] = []
+    total = 0
+    for item in values:
+        total += 1
+        if budget.left <= 0:
+            continue  # counted, not written
+        out.append(_encode(item, budget, path, depth + 1))
+    if total > len(out):
+        out.append({"$": "more", "n": total - len(out)})
+    return out
+
+
+def _container(value: Any, kind: type, budget: _Budget, path: set[int], depth: int) -> Any:
+    if kind is list:
+        return _items(value, budget, path, depth)
+    if kind is tuple:
+        return {"$": "tuple", "items": _items(value, budget, path, depth)}
+    if kind is dict:
+        pairs = _items(([k, v] for k, v in value.items()), budget, path, depth)
+        pairs.sort(key=_order)  # a dict's value is its pairs, not the order they were put in
+        return {"$": "dict", "items": pairs}
+    if kind in (set, frozenset):
+        items = _items(value, budget, path, depth)
+        items.sort(key=_order)  # a set's iteration order is not its value
+        return {"$": kind.__name__, "items": items}
+    return _object(value, budget, path, depth)
+
+
+def _order(item: Any) -> str:
+    """Where an encoded item sorts (a `more` marker last)."""
+    if isinstance(item, dict) and item.get("$") == "more":
+        return "\uffff"
+    return json.dumps(item, sort_keys=True)
+
+
+def _object(value: Any, budget: _Budget, path: set[int], depth: int) -> Any:
+    """Any other object: its type's name and its fields, or its repr (addresses blanked)."""
+    name = _type_name(value)
+    if isinstance(value, BaseException):
+        return {"$": "obj", "type": name, "args": _items(value.args, budget, path, depth)}
+    fields = getattr(value, "__dict__", None)
+    if type(fields) is dict and fields:
+        pairs = [[k, v] for k, v in sorted(fields.items(), key=lambda kv: str(kv[0]))]
+        return {"$": "obj", "type": name, "fields": _items(pairs, budget, path, depth)}
+    builtins: tuple[Any, ...] = (list, tuple, dict, set, frozenset, str, bytes, int, float)
+    for builtin in builtins:
+        if isinstance(value, builtin):  # a subclass: its builtin value under its own type name
+            plain: Any = builtin(value)
+            return {"$": "obj", "type": name, "value": _encode(plain, budget, path, depth + 1)}
+    shown: Any = repr(value)
+    text = shown if type(shown) is str else "?"
+    return {"$": "obj", "type": name, "repr": _ADDRESS.sub("0x?", text[: MAX_REPR * 2])[:MAX_REPR]}
+
+
+# --- back to values (inside the sandbox, for replayed calls) ----------------------------------------
+
+_DECODABLE_TAGS = frozenset({"float", "tuple", "dict", "set", "frozenset", "bytes", "complex"})
+
+
+def decodable(data: Any, depth: int = 0) -> bool:
+    """Whether `data` is an encoding `decode` turns back into the same value (builtins only)."""
+    if depth > MAX_DEPTH:
+        return False
+    if data is None or isinstance(data, (bool, int, str)):
+        return True
+    if isinstance(data, list):
+        return all(decodable(item, depth + 1) for item in data)
+    tag = data.get("$") if isinstance(data, dict) else None
+    if not isinstance(tag, str) or tag not in _DECODABLE_TAGS:
+        return False
+    if tag in ("float", "complex", "bytes"):
+        text = data.get("hex" if tag == "bytes" else "r")
+        if not isinstance(text, str) or len(text) > MAX_STR * 2:
+            return False
+        try:  # what a hostile process wrote is checked here, not where it is used
+            parse: Any = {"float": float, "complex": complex, "bytes": bytes.fromhex}[tag]
+            parse(text)
+        except ValueError:
+            return False
+        return True
+    items = data.get("items")
+    if not isinstance(items, list):
+        return False
+    if tag == "dict":
+        return all(isinstance(p, list) and len(p) == 2 and decodable(p, depth + 1) for p in items)
+    return all(decodable(item, depth + 1) for item in items)
+
+
+def decode(data: Any) -> Any:
+    """The value an encoding `decodable` accepted stands for."""
+    if data is None or isinstance(data, (bool, int, str)):
+        return data
+    if isinstance(data, list):
+        return [decode(item) for item in data]
+    tag = data["$"]
+    if tag == "float":
+        return float(data["r"])
+    if tag == "complex":
+        return complex(data["r"])
+    if tag == "bytes":
+        return bytes.fromhex(data["hex"])
+    items = [decode(item) for item in data["items"]]
+    if tag == "tuple":
+        return tuple(items)
+    if tag == "dict":
+        return {_hashable(k): v for k, v in items}
+    return set(map(_hashable, items)) if tag == "set" else frozenset(map(_hashable, items))
+
+
+def _hashable(value: Any) -> Any:
+    """A decoded list used as a key (a tuple inside a set or a dict key) back as a tuple."""
+    return tuple(_hashable(v) for v in value) if isinstance(value, list) else value

@@ -1,0 +1,137 @@
+"""Inside the sandbox: a pytest plugin recording the arguments tests pass to the changed functions.
+
+`-p lanegate.lanes.property.behaviour.record --lanegate-record-calls=JOB`: JOB names the functions
+(file and qualified name) and where to write. A profile hook (`sys.setprofile`, and for threads
+`threading.setprofile`) sees every Python call; on a call into one of the functions' code it reads
+the parameters from the frame, encodes them (`encode`) and keeps the call when every value can be
+carried back as a value (`decodable`): at most `MAX_CALLS` distinct calls per function, each at most
+`MAX_CALL_BYTES`. Nothing here is trusted by the lane:
+the file is validated on the way in (`recording`). Written after every test that added a call, and
+when the session finishes.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import sys
+import threading
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+
+from lanegate.lanes.property.behaviour.encode import decodable, encode
+
+MAX_CALLS = 64
+MAX_CALL_BYTES = 4096
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.getgroup("lanegate").addoption(
+        "--lanegate-record-calls", default=None, help="JSON file: functions whose calls to record"
+    )
+
+
+class _Recorder:
+    def __init__(self, job: dict[str, Any]) -> None:
+        self.out = str(job["out"])
+        # (real file, qualified name) -> function index
+        self.wanted = {
+            (os.path.realpath(f["path"]), f["qualname"].rsplit(".", 1)[-1]): i
+            for i, f in enumerate(job["functions"])
+        }
+        self.qualnames = [str(f["qualname"]) for f in job["functions"]]
+        self.files: set[str] = {path for path, _ in self.wanted}
+        self.calls: list[dict[str, None]] = [{} for _ in job["functions"]]
+        self.seen_files: dict[str, str] = {}
+        self.dirty = True
+
+    def profile(self, frame: FrameType, event: str, arg: object) -> None:
+        if event != "call":
+            return
+        code = frame.f_code
+        filename = code.co_filename
+        real = self.seen_files.get(filename)
+        if real is None:
+            real = self.seen_files[filename] = os.path.realpath(filename)
+        if real not in self.files:
+            return
+        index = self.wanted.get((real, code.co_name))
+        if index is None or getattr(code, "co_qualname", code.co_name) != self.qualnames[index]:
+            return
+        calls = self.calls[index]
+        if len(calls) >= MAX_CALLS:
+            return
+        try:
+            text = _call_text(frame)
+        except Exception:  # noqa: BLE001 - a hostile argument; that call is not kept
+            return
+        if text is not None and len(text) <= MAX_CALL_BYTES and text not in calls:
+            calls[text] = None
+            self.dirty = True
+
+    def write(self) -> None:
+        self.dirty = False
+        data = {
+            "calls": [[json.loads(text) for text in calls] for calls in self.calls],
+        }
+        partial = Path(self.out + ".part")
+        partial.write_text(json.dumps(data, sort_keys=True), encoding="ascii")
+        os.replace(partial, self.out)  # a run killed mid-write leaves the last whole file
+
+
+def _call_text(frame: FrameType) -> str | None:
+    """The call a frame is entering, encoded (None when a value cannot be carried)."""
+    code = frame.f_code
+    flags = code.co_flags
+    names = code.co_varnames
+    positional = code.co_argcount
+    keyword_only = code.co_kwonlyargcount
+    values = frame.f_locals
+    at = positional + keyword_only
+    args: list[Any] = [encode(values[name]) for name in names[:positional]]
+    kwargs: list[list[Any]] = [[name, encode(values[name])] for name in names[positional:at]]
+    if flags & inspect.CO_VARARGS:
+        args.extend(encode(v) for v in values[names[at]])
+        at += 1
+    if flags & inspect.CO_VARKEYWORDS:
+        extra = values[names[at]]
+        kwargs.extend([str(k), encode(v)] for k, v in sorted(extra.items()))
+    call = {"args": args, "kwargs": kwargs}
+    if not decodable(args) or not all(decodable(v) for _, v in kwargs):
+        return None
+    return json.dumps(call, sort_keys=True)
+
+
+_KEY = pytest.StashKey[_Recorder]()
+_CURRENT: list[_Recorder | None] = [None]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    path = config.getoption("lanegate_record_calls")
+    if not path:
+        return
+    recorder = _Recorder(json.loads(Path(path).read_text(encoding="utf-8")))
+    config.stash[_KEY] = recorder
+    _CURRENT[0] = recorder
+    sys.setprofile(recorder.profile)
+    threading.setprofile(recorder.profile)
+
+
+def pytest_runtest_logfinish(nodeid: str) -> None:
+    """After each test, what it added: a run stopped at its wall limit keeps what it recorded."""
+    recorder = _CURRENT[0]
+    if recorder is not None and recorder.dirty:
+        recorder.write()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    recorder = session.config.stash.get(_KEY, None)
+    if recorder is not None:
+        sys.setprofile(None)
+        recorder.write()

@@ -1,0 +1,62 @@
+"""Outside the sandbox: the calls the request's tests make into the changed functions, recorded at
+head (`record`) and read back as data, bounded and checked."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from lanegate.lanes.property.behaviour.answers import BadAnswers, check_call, read_bounded
+from lanegate.lanes.property.behaviour.encode import decodable
+from lanegate.lanes.property.behaviour.launch import Launcher
+from lanegate.lanes.property.behaviour.model import BehaviourRequest
+from lanegate.lanes.property.behaviour.record import MAX_CALLS
+from lanegate.lanes.pytest_args import path_argument
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
+def record_calls(
+    launcher: Launcher, request: BehaviourRequest, wall: float
+) -> tuple[list[list[dict[str, Any]]], str, float]:
+    """Per function (in request order) the distinct calls its tests made, in a stable order; why
+    none were recorded ("" when the run answered); the run's CPU seconds."""
+    empty: list[list[dict[str, Any]]] = [[] for _ in request.functions]
+    if not request.tests or not request.functions:
+        return empty, "", 0.0
+    functions = [
+        {"path": str(request.repo / f.path), "qualname": f.qualname} for f in request.functions
+    ]
+    tests = [path_argument(t) for t in request.tests]
+    # the tests may be many: their run gets at most half the budget's seconds (and a minute), and
+    # what it recorded before it was stopped is used
+    ran = launcher.recording(tests, functions, min(wall, max(60.0, request.cpu_seconds / 2)))
+    try:
+        calls = _read(ran.answers, len(functions))
+    except BadAnswers as exc:
+        ended = f" ({ran.ended})" if ran.ended else ""
+        return empty, f"recording the tests' calls failed: {exc}{ended}", ran.cpu
+    return calls, "", ran.cpu
+
+
+def _read(path: Path, count: int) -> list[list[dict[str, Any]]]:
+    data = read_bounded(path, MAX_FILE_BYTES, "calls")
+    try:
+        record = json.loads(data)
+    except (ValueError, RecursionError):
+        raise BadAnswers("the calls file is not JSON") from None
+    calls = record.get("calls") if isinstance(record, dict) else None
+    if not isinstance(calls, list) or len(calls) != count:
+        raise BadAnswers("the calls file does not list calls per function")
+    out: list[list[dict[str, Any]]] = []
+    for per_function in calls:
+        if not isinstance(per_function, list) or len(per_function) > MAX_CALLS:
+            raise BadAnswers(f"a function's calls are not a list of at most {MAX_CALLS}")
+        kept: dict[str, dict[str, Any]] = {}
+        for call in per_function:
+            check_call(call)
+            if decodable(call["args"]) and all(decodable(v) for _, v in call["kwargs"]):
+                kept.setdefault(json.dumps(call, sort_keys=True), call)
+        out.append([kept[k] for k in sorted(kept)])
+    return out

@@ -1,0 +1,3 @@
+from batching.chunks import chunk, flatten
+
+__all__ = ["chunk", "flatten"]

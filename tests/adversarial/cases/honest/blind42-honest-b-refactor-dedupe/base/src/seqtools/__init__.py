@@ -1,0 +1,3 @@
+from seqtools.unique import dedupe, duplicates
+
+__all__ = ["dedupe", "duplicates"]

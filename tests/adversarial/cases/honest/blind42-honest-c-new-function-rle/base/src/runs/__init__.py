@@ -1,0 +1,3 @@
+from runs.runs import longest_run
+
+__all__ = ["longest_run"]

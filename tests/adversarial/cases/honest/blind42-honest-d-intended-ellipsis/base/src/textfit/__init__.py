@@ -1,0 +1,3 @@
+from textfit.fit import pad, truncate
+
+__all__ = ["pad", "truncate"]

@@ -1,0 +1,19 @@
+"""URL slugs."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+_NON_WORD = re.compile(r"[^a-z0-9]+")
+
+
+def slugify(text: str, sep: str = "-") -> str:
+    """Lower-case ASCII words of `text` joined by `sep` (memoised: titles repeat a lot)."""
+    return _slugify(text, sep)
+
+
+@functools.lru_cache(maxsize=4096)
+def _slugify(text: str, sep: str) -> str:
+    words = _NON_WORD.split(text.lower())
+    return sep.join(w for w in words if w)

@@ -1,0 +1,3 @@
+from report.fmt import percent
+
+__all__ = ["percent"]

@@ -1,0 +1,3 @@
+from tagging.tags import normalize_tag, tag_set
+
+__all__ = ["normalize_tag", "tag_set"]

@@ -1,0 +1,3 @@
+from slugs.slug import slugify
+
+__all__ = ["slugify"]

@@ -1,0 +1,3 @@
+from kvline.codec import dump_pairs, load_pairs
+
+__all__ = ["dump_pairs", "load_pairs"]
