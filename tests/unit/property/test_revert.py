@@ -339,3 +339,18 @@ def test_a_constant_only_pinned_functions_read_is_covered_by_their_reverts(
     assert (
         reverted_lines(plan, set(), {"src/m.py": source}) == {}
     )  # nothing pinned, nothing covered
+
+
+def test_a_named_threshold_on_a_changed_line_seeds_its_value(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    """`if s > LIMIT` is a boundary at LIMIT's value, as `if s > 10` is at 10: the behaviour
+    diff's seeds hold it, folded from the source (never imported)."""
+    base = BASE.replace("LIMIT = 10\n", "KB = 1024\nLIMIT = 2 ** 4 * KB\n").replace(
+        "    if s > 100:\n", "    if s > LIMIT:\n"
+    )
+    head = base.replace("    if s > LIMIT:\n", "    if s >= LIMIT:\n")
+    _, plan = _plan(make_repo, head, base=base)
+    [changed] = plan.functions
+    assert changed.qualname == "total"
+    assert "16384" in changed.literals

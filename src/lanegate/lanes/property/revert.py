@@ -35,6 +35,7 @@ from pathlib import Path
 
 from lanegate import git
 from lanegate.diff import Change, DiffSummary, Role
+from lanegate.lanes.property.named_constants import named_constants
 from lanegate.lanes.property.operators import Edit, apply_edit, is_arid_statement, original_text
 from lanegate.lanes.property.plant import MutantSpec, mutable_sources, mutant_id
 from lanegate.lanes.property.syntax_equal import same_syntax
@@ -494,8 +495,27 @@ def _literals(
     found = [
         *_constants(head.node, changed_head, head_side.lines),
         *_constants(base.node, changed_base, base_side.lines),
+        *_named(head.node, changed_head, head_side.tree),
+        *_named(base.node, changed_base, base_side.tree),
     ]
     return tuple(dict.fromkeys(found))[:MAX_LITERALS]
+
+
+def _named(tree: ast.AST, lines: set[int], module: ast.Module) -> Iterator[str]:
+    """The values of the module's named constants (`named_constants`) read on the changed lines:
+    a threshold written `LIMIT` is as much a boundary as one written `1024`."""
+    loaded = {
+        n.id
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.lineno in lines
+    }
+    if not loaded:
+        return
+    values = named_constants(module)
+    for name in sorted(loaded & values.keys()):
+        text = repr(values[name])
+        if len(text) <= MAX_LITERAL_CHARS:
+            yield text
 
 
 def plan_reverts(

@@ -30,7 +30,8 @@ class BadAnswers(LanegateError):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """One case's answer on one version: `calls` (canonical JSON per call) or an `error`."""
+    """One case's answer on one version: `calls` (canonical JSON per call: what it returned or
+    raised, and the arguments it changed) or an `error`."""
 
     calls: tuple[str, ...] = ()
     error: str = ""  # "timeout" | "oversized" | "skipped" | "crash: ..."
@@ -155,12 +156,25 @@ def _outcome(record: dict[str, Any], calls: int, number: int) -> Outcome:
         raise BadAnswers(f"line {number} answers {len(answers)} calls of {calls}")
     texts = []
     for answer in answers:
-        if not isinstance(answer, dict) or len(answer) != 1:
+        if not isinstance(answer, dict):
             raise BadAnswers(f"line {number}: an answer is not one of ok, raises, bad")
-        ((kind, value),) = answer.items()
+        if "mutated" in answer:
+            _check_mutated(answer["mutated"], number)
+        rest = [(k, v) for k, v in answer.items() if k != "mutated"]
+        if len(rest) != 1:
+            raise BadAnswers(f"line {number}: an answer is not one of ok, raises, bad")
+        ((kind, value),) = rest
         if kind == "ok":
             check_value(value)
         elif kind not in ("raises", "bad") or not isinstance(value, str) or len(value) > 200:
             raise BadAnswers(f"line {number}: an answer is not one of ok, raises, bad")
         texts.append(json.dumps(answer, sort_keys=True))
     return Outcome(calls=tuple(texts))
+
+
+def _check_mutated(data: Any, number: int) -> None:
+    """The arguments as a call left them: `{"args": [...], "kwargs": [[name, value], ...]}`."""
+    try:
+        check_call(data)
+    except BadAnswers:
+        raise BadAnswers(f"line {number}: an answer's changed arguments have the wrong shape") from None

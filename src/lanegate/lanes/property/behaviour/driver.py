@@ -21,7 +21,7 @@ import typing
 from pathlib import Path
 from typing import Any
 
-from lanegate.lanes.property.behaviour.encode import decodable, decode, encode
+from lanegate.lanes.property.behaviour.encode import MAX_ITEMS_PULLED, decodable, decode, encode
 from lanegate.lanes.property.behaviour.target import Unavailable, resolve
 
 OMIT = object()
@@ -179,20 +179,50 @@ def _evaluate(fd: int, function: Any, job: dict[str, Any]) -> None:
 
 
 def _run_case(function: Any, case: list[dict[str, Any]]) -> bytes:
-    """In the child: every call of the case, each answer encoded."""
+    """In the child: every call of the case, each answer encoded: what it returned (a coroutine
+    awaited first) or raised, and the arguments as the call left them when it changed them."""
     out: list[dict[str, Any]] = []
     for call in case:
         args = [decode(a) for a in call["args"]]
         kwargs = {name: decode(value) for name, value in call["kwargs"]}
         try:
-            value = function(*args, **kwargs)
+            answer: dict[str, Any] = {"ok": encode(_settled(function(*args, **kwargs)))}
         except BaseException as exc:  # noqa: BLE001 - SystemExit too: an answer like any other
             kind = type(exc)
             module = kind.__module__ if kind.__module__ != "builtins" else ""
-            out.append({"raises": f"{module}.{kind.__qualname__}".lstrip(".")[:200]})
-            continue
-        out.append({"ok": encode(value)})
+            answer = {"raises": f"{module}.{kind.__qualname__}".lstrip(".")[:200]}
+        after = {
+            "args": [encode(a) for a in args],
+            "kwargs": [[k, encode(v)] for k, v in kwargs.items()],
+        }
+        if after != {"args": call["args"], "kwargs": call["kwargs"]}:
+            answer["mutated"] = after  # a side effect on what the caller passed is an answer too
+        out.append(answer)
     return json.dumps(out, sort_keys=True).encode("ascii")
+
+
+def _settled(value: Any) -> Any:
+    """`value`, or what it comes to when it is awaitable (a coroutine run to its end on a loop
+    of its own; an async generator's items collected): an `async def` answers by its result."""
+    if inspect.iscoroutine(value) or inspect.isasyncgen(value):
+        import asyncio
+
+        async def collect(agen: Any) -> list[Any]:
+            items: list[Any] = []
+            async for item in agen:
+                if len(items) >= MAX_ITEMS_PULLED:
+                    items.append(...)  # an endless generator: this far
+                    break
+                items.append(item)
+            return items
+
+        runner = value if inspect.iscoroutine(value) else collect(value)
+        loop = asyncio.new_event_loop()
+        try:
+            return loop.run_until_complete(runner)
+        finally:
+            loop.close()
+    return value
 
 
 def _fork_case(

@@ -5,9 +5,14 @@ so nothing outside ever unpickles or evaluates what head code produced. JSON's o
 `None`, `bool`, small `int`, `str` and `list`; everything else is a tagged object (`{"$": tag, ...}`):
 floats by `repr` (so `1` and `1.0` differ, and NaN is a value), tuples, dicts and sets by their
 items, large ints and long strings by length, a prefix and a digest, other objects by type name and
-their fields (or a `repr` with addresses blanked). At most `MAX_NODES` nodes and `MAX_DEPTH` levels
-are written; what is past them is a `{"$": "more"}` marker with the count left out, and a container
-met again on its own path is `{"$": "cycle"}`.
+their fields (`__dict__` or `__slots__`), or by a `repr` when it shows a value. A value is encoded by
+what it holds, never by how it prints: an iterator (a generator, `map`, `filter`, ...) is run and
+encoded by the items it yields (and the exception that ended it, if one did), whatever kind of
+iterator it is; a value that shows nothing but an address (a function, a closure, a bare `object()`)
+is `{"$": "opaque"}`: an answer holding one proves nothing alike or different about that part. At
+most `MAX_NODES` nodes and `MAX_DEPTH` levels are written; what is past them is a `{"$": "more"}`
+marker (with the count left out when it is known), and a container met again on its own path is
+`{"$": "cycle"}`.
 
 Only what `decodable` accepts is turned back into a value (`decode`), for the calls replayed on both
 versions: builtins, never an object.
@@ -18,6 +23,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import types
+from collections.abc import Iterator
 from typing import Any
 
 MAX_NODES = 2000
@@ -25,7 +32,10 @@ MAX_DEPTH = 20
 MAX_STR = 400  # characters of a string kept whole; past it: length, prefix and digest
 MAX_INT_BITS = 256
 MAX_REPR = 200
-_ADDRESS = re.compile(r"0x[0-9a-fA-F]{4,}")
+MAX_ITEMS_PULLED = 10_000  # items an iterator is asked for, past the node budget, before it stops
+OPAQUE = {"$": "opaque"}
+_CODE = (types.FunctionType, types.MethodType, types.BuiltinFunctionType, types.CodeType)
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]{4,}")  # a default repr: where it lives
 
 
 class _Budget:
@@ -117,7 +127,29 @@ def _container(value: Any, kind: type, budget: _Budget, path: set[int], depth: i
         items = _items(value, budget, path, depth)
         items.sort(key=_order)  # a set's iteration order is not its value
         return {"$": kind.__name__, "items": items}
+    if isinstance(value, Iterator):
+        return {"$": "iter", "items": _pulled(value, budget, path, depth)}
     return _object(value, budget, path, depth)
+
+
+def _pulled(values: Iterator[Any], budget: _Budget, path: set[int], depth: int) -> list[Any]:
+    """What an iterator yields, in order, then how it ended: the exception that ended it (its type
+    and args) or, past the node budget, a `more` marker (an endless iterator ends there)."""
+    out: list[Any] = []
+    pulled = 0
+    while True:
+        if budget.left <= 0 or pulled >= MAX_ITEMS_PULLED:
+            out.append({"$": "more"})
+            return out
+        try:
+            item = next(values)
+        except StopIteration:
+            return out
+        except Exception as exc:  # noqa: BLE001 - how head code's iterator ended is its answer
+            out.append({"$": "raised", "type": _type_name(exc)})
+            return out
+        pulled += 1
+        out.append(_encode(item, budget, path, depth + 1))
 
 
 def _order(item: Any) -> str:
@@ -130,11 +162,16 @@ def _order(item: Any) -> str:
 def _object(value: Any, budget: _Budget, path: set[int], depth: int) -> Any:
     """Any other object: its type's name and its fields, or its repr (addresses blanked)."""
     name = _type_name(value)
+    if isinstance(value, _CODE):
+        return dict(OPAQUE)  # what a function does is not in its fields nor its repr
     if isinstance(value, BaseException):
         return {"$": "obj", "type": name, "args": _items(value.args, budget, path, depth)}
     fields = getattr(value, "__dict__", None)
-    if type(fields) is dict and fields:
-        pairs = [[k, v] for k, v in sorted(fields.items(), key=lambda kv: str(kv[0]))]
+    pairs = _slot_values(value)
+    if type(fields) is dict:
+        pairs += [[k, v] for k, v in fields.items()]
+    if pairs:
+        pairs.sort(key=lambda kv: str(kv[0]))
         return {"$": "obj", "type": name, "fields": _items(pairs, budget, path, depth)}
     builtins: tuple[Any, ...] = (list, tuple, dict, set, frozenset, str, bytes, int, float)
     for builtin in builtins:
@@ -143,7 +180,27 @@ def _object(value: Any, budget: _Budget, path: set[int], depth: int) -> Any:
             return {"$": "obj", "type": name, "value": _encode(plain, budget, path, depth + 1)}
     shown: Any = repr(value)
     text = shown if type(shown) is str else "?"
-    return {"$": "obj", "type": name, "repr": _ADDRESS.sub("0x?", text[: MAX_REPR * 2])[:MAX_REPR]}
+    if _ADDRESS.search(text) or text == "?":
+        return dict(OPAQUE)  # it shows where it lives, not what it is
+    return {"$": "obj", "type": name, "repr": text[:MAX_REPR]}
+
+
+def _slot_values(value: Any) -> list[list[Any]]:
+    """The `__slots__` fields `value` has set, by name (an object without `__dict__` keeps its
+    state there)."""
+    out: list[list[Any]] = []
+    seen: set[str] = set()
+    for klass in type(value).__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        for slot in (slots,) if isinstance(slots, str) else slots:
+            if not isinstance(slot, str) or slot in seen or slot in ("__dict__", "__weakref__"):
+                continue
+            seen.add(slot)
+            try:
+                out.append([slot, object.__getattribute__(value, slot)])
+            except AttributeError:
+                continue
+    return out
 
 
 # --- back to values (inside the sandbox, for replayed calls) ----------------------------------------

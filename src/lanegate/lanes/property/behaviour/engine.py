@@ -234,8 +234,15 @@ class _Comparison:
         problem = self.observed.one_sided()
         if problem:
             return self._result("not-compared", problem)
-        if not self.observed.answered_keys():
+        answered = self.observed.answered_keys()
+        if not answered:
             return self._result("not-compared", "no input was answered by both versions")
+        if all(self.observed.opaque(key) for key in answered):
+            return self._result(
+                "not-compared",
+                f"its answers to all {len(answered)} inputs hold a function or an object shown "
+                "only by its address: alike or not, the engine cannot look into them",
+            )
         return self._result("same")
 
     def _spent_reason(self, when: str) -> str:

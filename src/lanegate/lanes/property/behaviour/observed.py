@@ -10,12 +10,16 @@ one-sided.
 
 from __future__ import annotations
 
+import json
+
 from lanegate.lanes.property.behaviour import render
 from lanegate.lanes.property.behaviour.answers import Outcome
+from lanegate.lanes.property.behaviour.encode import OPAQUE
 from lanegate.lanes.property.behaviour.inputs import SOURCES, Case
 from lanegate.lanes.property.behaviour.model import Difference
 
 SIDES = ("base", "head")
+OPAQUE_TEXT = json.dumps(OPAQUE, sort_keys=True)[1:-1]  # as it appears in a canonical answer
 
 
 class Observed:
@@ -55,6 +59,17 @@ class Observed:
             if base is not None and head is not None and base.calls != head.calls:
                 out.append(self.cases[key])
         return out
+
+    def opaque(self, key: str) -> bool:
+        """Whether either version's answer to the case holds a value shown by nothing but its
+        address (`encode`: a function, a bare object): agreeing there says nothing."""
+        return any(
+            OPAQUE_TEXT in text
+            for side in SIDES
+            for outcome in [self.first(side, key)]
+            if outcome is not None
+            for text in outcome.calls
+        )
 
     def answers(self, side: str, key: str) -> list[tuple[str, ...]]:
         return [o.calls for o in self.seen[side].get(key, ()) if o.answered]

@@ -43,6 +43,9 @@ def value(data: Any, depth: int = 0) -> str:
         "bigint": f"<int of {data.get('bits')} bits>",
         "longstr": f"<str of {data.get('len')} characters>",
         "longbytes": f"<bytes of {data.get('len')}>",
+        "iter": "iter([" + ", ".join(inner) + "])",
+        "raised": f"<raised {data.get('type')}>",
+        "opaque": "<function or object>",
     }
     if tag == "obj":
         return _object(data, depth)
@@ -95,10 +98,15 @@ def answer(text: str) -> str:
     """One call's canonical answer (`{"ok": ...}`, `{"raises": ...}`, `{"bad": ...}`) as text."""
     data = json.loads(text)
     if "ok" in data:
-        return value(data["ok"])
-    if "raises" in data:
-        return f"raises {data['raises']}"
-    return f"unencodable answer ({data.get('bad')})"
+        shown = value(data["ok"])
+    elif "raises" in data:
+        shown = f"raises {data['raises']}"
+    else:
+        shown = f"unencodable answer ({data.get('bad')})"
+    changed = data.get("mutated")
+    if isinstance(changed, dict) and "args" in changed and "kwargs" in changed:
+        shown += ", leaving its arguments " + call("", changed)
+    return shown
 
 
 def outcome(calls: tuple[str, ...], error: str) -> str:
