@@ -70,7 +70,7 @@ def _bindings(statement: ast.stmt) -> list[tuple[str, ast.expr | None]]:
     if isinstance(statement, ast.Assign):
         if len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
             return [(statement.targets[0].id, statement.value)]
-        return [(n.id, None) for t in statement.targets for n in ast.walk(t) if _stored(n)]
+        return [(name, None) for name in _top_level_names(statement)]
     if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
         return [(statement.target.id, statement.value)]
     if isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
@@ -90,14 +90,10 @@ def _top_level_names(statement: ast.stmt) -> list[str]:
             continue  # its body is its own scope
         if isinstance(node, ast.Import | ast.ImportFrom):
             names += [(a.asname or a.name).split(".")[0] for a in node.names]
-        elif _stored(node):
-            names.append(node.id)  # type: ignore[attr-defined]
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.append(node.id)
         todo.extend(ast.iter_child_nodes(node))
     return names
-
-
-def _stored(node: ast.AST) -> bool:
-    return isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
 
 
 def _fold(expr: ast.expr, names: dict[str, ast.expr | None], depth: int) -> Value:

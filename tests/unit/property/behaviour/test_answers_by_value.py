@@ -1,6 +1,7 @@
 """The behaviour diff compares what an answer holds, never how it prints: iterators are run, an
 `async def` is awaited, the arguments a call changes are part of its answer, and a function
-handed back (shown only by its address) proves nothing alike (one engine run, real sandbox)."""
+handed back (shown only by its address) proves nothing alike; a method is called on instances
+rebuilt from their state, and what it leaves in them is compared (one engine run, real sandbox)."""
 
 from __future__ import annotations
 
@@ -96,6 +97,38 @@ def point(x: int) -> Point:
     return Point(0, x)
 """
 
+COUNTER = """
+class Counter:
+    def __init__(self, start: int) -> None:
+        self.count = start
+
+    def bump(self, by: int) -> None:
+        self.count += by
+
+    def doubled(self) -> int:
+        return self.count * 2
+
+    def capped(self, limit: int) -> int:
+        return min(self.count, limit)
+"""
+
+COUNTER_HEAD = (
+    COUNTER.replace("self.count += by", "self.count += by + by")
+    .replace("self.count * 2", "self.count + self.count")
+    .replace("min(self.count, limit)", "max(self.count, limit)")
+)
+
+TESTS = """from pkg.counter import Counter
+
+
+def test_bump():
+    c = Counter(3)
+    c.bump(0)
+    assert c.count == 3
+"""
+
+METHODS = ("Counter.bump", "Counter.doubled", "Counter.capped")
+
 NAMES = (
     "evens",
     "squares",
@@ -111,10 +144,11 @@ NAMES = (
 @pytest.fixture(scope="module")
 def found(tmp_path_factory: pytest.TempPathFactory) -> dict[str, FunctionBehaviour]:
     path = tmp_path_factory.mktemp("by-value") / "repo"
-    repo, base, head = build(
-        path, {"pkg/__init__.py": "", "pkg/lazy.py": BASE}, {"pkg/lazy.py": HEAD}
-    )
-    return compare(repo, base, head, same_place("pkg/lazy.py", *NAMES), max_examples=10)
+    files = {"pkg/__init__.py": "", "pkg/lazy.py": BASE, "pkg/counter.py": COUNTER}
+    files["tests/test_counter.py"] = TESTS
+    repo, base, head = build(path, files, {"pkg/lazy.py": HEAD, "pkg/counter.py": COUNTER_HEAD})
+    functions = [*same_place("pkg/lazy.py", *NAMES), *same_place("pkg/counter.py", *METHODS)]
+    return compare(repo, base, head, functions, tests=("tests/test_counter.py",), max_examples=10)
 
 
 def _texts(result: FunctionBehaviour) -> list[str]:
@@ -170,3 +204,23 @@ def test_a_slotted_object_is_compared_by_its_fields(found: dict[str, FunctionBeh
     result = found["point"]
     assert result.verdict == "differs", result
     assert any("Point(x=1, y=0)" in d.base for d in result.differences), _texts(result)
+
+
+def test_a_method_is_called_on_rebuilt_instances(found: dict[str, FunctionBehaviour]) -> None:
+    capped, doubled = found["Counter.capped"], found["Counter.doubled"]
+    assert capped.verdict == "differs", capped
+    assert doubled.verdict == "same", doubled  # a refactor: alike on every instance drawn
+    assert dict(doubled.sources)["hypothesis"] > 0
+
+
+def test_what_a_method_leaves_in_its_instance_is_compared(
+    found: dict[str, FunctionBehaviour],
+) -> None:
+    """The test's one call, bump(0) on Counter(3), is recorded with the instance's state; both
+    versions leave count at 3 there, and differ everywhere else."""
+    bump = found["Counter.bump"]
+    assert bump.verdict == "differs", bump
+    assert dict(bump.sources)["recorded"] == 1
+    assert all(
+        "leaving its arguments (pkg.counter.Counter(count=" in d.head for d in bump.differences
+    )

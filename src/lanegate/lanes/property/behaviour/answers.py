@@ -177,4 +177,6 @@ def _check_mutated(data: Any, number: int) -> None:
     try:
         check_call(data)
     except BadAnswers:
-        raise BadAnswers(f"line {number}: an answer's changed arguments have the wrong shape") from None
+        raise BadAnswers(
+            f"line {number}: an answer's changed arguments have the wrong shape"
+        ) from None

@@ -21,10 +21,18 @@ import typing
 from pathlib import Path
 from typing import Any
 
-from lanegate.lanes.property.behaviour.encode import MAX_ITEMS_PULLED, decodable, decode, encode
-from lanegate.lanes.property.behaviour.target import Unavailable, resolve
+from lanegate.lanes.property.behaviour.encode import (
+    MAX_ITEMS_PULLED,
+    decodable,
+    decode,
+    encode,
+    receiver,
+    receiver_decodable,
+)
+from lanegate.lanes.property.behaviour.target import Method, Unavailable, resolve
 
 OMIT = object()
+NOT_REBUILT = 97  # a case's child exit: the instance its method is called on cannot be rebuilt
 
 
 def main(job_path: str) -> None:
@@ -63,11 +71,23 @@ def _strategies(function: Any) -> tuple[dict[str, Any], list[inspect.Parameter],
     except (TypeError, ValueError):
         return {}, [], "its signature cannot be read"
     try:
-        hints = typing.get_type_hints(function)
+        hints = typing.get_type_hints(
+            function.function if isinstance(function, Method) else function
+        )
     except Exception:  # noqa: BLE001 - an annotation naming what is not importable
         hints = {}
     strategies: dict[str, Any] = {}
-    for parameter in parameters:
+    if isinstance(function, Method) and parameters:  # `self`: an instance built from annotations
+        owner = function.owner
+        instances: Any = st.from_type(owner).filter(lambda value: type(value) is owner)
+        if not _draws(instances):
+            name = owner.__qualname__[:80]
+            return {}, parameters, f"no strategy for parameter {parameters[0].name} ({name})"
+        strategies[parameters[0].name] = instances
+        parameters_left = parameters[1:]
+    else:
+        parameters_left = parameters
+    for parameter in parameters_left:
         if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
             continue
         has_default = parameter.default is not parameter.empty
@@ -105,11 +125,19 @@ def _draws(strategy: Any) -> bool:
     return True
 
 
-def _call(parameters: list[inspect.Parameter], values: dict[str, Any]) -> dict[str, Any] | None:
+def _call(
+    parameters: list[inspect.Parameter], values: dict[str, Any], method: bool
+) -> dict[str, Any] | None:
     """A drawn example as an encoded call (None when a value cannot be carried)."""
     args: list[Any] = []
     kwargs: list[list[Any]] = []
     omitted = False
+    if method:
+        instance = encode(values[parameters[0].name])
+        if not receiver_decodable(instance):
+            return None
+        args.append(instance)
+        parameters = parameters[1:]
     for parameter in parameters:
         if parameter.name not in values:
             continue
@@ -148,7 +176,7 @@ def _generate(function: Any, count: int, seed: int) -> dict[str, Any]:
               suppress_health_check=list(HealthCheck))  # fmt: skip
     @given(st.fixed_dictionaries(strategies))
     def draw(values: dict[str, Any]) -> None:
-        call = _call(parameters, values)
+        call = _call(parameters, values, isinstance(function, Method))
         if call is None:
             dropped[0] += 1
         else:
@@ -183,7 +211,7 @@ def _run_case(function: Any, case: list[dict[str, Any]]) -> bytes:
     awaited first) or raised, and the arguments as the call left them when it changed them."""
     out: list[dict[str, Any]] = []
     for call in case:
-        args = [decode(a) for a in call["args"]]
+        args = _arguments(function, call["args"])
         kwargs = {name: decode(value) for name, value in call["kwargs"]}
         try:
             answer: dict[str, Any] = {"ok": encode(_settled(function(*args, **kwargs)))}
@@ -195,10 +223,28 @@ def _run_case(function: Any, case: list[dict[str, Any]]) -> bytes:
             "args": [encode(a) for a in args],
             "kwargs": [[k, encode(v)] for k, v in kwargs.items()],
         }
+        if isinstance(function, Method) and isinstance(after["args"][0], dict):
+            after["args"][0]["type"] = call["args"][0]["type"]  # a moved class: the same state
         if after != {"args": call["args"], "kwargs": call["kwargs"]}:
             answer["mutated"] = after  # a side effect on what the caller passed is an answer too
         out.append(answer)
     return json.dumps(out, sort_keys=True).encode("ascii")
+
+
+class _NotRebuilt(Exception):
+    """A case's receiver is not an instance of this version's class (or not carried at all)."""
+
+
+def _arguments(function: Any, data: list[Any]) -> list[Any]:
+    """A call's positional arguments as values; a method's first one rebuilt as an instance of
+    this version's class from the state it carries."""
+    if not isinstance(function, Method):
+        if data and not decodable(data[0]):
+            raise _NotRebuilt
+        return [decode(a) for a in data]
+    if not data or not receiver_decodable(data[0]) or data[0]["type"] != function.type_name():
+        raise _NotRebuilt
+    return [receiver(data[0], function.owner), *(decode(a) for a in data[1:])]
 
 
 def _settled(value: Any) -> Any:
@@ -234,6 +280,8 @@ def _fork_case(
         os.close(read)
         try:
             data = _run_case(function, case)
+        except _NotRebuilt:
+            os._exit(NOT_REBUILT)
         except BaseException:  # noqa: BLE001 - encoding met a hostile object
             data = b'[{"bad": "its answer could not be encoded"}]'
         view = memoryview(data)
@@ -270,6 +318,8 @@ def _fork_case(
     if error or status is None:  # None: it closed its pipe but went on running
         return {"error": error or "timeout"}
     code = os.waitstatus_to_exitcode(status)
+    if code == NOT_REBUILT and not chunks:
+        return {"error": "crash: its receiver cannot be rebuilt here"}
     if code != 0 or not chunks:
         return {"error": f"crash: exit {code}" if code >= 0 else f"crash: signal {-code}"}
     try:

@@ -15,7 +15,9 @@ marker (with the count left out when it is known), and a container met again on 
 `{"$": "cycle"}`.
 
 Only what `decodable` accepts is turned back into a value (`decode`), for the calls replayed on both
-versions: builtins, never an object.
+versions: builtins, never an object. The one exception is the instance a method is called on
+(`receiver_decodable`): its fields are builtins, and the version's own class is given them
+(`receiver`).
 """
 
 from __future__ import annotations
@@ -181,6 +183,8 @@ def _object(value: Any, budget: _Budget, path: set[int], depth: int) -> Any:
     shown: Any = repr(value)
     text = shown if type(shown) is str else "?"
     if _ADDRESS.search(text) or text == "?":
+        if type(fields) is dict:  # an instance with no state yet: its type is all there is
+            return {"$": "obj", "type": name, "fields": []}
         return dict(OPAQUE)  # it shows where it lives, not what it is
     return {"$": "obj", "type": name, "repr": text[:MAX_REPR]}
 
@@ -235,6 +239,38 @@ def decodable(data: Any, depth: int = 0) -> bool:
     if tag == "dict":
         return all(isinstance(p, list) and len(p) == 2 and decodable(p, depth + 1) for p in items)
     return all(decodable(item, depth + 1) for item in items)
+
+
+def receiver_decodable(data: Any) -> bool:
+    """Whether `data` is an object `receiver` can rebuild: a type name and fields that are all
+    `decodable` (the instance a method is called on, carried as its state)."""
+    if not isinstance(data, dict) or set(data) != {"$", "type", "fields"} or data["$"] != "obj":
+        return False
+    fields = data["fields"]
+    return (
+        isinstance(data["type"], str)
+        and isinstance(fields, list)
+        and all(
+            isinstance(f, list) and len(f) == 2 and isinstance(f[0], str) and decodable(f[1], 1)
+            for f in fields
+        )
+    )
+
+
+def call_decodable(args: list[Any], kwargs: list[list[Any]]) -> bool:
+    """Whether a call's arguments can be carried to either version: every one `decodable`, the
+    first one (a method's instance) `receiver_decodable` too."""
+    first = not args or decodable(args[0]) or receiver_decodable(args[0])
+    return first and decodable(args[1:]) and all(decodable(v) for _, v in kwargs)
+
+
+def receiver(data: Any, owner: type) -> Any:
+    """An instance of `owner` holding the fields of `data` (`receiver_decodable`), made without
+    running its `__init__`: the state a method was called on, rebuilt in either version."""
+    instance: Any = owner.__new__(owner)  # type: ignore[call-overload]
+    for name, value in data["fields"]:
+        object.__setattr__(instance, name, decode(value))
+    return instance
 
 
 def decode(data: Any) -> Any:

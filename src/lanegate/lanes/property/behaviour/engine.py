@@ -27,7 +27,7 @@ from lanegate.lanes.property.behaviour.answers import (
     read_lines,
     unavailable,
 )
-from lanegate.lanes.property.behaviour.encode import decodable
+from lanegate.lanes.property.behaviour.encode import call_decodable
 from lanegate.lanes.property.behaviour.inputs import (
     SOURCES,
     Case,
@@ -341,4 +341,4 @@ def _carried(call: Any) -> bool:
         check_call(call)
     except BadAnswers:
         return False
-    return decodable(call["args"]) and all(decodable(v) for _, v in call["kwargs"])
+    return call_decodable(call["args"], call["kwargs"])

@@ -4,7 +4,7 @@
 (file and qualified name) and where to write. A profile hook (`sys.setprofile`, and for threads
 `threading.setprofile`) sees every Python call; on a call into one of the functions' code it reads
 the parameters from the frame, encodes them (`encode`) and keeps the call when every value can be
-carried back as a value (`decodable`): at most `MAX_CALLS` distinct calls per function, each at most
+carried back as a value (`decodable`; a method's instance, as its state: `receiver_decodable`): at most `MAX_CALLS` distinct calls per function, each at most
 `MAX_CALL_BYTES`. Nothing here is trusted by the lane:
 the file is validated on the way in (`recording`). Written after every test that added a call, and
 when the session finishes.
@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from lanegate.lanes.property.behaviour.encode import decodable, encode
+from lanegate.lanes.property.behaviour.encode import decodable, encode, receiver_decodable
 
 MAX_CALLS = 64
 MAX_CALL_BYTES = 4096
@@ -66,7 +66,7 @@ class _Recorder:
         if len(calls) >= MAX_CALLS:
             return
         try:
-            text = _call_text(frame)
+            text = _call_text(frame, self.qualnames[index])
         except Exception:  # noqa: BLE001 - a hostile argument; that call is not kept
             return
         if text is not None and len(text) <= MAX_CALL_BYTES and text not in calls:
@@ -83,8 +83,9 @@ class _Recorder:
         os.replace(partial, self.out)  # a run killed mid-write leaves the last whole file
 
 
-def _call_text(frame: FrameType) -> str | None:
-    """The call a frame is entering, encoded (None when a value cannot be carried)."""
+def _call_text(frame: FrameType, qualname: str) -> str | None:
+    """The call a frame is entering, encoded (None when a value cannot be carried). A method's
+    instance is carried as its state when it is of the method's own class (`receiver`)."""
     code = frame.f_code
     flags = code.co_flags
     names = code.co_varnames
@@ -101,7 +102,17 @@ def _call_text(frame: FrameType) -> str | None:
         extra = values[names[at]]
         kwargs.extend([str(k), encode(v)] for k, v in sorted(extra.items()))
     call = {"args": args, "kwargs": kwargs}
-    if not decodable(args) or not all(decodable(v) for _, v in kwargs):
+    owner = qualname.rpartition(".")[0]
+    if (
+        args
+        and owner
+        and type(values[names[0]]).__qualname__ == owner
+        and receiver_decodable(args[0])
+    ):
+        carried = decodable(args[1:])  # `self` of the method's own class: its state
+    else:
+        carried = decodable(args)
+    if not carried or not all(decodable(v) for _, v in kwargs):
         return None
     return json.dumps(call, sort_keys=True)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from lanegate.lanes.property.behaviour.answers import BadAnswers, check_call, read_bounded
-from lanegate.lanes.property.behaviour.encode import decodable
+from lanegate.lanes.property.behaviour.encode import call_decodable
 from lanegate.lanes.property.behaviour.launch import Launcher
 from lanegate.lanes.property.behaviour.model import BehaviourRequest
 from lanegate.lanes.property.behaviour.record import MAX_CALLS
@@ -56,7 +56,7 @@ def _read(path: Path, count: int) -> list[list[dict[str, Any]]]:
         kept: dict[str, dict[str, Any]] = {}
         for call in per_function:
             check_call(call)
-            if decodable(call["args"]) and all(decodable(v) for _, v in call["kwargs"]):
+            if call_decodable(call["args"], call["kwargs"]):
                 kept.setdefault(json.dumps(call, sort_keys=True), call)
         out.append([kept[k] for k in sorted(kept)])
     return out

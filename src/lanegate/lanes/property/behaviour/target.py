@@ -15,6 +15,23 @@ class Unavailable(Exception):
     """The function cannot be called here (why, in one line)."""
 
 
+class Method:
+    """An instance method and its class: called with the instance's state (an encoded object,
+    `encode.receiver`) in place of `self`, then the other arguments."""
+
+    def __init__(self, owner: type, function: types.FunctionType) -> None:
+        self.owner = owner
+        self.function = function
+        self.__signature__ = inspect.signature(function)
+
+    def type_name(self) -> str:
+        module, name = self.owner.__module__, self.owner.__qualname__
+        return name if module in ("builtins", "") else f"{module}.{name}"
+
+    def __call__(self, instance: Any, *args: Any, **kwargs: Any) -> Any:
+        return self.function(instance, *args, **kwargs)
+
+
 def module_name(path: Path) -> tuple[Path, str]:
     """The folder to import from and the dotted name of the module at `path`: the first folder up
     without an `__init__.py` is the root (pytest's `prepend` rule)."""
@@ -27,7 +44,8 @@ def module_name(path: Path) -> tuple[Path, str]:
 
 
 def resolve(path: str, qualname: str) -> Any:
-    """The callable `qualname` of the module at `path` (raises `Unavailable`)."""
+    """The callable `qualname` of the module at `path` (raises `Unavailable`); an instance
+    method comes as a `Method`."""
     file = Path(path)
     root, name = module_name(file)
     if not name:
@@ -52,9 +70,7 @@ def resolve(path: str, qualname: str) -> Any:
     except AttributeError:
         raise Unavailable(f"no {qualname} in {name}") from None
     if isinstance(owner, type) and isinstance(raw, types.FunctionType):
-        raise Unavailable(
-            f"{qualname} is an instance method: lanegate cannot build a {owner.__name__} to call it on"
-        )
+        return Method(owner, raw)
     function = getattr(owner, parts[-1])
     if not callable(function):
         raise Unavailable(f"{qualname} is not callable")
