@@ -35,8 +35,10 @@ timeout; answers come back as bounded data-only JSON (`encode`, `answers`) and a
 Verdicts: `differs` (up to three shrunk `Difference`s, each answered the same way twice by the base
 and never the base's way by the head), `same` (every case answered alike by both: `inputs_tried`
 says how many), `not-compared` with a `reason`: no strategy and no recorded call, an import failure
-at either side, an instance method, a timeout, crash or unreadable answers of one side, a
-non-deterministic base (or a head that agrees only sometimes), the budget.
+at either side, a timeout, crash or unreadable answers of one side, a non-deterministic base (or a
+head that agrees only sometimes), answers that hold only functions or address-only objects, the
+budget. An instance method is called on instances rebuilt from their state (the fields the tests'
+instances had, or Hypothesis's build of its class), and what it leaves in them is compared.
 
 What the head can still do (it runs in the process that calls it): inspect its stack and see the
 driver's frames and the generated test module `test_lanegate_calls.py`, and see that no git dir is
