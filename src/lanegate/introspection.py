@@ -13,6 +13,7 @@ computed name) count too.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -150,6 +151,7 @@ _TELLS = (
     "HYPOTHESIS_",
     "bwrap",
 )
+_GIT_DIR = re.compile(r"(?:^|[/\\])\.git(?:[/\\]|$)")  # a `.git` path component
 _ENV_TELLS = ("CI", "GITHUB_", "PYTEST", "LANEGATE", "HYPOTHESIS", "TOX", "COV", "PYTHON")
 # hooks a test module may define: pytest reads these from test modules by design
 _TEST_MODULE_HOOKS = frozenset({"pytest_generate_tests"})
@@ -422,6 +424,10 @@ class _Scanner(ast.NodeVisitor):
     def visit_Constant(self, node: ast.Constant) -> None:
         if isinstance(node.value, str) and any(tell in node.value for tell in _TELLS):
             self._hit(node, f"names the judge or its pins ({node.value[:40]!r})")
+        elif not self.is_test and isinstance(node.value, str) and _GIT_DIR.search(node.value):
+            # a checkout has one, an install does not, and neither do lanegate's comparison runs:
+            # code that looks for it asks where it runs (tests may build repositories of their own)
+            self._hit(node, f"looks for a git checkout's metadata ({node.value[:40]!r})")
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
         self._function(node)

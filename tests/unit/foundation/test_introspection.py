@@ -110,6 +110,9 @@ FLAGGED_SOURCE = {
     # red-team pass 9: a search function of its own in place of the standard one
     "codecs-register": "import codecs, encodings\ncodecs.unregister(encodings.search_function)\n",
     "codecs-from": "from codecs import register\nregister(lambda name: None)\n",
+    # a checkout has a .git and an install does not: code that looks asks where it runs
+    "git-dir": "import os\nDEV = os.path.isdir('.git')\n",
+    "git-dir-joined": "from pathlib import Path\nROOT = Path(__file__).parent / '../.git/HEAD'\n",
 }
 CLEAN_SOURCE = {
     # parse's own `compile(format)` and a parameter named like a builtin are not the builtins
@@ -127,6 +130,7 @@ CLEAN_SOURCE = {
     "object-dict": "def fields(obj):\n    return dict(obj.__dict__)\n",
     "attrgetter-plain": "from operator import attrgetter\nBY_NAME = attrgetter('name', 'size')\n",
     "codecs-plain": "import codecs\nBOM = codecs.BOM_UTF8\nTEXT = codecs.decode(b'x', 'utf-8')\n",
+    "git-names": "IGNORE = '.gitignore'\nURL = 'https://example.com/repo.git'\nKEEP = '.gitkeep'\n",
 }
 
 
