@@ -1,7 +1,8 @@
 """`lanegate` entry point: discovers subcommand modules, dispatches, maps errors to exit codes.
 
 Exit codes: 0 pass/clean, 1 gate failed/findings, 2 usage or configuration error, 3 internal error,
-130 interrupted. No traceback is ever printed unless LANEGATE_DEBUG=1.
+130 interrupted (Ctrl-C), 143 terminated (SIGTERM). No traceback is ever printed unless
+LANEGATE_DEBUG=1.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ import argparse
 import importlib
 import os
 import pkgutil
+import signal
 import sys
+import threading
 import traceback
 from collections.abc import Sequence
 from types import ModuleType
@@ -18,8 +21,10 @@ from types import ModuleType
 from lanegate._version import __version__
 from lanegate.distribution import refuse_namesake
 from lanegate.errors import LanegateError
+from lanegate.run.interrupt import RunInterrupted
 
 EXIT_PASS, EXIT_FAIL, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_TERMINATED = 143  # SIGTERM, as a shell reports a process it ended
 _NOT_COMMANDS = frozenset({"main", "common"})
 
 
@@ -79,7 +84,23 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _terminated(signum: int, frame: object) -> None:
+    raise RunInterrupted(signum)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    if threading.current_thread() is not threading.main_thread():
+        return _main(argv)
+    # from the first line, SIGTERM unwinds like Ctrl-C (clean-up runs, a message, exit 143); a
+    # run's own handler (`stop_children_on_signal`) takes over while its lanes run
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        return _main(argv)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     debug = os.environ.get("LANEGATE_DEBUG") == "1"
     try:
         arguments = list(sys.argv[1:] if argv is None else argv)
@@ -94,7 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LanegateError as exc:
         print(f"lanegate: error: {exc.diagnostic()}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        if isinstance(exc, RunInterrupted) and exc.signum == signal.SIGTERM:
+            print("lanegate: terminated (SIGTERM) before it finished", file=sys.stderr)
+            return EXIT_TERMINATED
         print("lanegate: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -45,3 +47,23 @@ def test_score_cli_refuses_a_garbage_run_attempt(
     code = main(["score", "--ledgers", str(copy_set("pass", tmp_path))])
     assert code == 2
     assert "GITHUB_RUN_ATTEMPT" in capsys.readouterr().err
+
+
+def test_sigterm_at_any_point_of_a_command_is_a_message_and_143(tmp_path: Path) -> None:
+    """SIGTERM before a run's own handler is set (here: while the arguments are parsed) unwinds
+    like Ctrl-C: one line, exit 143, never the bare -15 of a process killed mid-import."""
+    script = (
+        "import os, signal, sys\n"
+        "from lanegate.cli import main as entry\n"
+        "build = entry.build_parser\n"
+        "def parser(*args):\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    return build(*args)\n"
+        "entry.build_parser = parser\n"
+        "sys.exit(entry.main(['lint', '.']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 143, done.stderr
+    assert done.stderr.strip() == "lanegate: terminated (SIGTERM) before it finished"
