@@ -3,9 +3,13 @@ one-sided failure (plain values, no sandbox)."""
 
 from __future__ import annotations
 
+import json
+import math
+
 from lanegate.lanes.property.behaviour.answers import Outcome
+from lanegate.lanes.property.behaviour.encode import encode
 from lanegate.lanes.property.behaviour.inputs import case_of
-from lanegate.lanes.property.behaviour.observed import Observed
+from lanegate.lanes.property.behaviour.observed import Observed, alike
 
 CASE = case_of([{"args": [1], "kwargs": []}], "hypothesis")
 
@@ -56,3 +60,20 @@ def test_one_sided_failures_are_named_and_alike_ones_are_not() -> None:
     assert _observed([timeout], [timeout]).one_sided() == ""
     assert _observed([_ok(1)], [Outcome(error="skipped")]).one_sided() == ""
     assert _observed([_ok(1)], [timeout]).differing() == []
+
+
+def _float(value: float) -> Outcome:
+    return Outcome(calls=(json.dumps({"ok": encode([value, "x"])}, sort_keys=True),))
+
+
+def test_floats_that_round_their_last_bits_apart_are_alike_and_others_differ() -> None:
+    """`sum` and `math.fsum` of [0.1] * 10 answer 0.9999999999999999 and 1.0: one answer."""
+    rounded = _observed([_float(sum([0.1] * 10))] * 2, [_float(math.fsum([0.1] * 10))] * 2)
+    assert rounded.differing() == [] and rounded.unstable() == ""
+    near_zero = _observed([_float(0.0)] * 2, [_float(5.5e-17)] * 2)
+    assert near_zero.differing() == []
+    wrong = _observed([_float(1.0)] * 2, [_float(1.0001)] * 2)
+    assert wrong.differing() == [CASE] and wrong.confirmed(CASE)
+    nan = _observed([_float(math.nan)] * 2, [_float(math.nan)] * 2)
+    assert nan.differing() == []
+    assert not alike(_float(1.0).calls, _ok(1).calls)  # 1.0 and 1 are different answers

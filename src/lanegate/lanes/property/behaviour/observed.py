@@ -5,12 +5,17 @@ answers of the two versions differ; the difference is confirmed when each versio
 least twice, the base the same way every time and the head never the base's way. A version is
 non-deterministic when the base answered a case two ways, or the head answered it two ways one of
 which is the base's. A case only one version answered (a timeout, a crash, an oversized answer) is
-one-sided.
+one-sided. Answers are alike when they are the same but for floats within `REL_TOL` (or
+`ABS_TOL` of zero) of each other (`alike`): a sum taken in another order, or `fsum` for `sum`,
+rounds its last bits differently and is the same answer to a caller.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import math
+from typing import Any
 
 from lanegate.lanes.property.behaviour import render
 from lanegate.lanes.property.behaviour.answers import Outcome
@@ -19,6 +24,8 @@ from lanegate.lanes.property.behaviour.inputs import SOURCES, Case
 from lanegate.lanes.property.behaviour.model import Difference
 
 SIDES = ("base", "head")
+REL_TOL = 1e-9
+ABS_TOL = 1e-12
 OPAQUE_TEXT = json.dumps(OPAQUE, sort_keys=True)[1:-1]  # as it appears in a canonical answer
 
 
@@ -56,7 +63,7 @@ class Observed:
         out = []
         for key in self.answered_keys():
             base, head = self.first("base", key), self.first("head", key)
-            if base is not None and head is not None and base.calls != head.calls:
+            if base is not None and head is not None and not alike(base.calls, head.calls):
                 out.append(self.cases[key])
         return out
 
@@ -81,8 +88,8 @@ class Observed:
         return (
             len(base) >= 2
             and len(head) >= 2
-            and all(b == base[0] for b in base)
-            and all(h != base[0] for h in head)
+            and all(alike(b, base[0]) for b in base)
+            and not any(alike(h, base[0]) for h in head)
         )
 
     def unstable(self) -> str:
@@ -92,11 +99,11 @@ class Observed:
         for side in ("base", "head"):
             for key in self.seen[side]:
                 answered = self.answers(side, key)
-                other = next((a for a in answered if a != answered[0]), None)
+                other = next((a for a in answered if not alike(a, answered[0])), None)
                 if other is None:
                     continue
                 base = self.answers("base", key)
-                if side == "head" and base and base[0] not in answered:
+                if side == "head" and base and not any(alike(base[0], a) for a in answered):
                     continue  # varies, but never as the base answers: a difference
                 call = render.case(self.name, self.cases[key].decoded())
                 return render.clip(
@@ -131,3 +138,50 @@ class Observed:
             render.outcome(base[0], "") if base else "no answer",
             render.clip(head) if heads else "no answer",
         )
+
+
+def alike(first: tuple[str, ...], second: tuple[str, ...]) -> bool:
+    """Whether two answers to a case are the same answer (see module: floats within tolerance)."""
+    if first == second:
+        return True
+    if len(first) != len(second):
+        return False
+    return all(_alike(_parsed(a), _parsed(b)) for a, b in zip(first, second, strict=True))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> Any:
+    return json.loads(text)
+
+
+def _alike(a: Any, b: Any) -> bool:
+    """Structural equality of two encoded values, floats within tolerance (iterative: answers
+    are bounded in depth, but a walk needs no recursion)."""
+    todo = [(a, b)]
+    while todo:
+        x, y = todo.pop()
+        if isinstance(x, dict) and isinstance(y, dict):
+            if x.get("$") == y.get("$") == "float":
+                if not _close(x.get("r"), y.get("r")):
+                    return False
+                continue
+            if x.keys() != y.keys():
+                return False
+            todo.extend((x[k], y[k]) for k in x)
+        elif isinstance(x, list) and isinstance(y, list):
+            if len(x) != len(y):
+                return False
+            todo.extend(zip(x, y, strict=True))
+        elif type(x) is not type(y) or x != y:
+            return False
+    return True
+
+
+def _close(x: Any, y: Any) -> bool:
+    try:
+        a, b = float(x), float(y)
+    except (TypeError, ValueError):
+        return bool(x == y)
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    return math.isclose(a, b, rel_tol=REL_TOL, abs_tol=ABS_TOL)
