@@ -124,6 +124,15 @@ def batch() -> Iterator[Batch]:
         commits["comment-b"] = _branch(
             repo, "comment-b", {CODEC: commented.replace("# none yet", "# empty: no digit read")}
         )
+        # other code, the same answers: decode's branches swapped
+        swapped = source.replace(
+            "        if char.isdigit():\n            count += char\n        else:\n"
+            '            out.append(char * int(count))\n            count = ""\n',
+            "        if not char.isdigit():\n            out.append(char * int(count))\n"
+            '            count = ""\n        else:\n            count += char\n',
+        )
+        assert swapped != source
+        commits["swapped"] = _branch(repo, "swapped", {CODEC: swapped})
         # a sibling checked out by hand in a linked worktree outside /tmp: hidden by what it is
         sibling = root / "wt-honest"
         git(repo, "worktree", "add", "-q", "--detach", str(sibling), "honest")
@@ -137,7 +146,9 @@ def batch() -> Iterator[Batch]:
             "peek",
             {"tests/test_codec_peek.py": PEEK.format(watched=watched, tmpdir=str(root))},
         )
-        heads = ["agent", "honest", "comment-a", "comment-b", "peek", "honest", "unrelated"]
+        heads = [
+            "agent", "honest", "comment-a", "comment-b", "peek", "honest", "unrelated", "swapped"
+        ]  # fmt: skip
         done, report = judge(repo, root, out, "--base", "main", "--jobs", "2", *heads)
         yield Batch(repo, out, done.returncode, done.stdout + done.stderr, report, commits)
     finally:
@@ -214,13 +225,20 @@ def test_a_candidate_sees_neither_the_others_nor_the_source_repository(batch: Ba
 
 
 def test_same_change_in_other_words_is_one_group(batch: Batch) -> None:
-    a, b = batch.entry("comment-a"), batch.entry("comment-b")
-    assert a["group"] == b["group"]
-    others = {batch.entry(n)["group"] for n in ("agent", "honest")}
-    assert a["group"] not in others
-    groups = {g["key"]: g["heads"] for g in batch.report["groups"]}  # type: ignore[attr-defined]
-    assert sorted(groups[a["group"]]) == sorted([a["head_commit"], b["head_commit"]])
-    assert "## Same change" in (batch.out / "candidates.md").read_text()
+    """Comments and layout are no change (comment-a, comment-b and honest, whose only change is a
+    test, make the same one: none); decode with its branches swapped is other code that answers
+    alike, and joins that group by behaviour."""
+    a, b, honest = batch.entry("comment-a"), batch.entry("comment-b"), batch.entry("honest")
+    swapped = batch.entry("swapped")
+    assert swapped["verdict"] == "pass", swapped
+    assert a["group"] == b["group"] == honest["group"] == swapped["group"]
+    assert batch.entry("agent")["group"] != a["group"]
+    groups = {g["key"]: g for g in batch.report["groups"]}  # type: ignore[attr-defined]
+    group = groups[a["group"]]
+    assert group["by_behaviour"] == [swapped["head_commit"]]
+    assert {a["head_commit"], b["head_commit"], honest["head_commit"]} < set(group["heads"])
+    text = (batch.out / "candidates.md").read_text()
+    assert "## Same change" in text and "swapped (other code, same answers)" in text
 
 
 def test_survivors_are_ranked_by_the_documented_order(batch: Batch) -> None:

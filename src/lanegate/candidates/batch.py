@@ -18,6 +18,7 @@ from pathlib import Path
 from lanegate import git, treewalk
 from lanegate.authorship import Authorship
 from lanegate.candidates import shared, workspace
+from lanegate.candidates.behaviour_groups import Survivor, same_behaviour
 from lanegate.candidates.grouping import group_key
 from lanegate.candidates.pool import CandidateJob, CandidateOutcome, run_candidates
 from lanegate.candidates.report import (
@@ -251,6 +252,18 @@ def judge_candidates(
             by_index[i] if i in by_index else _rejected(request, resolved, i, out_dir)
             for i in range(len(request.heads))
         ]
+        policy = _policy(space.root / workspace.BASE_TREE)  # the base's: no candidate chose it
+        agreements = same_behaviour(
+            space,
+            [
+                Survivor(name, entry.head_commit, entry.group)
+                for name, entry in zip(names, (by_index[i] for i in judged_at), strict=True)
+                if entry.verdict == "pass" and not entry.errors
+            ],
+            policy=policy,
+            hidden=workspace.hidden_for(space, out_dir),
+            cpu_seconds=policy.properties.behaviour_cpu_seconds,
+        )
     finally:
         shared.release(root)
         treewalk.rmtree(root, ignore_errors=True)
@@ -263,7 +276,7 @@ def judge_candidates(
         wall_seconds=time.monotonic() - started,
         now=request.now,
     )
-    report = combine(entries, facts)
+    report = combine(entries, facts, [(a.first, a.second) for a in agreements])
     report_path = out_dir / REPORT_JSON
     write_document(report_path, report, "candidates")
     markdown_path = out_dir / REPORT_MD

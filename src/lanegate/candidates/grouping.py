@@ -2,10 +2,12 @@
 
 The key is computed by one function, `group_key`, from what a candidate changes outside its tests:
 each such Python file as the syntax tree it parses to at head (`ast.dump`: whitespace, comments and
-layout do not count), every other changed file by its bytes, a deleted file as deleted. Two
+layout do not count, and a file whose tree is the base's is no change), every other changed file
+by its bytes, a deleted file as deleted. Two
 candidates whose tests differ but whose code is the same change share a key. When behaviour evidence
 is available (the differences a head's tests find against the base's), it is passed as `behaviour`
-and folded into the key, so candidates group by what their code does as well as by what it says.
+and folded into the key. Survivors whose code differs but that answer alike are joined afterwards
+(`behaviour_groups`).
 """
 
 from __future__ import annotations
@@ -53,7 +55,12 @@ def changed_sources(repo: Path, summary: DiffSummary) -> tuple[ChangedSource, ..
             if changed.change is Change.DELETED
             else git.show_file(repo, summary.head_commit, changed.path)
         )
-        found.append(ChangedSource(changed.path, _normalized(changed.path, data)))
+        normalized = _normalized(changed.path, data)
+        if changed.change is Change.MODIFIED and normalized.startswith("ast:"):
+            before = git.show_file(repo, summary.merge_base, changed.path)
+            if _normalized(changed.path, before) == normalized:
+                continue  # comments and layout only: no change to what the file does
+        found.append(ChangedSource(changed.path, normalized))
         if changed.old_path is not None:  # a rename removes the old path
             found.append(ChangedSource(changed.old_path, "deleted"))
     return tuple(sorted(found, key=lambda s: s.path))

@@ -184,8 +184,17 @@ def entry_for(
     )
 
 
-def combine(entries: Sequence[CandidateEntry], facts: BatchFacts) -> CandidatesReport:
-    """Rank the survivors and group the candidates; entries keep the order they were given in."""
+def combine(
+    entries: Sequence[CandidateEntry],
+    facts: BatchFacts,
+    same_behaviour: Sequence[tuple[str, str]] = (),
+) -> CandidatesReport:
+    """Rank the survivors and group the candidates; entries keep the order they were given in.
+    `same_behaviour` lists (first, second) head commits that answered alike: the second joins
+    the first's group."""
+    group_of = {e.head_commit: e.group for e in entries}
+    moved = {second: group_of[first] for first, second in same_behaviour if first in group_of}
+    entries = [replace(e, group=moved.get(e.head_commit, e.group)) for e in entries]
     order = sorted(
         (strength_order(e, given), given)
         for given, e in enumerate(entries)
@@ -214,7 +223,12 @@ def combine(entries: Sequence[CandidateEntry], facts: BatchFacts) -> CandidatesR
         candidates=ranked,
         survivors=tuple(e.head_commit for e in survivors),
         groups=tuple(
-            CandidateGroup(key=key, heads=tuple(heads)) for key, heads in sorted(groups.items())
+            CandidateGroup(
+                key=key,
+                heads=tuple(heads),
+                by_behaviour=tuple(h for h in heads if h in moved),
+            )
+            for key, heads in sorted(groups.items())
         ),
     )
 
@@ -285,7 +299,12 @@ def render_markdown(report: CandidatesReport) -> str:
     if not shared:
         lines.append("No two candidates make the same change.")
     for group in shared:
-        refs = ", ".join(md_text(e.ref) for e in report.candidates if e.head_commit in group.heads)
+        refs = ", ".join(
+            md_text(e.ref)
+            + (" (other code, same answers)" if e.head_commit in group.by_behaviour else "")
+            for e in report.candidates
+            if e.head_commit in group.heads
+        )
         lines.append(f"- {group_names[group.key]}: {refs}")
     errors = [e for e in report.candidates if e.errors]
     if errors:

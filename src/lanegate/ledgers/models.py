@@ -783,6 +783,9 @@ class CandidateGroup:
 
     key: str = _digest()
     heads: tuple[str, ...] = ()
+    # the heads whose code differs from the group's first but that answered alike wherever the
+    # behaviour diff compared them (`candidates.behaviour_groups`); the others share its source
+    by_behaviour: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
