@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from lanegate.lanes.property.named_constants import named_constants
 
-SOURCE = '''
+SOURCE = """
 import os
 from math import pi as PI
 KB = 1024
@@ -36,7 +36,7 @@ def f():
 
 for i in range(3):
     pass
-'''
+"""
 
 
 def test_folded_values_and_what_is_left_out() -> None:
@@ -55,9 +55,15 @@ def test_a_name_bound_twice_anywhere_at_top_level_is_no_constant() -> None:
     assert named_constants(ast.parse(source)) == {}
 
 
-@given(st.recursive(st.integers(-3, 3).map(str), lambda inner: st.tuples(
-    inner, st.sampled_from(["+", "-", "*", "**", "<<", "//", "%"]), inner
-).map(lambda t: f"({t[0]} {t[1]} {t[2]})"), max_leaves=30))
+@given(
+    st.recursive(
+        st.integers(-3, 3).map(str),
+        lambda inner: st.tuples(
+            inner, st.sampled_from(["+", "-", "*", "**", "<<", "//", "%"]), inner
+        ).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
+        max_leaves=30,
+    )
+)
 def test_any_arithmetic_folds_or_is_left_out_never_raises(expression: str) -> None:
     found = named_constants(ast.parse(f"X = {expression}\n"))
     if "X" in found:

@@ -354,3 +354,12 @@ def test_a_named_threshold_on_a_changed_line_seeds_its_value(
     [changed] = plan.functions
     assert changed.qualname == "total"
     assert "16384" in changed.literals
+
+
+def test_a_function_defined_in_an_if_block_is_reverted(make_repo: Callable[[str], Repo]) -> None:
+    base = BASE + "\n\nif os.name:\n\n    def guarded(x):\n        return x + 1\n"
+    head = base.replace("        return x + 1\n", "        return x + 2\n")
+    repo, plan = _plan(make_repo, head, base=base)
+    [spec] = plan.specs
+    assert (spec.operator, spec.function) == ("revert", "guarded")
+    assert _reverted(repo, plan, spec.id) == base

@@ -110,20 +110,36 @@ class RevertPlan:
 
 
 def _functions(path: str, tree: ast.Module) -> dict[str, Function]:
-    """The outermost functions and methods of a module by qualified name (a name bound twice keeps
-    its last definition, as the module does)."""
+    """The outermost functions and methods of a module by qualified name, also where a module or
+    class body defines them inside an `if`, `try`, `with` or loop block (a name defined twice keeps
+    its last definition in source order, as running the module top to bottom would)."""
     out: dict[str, Function] = {}
-    stack: list[tuple[list[ast.stmt], str]] = [(tree.body, "")]
+    stack: list[tuple[Iterator[ast.stmt], str]] = [(iter(tree.body), "")]
     while stack:
-        body, prefix = stack.pop()
-        for stmt in body:
-            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
-                first = min([stmt.lineno, *(d.lineno for d in stmt.decorator_list)])
-                name = prefix + stmt.name
-                out[name] = Function(path, name, stmt, first, stmt.end_lineno or stmt.lineno)
-            elif isinstance(stmt, ast.ClassDef):
-                stack.append((stmt.body, f"{prefix}{stmt.name}."))
+        statements, prefix = stack[-1]
+        stmt = next(statements, None)
+        if stmt is None:
+            stack.pop()
+        elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            first = min([stmt.lineno, *(d.lineno for d in stmt.decorator_list)])
+            name = prefix + stmt.name
+            out[name] = Function(path, name, stmt, first, stmt.end_lineno or stmt.lineno)
+        elif isinstance(stmt, ast.ClassDef):
+            stack.append((iter(stmt.body), f"{prefix}{stmt.name}."))
+        else:  # a block's defs bind names of the scope it is in
+            stack.append((iter([s for block in _blocks(stmt) for s in block]), prefix))
     return out
+
+
+def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
+    """The statement lists a compound statement runs in its own scope's namespace."""
+    if isinstance(stmt, ast.If | ast.For | ast.AsyncFor | ast.While):
+        return [stmt.body, stmt.orelse]
+    if isinstance(stmt, ast.With | ast.AsyncWith):
+        return [stmt.body]
+    if isinstance(stmt, ast.Try | ast.TryStar):
+        return [stmt.body, *(h.body for h in stmt.handlers), stmt.orelse, stmt.finalbody]
+    return []
 
 
 def _class_spans(tree: ast.Module) -> list[tuple[int, int]]:

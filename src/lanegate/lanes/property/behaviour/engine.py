@@ -88,14 +88,14 @@ def diff_behaviour(
                 _not_compared(f, f"the base cannot be rebuilt: {tree}") for f in request.functions
             )
         base = Tree("base", tree.overlays, tree.removed)
-        recorded, note, cpu = record_calls(launcher, request, policy.lane.max_wall_seconds)
+        recorded, notes, cpu = record_calls(launcher, request, policy.lane.max_wall_seconds)
         budget.spent += cpu
         share = cpu / max(1, len(request.functions))
         results = []
         for index, function in enumerate(request.functions):
             fair = budget.left / (len(request.functions) - index)
             comparison = _Comparison(launcher, request, function, base, budget, fair, policy)
-            results.append(comparison.run(recorded[index], note, share))
+            results.append(comparison.run(recorded[index], notes[index], share))
         return tuple(results)
     finally:
         launcher.close()
@@ -192,11 +192,16 @@ class _Comparison:
         problem = self._evaluate(cases)
         if problem:
             return self._result("not-compared", problem)
+        skipped = self.observed.skipped()
+        if skipped and self._affordable():  # once more, in a process of their own
+            problem = self._evaluate(skipped)
+            if problem:
+                return self._result("not-compared", problem)
         for step in range(ROUNDS):
             unstable = self.observed.unstable()
             if unstable:
                 return self._result("not-compared", unstable)
-            top = sorted(self.observed.differing(), key=size)[:MAX_EXAMPLES]
+            top = sorted(self.observed.differing(), key=self._shown_first)[:MAX_EXAMPLES]
             if not top:
                 break
             pending = [c for c in top if not self.observed.confirmed(c)]
@@ -217,7 +222,7 @@ class _Comparison:
         return self._verdict()
 
     def _verdict(self) -> FunctionBehaviour:
-        differing = sorted(self.observed.differing(), key=size)
+        differing = sorted(self.observed.differing(), key=self._shown_first)
         confirmed = [c for c in differing if self.observed.confirmed(c)]
         if confirmed:
             return self._result(
@@ -234,6 +239,13 @@ class _Comparison:
         problem = self.observed.one_sided()
         if problem:
             return self._result("not-compared", problem)
+        never = self.observed.skipped()
+        if never:
+            return self._result(
+                "not-compared",
+                f"{len(never)} inputs were never run: earlier inputs timed out ({MAX_TIMEOUTS} "
+                f"per process, {CALL_TIMEOUT:g} s each) and the budget left none to run them",
+            )
         answered = self.observed.answered_keys()
         if not answered:
             return self._result("not-compared", "no input was answered by both versions")
@@ -244,6 +256,12 @@ class _Comparison:
                 "only by its address: alike or not, the engine cannot look into them",
             )
         return self._result("same")
+
+    def _shown_first(self, case: Case) -> tuple[bool, tuple[int, int, int, str]]:
+        """Which differences are confirmed and shown first: where the base takes the call (a
+        base TypeError is the base refusing a call shape only the head has, which the scorer sets
+        aside), then the smallest: refusals must not crowd out the differences that count."""
+        return self.observed.base_refuses(case), size(case)
 
     def _spent_reason(self, when: str) -> str:
         return (
@@ -278,11 +296,14 @@ class _Comparison:
         return [c for c in calls if _carried(c)], reason
 
     def _cases(self, recorded: list[dict[str, Any]], drawn: list[dict[str, Any]]) -> list[Case]:
-        singles = [*recorded, *drawn]
-        cases = [case_of([c], "recorded") for c in recorded]
-        cases += [case_of([c], "hypothesis") for c in drawn]
+        """Every case, the ones the diff's author could not choose first: a process stops
+        calling after `MAX_TIMEOUTS` timeouts, and slow calls a new test makes must not cost the
+        drawn inputs their answers."""
+        singles = [*drawn, *recorded]
+        cases = [case_of([c], "hypothesis") for c in drawn]
         cases += literal_cases(singles, literal_values(self.function.literals))
         cases += sequence_cases(singles)
+        cases += [case_of([c], "recorded") for c in recorded]
         unique: dict[str, Case] = {}
         for case in cases:
             unique.setdefault(case.key, case)

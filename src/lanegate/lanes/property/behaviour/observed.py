@@ -25,6 +25,7 @@ from lanegate.lanes.property.behaviour.model import Difference
 
 SIDES = ("base", "head")
 REL_TOL = 1e-9
+REFUSED_TEXT = '"raises": "TypeError"'
 ABS_TOL = 1e-12
 OPAQUE_TEXT = json.dumps(OPAQUE, sort_keys=True)[1:-1]  # as it appears in a canonical answer
 
@@ -77,6 +78,23 @@ class Observed:
             if outcome is not None
             for text in outcome.calls
         )
+
+    def skipped(self) -> list[Case]:
+        """The cases some version never ran (each of its runs of them was skipped after its
+        process's timeouts)."""
+        return [
+            case
+            for key, case in self.cases.items()
+            if any(
+                (runs := self.seen[side].get(key)) and all(o.error == "skipped" for o in runs)
+                for side in SIDES
+            )
+        ]
+
+    def base_refuses(self, case: Case) -> bool:
+        """Whether the base's first answer to the case raised TypeError (a call it cannot take)."""
+        first = self.first("base", case.key)
+        return first is not None and any(REFUSED_TEXT in text for text in first.calls)
 
     def answers(self, side: str, key: str) -> list[tuple[str, ...]]:
         return [o.calls for o in self.seen[side].get(key, ()) if o.answered]

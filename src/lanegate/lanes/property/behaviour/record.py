@@ -46,6 +46,7 @@ class _Recorder:
         self.qualnames = [str(f["qualname"]) for f in job["functions"]]
         self.files: set[str] = {path for path, _ in self.wanted}
         self.calls: list[dict[str, None]] = [{} for _ in job["functions"]]
+        self.dropped = [0 for _ in job["functions"]]  # calls whose arguments cannot be carried
         self.seen_files: dict[str, str] = {}
         self.dirty = True
 
@@ -68,8 +69,11 @@ class _Recorder:
         try:
             text = _call_text(frame, self.qualnames[index])
         except Exception:  # noqa: BLE001 - a hostile argument; that call is not kept
-            return
-        if text is not None and len(text) <= MAX_CALL_BYTES and text not in calls:
+            text = None
+        if text is None or len(text) > MAX_CALL_BYTES:
+            self.dropped[index] += 1
+            self.dirty = True
+        elif text not in calls:
             calls[text] = None
             self.dirty = True
 
@@ -77,15 +81,39 @@ class _Recorder:
         self.dirty = False
         data = {
             "calls": [[json.loads(text) for text in calls] for calls in self.calls],
+            "dropped": self.dropped,
         }
         partial = Path(self.out + ".part")
         partial.write_text(json.dumps(data, sort_keys=True), encoding="ascii")
         os.replace(partial, self.out)  # a run killed mid-write leaves the last whole file
 
 
+def _defaults(frame: FrameType, qualname: str) -> dict[str, object]:
+    """The defaults of the function a frame runs, by parameter name ({} when it cannot be found
+    from the frame's module by its qualified name)."""
+    found: Any = frame.f_globals.get(qualname.split(".")[0])
+    for part in qualname.split(".")[1:]:
+        try:
+            found = inspect.getattr_static(found, part)
+        except AttributeError:
+            return {}
+    found = getattr(found, "__func__", found)  # a staticmethod's or classmethod's function
+    if getattr(found, "__code__", None) is not frame.f_code:
+        return {}
+    code = frame.f_code
+    positional = code.co_varnames[: code.co_argcount]
+    values = tuple(found.__defaults__ or ())
+    out = dict(zip(positional[len(positional) - len(values) :], values, strict=True))
+    out.update(found.__kwdefaults__ or {})
+    return out
+
+
 def _call_text(frame: FrameType, qualname: str) -> str | None:
-    """The call a frame is entering, encoded (None when a value cannot be carried). A method's
-    instance is carried as its state when it is of the method's own class (`receiver`)."""
+    """The call a frame is entering, encoded (None when a value cannot be carried), as it was
+    made as far as a frame tells: an argument that is its parameter's default object itself is
+    left out (the caller most likely left it out; each version then uses its own default), and
+    the parameters after a positional one left out are passed by name. A method's instance is
+    carried as its state when it is of the method's own class (`receiver`)."""
     code = frame.f_code
     flags = code.co_flags
     names = code.co_varnames
@@ -93,8 +121,19 @@ def _call_text(frame: FrameType, qualname: str) -> str | None:
     keyword_only = code.co_kwonlyargcount
     values = frame.f_locals
     at = positional + keyword_only
-    args: list[Any] = [encode(values[name]) for name in names[:positional]]
-    kwargs: list[list[Any]] = [[name, encode(values[name])] for name in names[positional:at]]
+    defaults = _defaults(frame, qualname)
+    omitted = {n for n, d in defaults.items() if n in values and values[n] is d}
+    if flags & inspect.CO_VARARGS and values[names[at]]:
+        omitted -= set(names[:positional])  # extra positionals follow: every one was passed
+    args: list[Any] = []
+    kwargs: list[list[Any]] = []
+    for index, name in enumerate(names[:at]):
+        if name in omitted:
+            continue
+        if index < positional and len(args) == index:
+            args.append(encode(values[name]))
+        else:
+            kwargs.append([name, encode(values[name])])
     if flags & inspect.CO_VARARGS:
         args.extend(encode(v) for v in values[names[at]])
         at += 1

@@ -19,12 +19,13 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 
 def record_calls(
     launcher: Launcher, request: BehaviourRequest, wall: float
-) -> tuple[list[list[dict[str, Any]]], str, float]:
-    """Per function (in request order) the distinct calls its tests made, in a stable order; why
-    none were recorded ("" when the run answered); the run's CPU seconds."""
+) -> tuple[list[list[dict[str, Any]]], list[str], float]:
+    """Per function (in request order) the distinct calls its tests made, in a stable order, and
+    why calls it got were not kept ("" when none was lost: the run answered and every call's
+    arguments could be carried); the run's CPU seconds."""
     empty: list[list[dict[str, Any]]] = [[] for _ in request.functions]
     if not request.tests or not request.functions:
-        return empty, "", 0.0
+        return empty, ["" for _ in request.functions], 0.0
     functions = [
         {"path": str(request.repo / f.path), "qualname": f.qualname} for f in request.functions
     ]
@@ -33,14 +34,21 @@ def record_calls(
     # what it recorded before it was stopped is used
     ran = launcher.recording(tests, functions, min(wall, max(60.0, request.cpu_seconds / 2)))
     try:
-        calls = _read(ran.answers, len(functions))
+        calls, dropped = _read(ran.answers, len(functions))
     except BadAnswers as exc:
         ended = f" ({ran.ended})" if ran.ended else ""
-        return empty, f"recording the tests' calls failed: {exc}{ended}", ran.cpu
-    return calls, "", ran.cpu
+        return empty, [f"recording the tests' calls failed: {exc}{ended}"] * len(functions), ran.cpu
+    notes = [
+        f"the tests called it {n} time(s) with arguments that cannot be carried to another "
+        "process (builtin values can, and a method's own instance)"
+        if n
+        else ""
+        for n in dropped
+    ]
+    return calls, notes, ran.cpu
 
 
-def _read(path: Path, count: int) -> list[list[dict[str, Any]]]:
+def _read(path: Path, count: int) -> tuple[list[list[dict[str, Any]]], list[int]]:
     data = read_bounded(path, MAX_FILE_BYTES, "calls")
     try:
         record = json.loads(data)
@@ -59,4 +67,11 @@ def _read(path: Path, count: int) -> list[list[dict[str, Any]]]:
             if call_decodable(call["args"], call["kwargs"]):
                 kept.setdefault(json.dumps(call, sort_keys=True), call)
         out.append([kept[k] for k in sorted(kept)])
-    return out
+    dropped = record.get("dropped", [0] * count)
+    if (
+        not isinstance(dropped, list)
+        or len(dropped) != count
+        or not all(type(n) is int and n >= 0 for n in dropped)
+    ):
+        raise BadAnswers("the calls file's dropped counts are not a count per function")
+    return out, dropped
