@@ -169,7 +169,7 @@ class Mutant:
 # whole base version, one hunk of it, a module-level hunk
 REVERT_OPERATORS = frozenset({"revert", "revert-hunk", "revert-module"})
 BEHAVIOUR_VERDICTS = ("differs", "same", "not-compared")
-MATCHES = ("same", "renamed", "moved", "module")
+MATCHES = ("same", "renamed", "moved", "module", "rebound")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

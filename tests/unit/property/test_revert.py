@@ -363,3 +363,20 @@ def test_a_function_defined_in_an_if_block_is_reverted(make_repo: Callable[[str]
     [spec] = plan.specs
     assert (spec.operator, spec.function) == ("revert", "guarded")
     assert _reverted(repo, plan, spec.id) == base
+
+
+def test_an_import_that_rebinds_a_function_is_a_changed_function(
+    make_repo: Callable[[str], Repo],
+) -> None:
+    """`from m2 import helper` at the end of the module: helper's def is unchanged, but the name
+    now means another function (a blind red team's wrong head passed this way)."""
+    head = BASE + "\n\nfrom src.fast import helper  # noqa: E402\n"
+    _, plan = _plan(make_repo, head, extra={"src/fast.py": "def helper(x):\n    return -x\n"})
+    rebound = [f for f in plan.functions if f.matched == "rebound"]
+    assert [(f.path, f.qualname, f.base_qualname) for f in rebound] == [
+        ("src/m.py", "helper", "helper")
+    ]
+    assert (
+        rebound[0].first_line
+        == head.splitlines().index("from src.fast import helper  # noqa: E402") + 1
+    )

@@ -3,6 +3,7 @@
 One face::
 
     named_constants(tree: ast.Module) -> dict[str, int | float | str | bytes]
+    names_bound(statement: ast.stmt) -> list[str]      # what a top-level statement binds
 
 A guard's threshold is often a name, not a literal (`if size > LIMIT`, with `LIMIT = 2 ** 10` or
 `DAY = 24 * HOUR` at module level): the behaviour diff seeds its inputs with the values of such
@@ -70,16 +71,16 @@ def _bindings(statement: ast.stmt) -> list[tuple[str, ast.expr | None]]:
     if isinstance(statement, ast.Assign):
         if len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
             return [(statement.targets[0].id, statement.value)]
-        return [(name, None) for name in _top_level_names(statement)]
+        return [(name, None) for name in names_bound(statement)]
     if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
         return [(statement.target.id, statement.value)]
     if isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
         return [(statement.target.id, None)]
     # anything else that binds a name at top level (a def, an import, a loop) makes it no constant
-    return [(name, None) for name in _top_level_names(statement)]
+    return [(name, None) for name in names_bound(statement)]
 
 
-def _top_level_names(statement: ast.stmt) -> list[str]:
+def names_bound(statement: ast.stmt) -> list[str]:
     """The names a statement binds in the module's own scope (not inside a def or class body)."""
     names: list[str] = []
     todo: list[ast.AST] = [statement]

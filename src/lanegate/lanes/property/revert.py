@@ -35,7 +35,7 @@ from pathlib import Path
 
 from lanegate import git
 from lanegate.diff import Change, DiffSummary, Role
-from lanegate.lanes.property.named_constants import named_constants
+from lanegate.lanes.property.named_constants import named_constants, names_bound
 from lanegate.lanes.property.operators import Edit, apply_edit, is_arid_statement, original_text
 from lanegate.lanes.property.plant import MutantSpec, mutable_sources, mutant_id
 from lanegate.lanes.property.syntax_equal import same_syntax
@@ -87,7 +87,7 @@ class ChangedFunctionPlan:
     base_path: str
     base_qualname: str
     literals: tuple[str, ...]
-    matched: str  # "same" (same file and name), "renamed" or "moved"
+    matched: str  # "same" (same file and name), "renamed", "moved" or "rebound" (see `_rebound`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,6 +465,26 @@ class _Planner:
             self.plant(edit, MODULE, 0, False)
 
 
+def _rebound(head: _Side, base: _Side) -> list[tuple[str, int, int]]:
+    """The base's top-level functions whose names a changed module-level statement of the head
+    binds again (an import, an assignment, a loop variable: `from .fast import slugify` at the
+    end of the module, `parse = cache(parse)`): the name now means what that statement made, and
+    the diff's changed lines show no changed `def`. With each, that statement's lines."""
+    changed: set[int] = set()
+    for _tag, _b1, _b2, h1, h2 in _opcodes(base.lines, head.lines):
+        changed.update(range(h1 + 1, h2 + 1))
+    functions = {name for name in base.functions if "." not in name}
+    out = []
+    for stmt in head.tree.body:
+        last = stmt.end_lineno or stmt.lineno
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue  # a def is a changed function of its own (or a new one)
+        if not changed.intersection(range(stmt.lineno, last + 1)):
+            continue
+        out += [(n, stmt.lineno, last) for n in dict.fromkeys(names_bound(stmt)) if n in functions]
+    return out
+
+
 def _inert(tree: ast.Module, lines: set[int]) -> bool:
     """The module-level statements on `lines` only import, name the module's metadata (`__all__`),
     log or hold a docstring: putting them back changes no behaviour a test or a comparison can
@@ -584,6 +604,15 @@ def plan_reverts(
         module_base = bases.get(base_of.get(path, ""))
         if module_base is not None:
             planner.module(module_base)
+            listed = {f.qualname for f in functions if f.path == path}
+            for name, first, last in _rebound(head, module_base):
+                if name not in listed:  # the name now means another object: compare the two
+                    listed.add(name)
+                    functions.append(
+                        ChangedFunctionPlan(
+                            path, name, first, last, module_base.path, name, (), "rebound"
+                        )  # fmt: skip
+                    )
         specs.extend(planner.specs)
         problems.extend(planner.problems)
     return RevertPlan(tuple(specs), tuple(functions), tuple(problems))
