@@ -104,6 +104,17 @@ class Conditional:
     condition: list[Command] = field(default_factory=list)
     branches: list[Command] = field(default_factory=list)
     phase: str = "condition"
+    else_at: int = -1  # index in `branches` where the first `elif`/`else` arm starts
+
+    @property
+    def then_branch(self) -> list[Command]:
+        """The commands run when the first condition holds."""
+        return self.branches if self.else_at < 0 else self.branches[: self.else_at]
+
+    @property
+    def else_branch(self) -> list[Command]:
+        """The commands of the `elif` and `else` arms (empty: nothing runs when it fails)."""
+        return [] if self.else_at < 0 else self.branches[self.else_at :]
 
 
 @dataclass(slots=True)
@@ -133,7 +144,7 @@ _PLAIN = re.compile(r"[^\s;|&()'\"\\`$]+")
 
 
 # `out=$(pytest || pytest --lf)` or a bare `$(...)` as a whole command: its status is the list's
-_WHOLE_SUBSTITUTION = re.compile(r"([A-Za-z_][A-Za-z0-9_]*=)?\$\(")
+_WHOLE_SUBSTITUTION = re.compile(r"([A-Za-z_][A-Za-z0-9_]*=)?(\"?)\$\((?!\()")
 _MAX_SUBSTITUTION_DEPTH = 8  # deeper command substitutions stay one word
 
 
@@ -146,10 +157,14 @@ def _substituted(
     match = _WHOLE_SUBSTITUTION.match(script, start)
     if match is None or depth >= _MAX_SUBSTITUTION_DEPTH:
         return None
-    opens = match.end() - 2
-    if _balanced_end(script, opens) != end or script[end - 1] != ")":
+    opens, word_end = match.end() - 2, end
+    if match.group(2):  # `out="$(pytest)"`: the same status as unquoted
+        if script[end - 1] != '"':
+            return None
+        end -= 1
+    if balanced_end(script, opens) != end or script[end - 1] != ")":
         return None
-    rest = script[end : end + 200].lstrip(" \t")
+    rest = script[word_end : word_end + 200].lstrip(" \t")
     if rest and rest[0] not in "\n;|&)#":
         return None  # `out=$(...) cmd`: the status is cmd's
     # `$( $( ... ) )`: wrappers peeled in one pass over the span, not one recursion each
@@ -252,6 +267,14 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
             end = script.find("\n", i)
             i = n if end < 0 else end
             continue
+        if script.startswith("((", i) and (
+            len(out) == command_start or (out[-1].kind == "word" and out[-1].raw in _RESERVED)
+        ):
+            end = balanced_end(script, i)  # `(( rc < 2 ))`: one word, `||` inside is arithmetic
+            if script.startswith(")", end):
+                out.append(_Token("word", script[i : end + 1], script[i : end + 1], *position(i)))
+                i = end + 1
+                continue
         if ch == "(" and i + 1 < n and script[i + 1] == ")":
             out.append(_Token("word", "()", "()", *position(i)))
             i += 2
@@ -308,7 +331,7 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
                 i = end
                 continue
             if script.startswith("$(", i) or script.startswith("${", i) or ch == "`":
-                end = _balanced_end(script, i)
+                end = balanced_end(script, i)
                 value.append(script[i:end])
                 i = end
                 continue
@@ -351,7 +374,7 @@ def _feeds_shell(words: list[_Token]) -> bool:
     return False
 
 
-def _balanced_end(script: str, i: int) -> int:
+def balanced_end(script: str, i: int) -> int:
     """End index of a `$(...)`, `${...}` or backtick span starting at i (quotes respected)."""
     n = len(script)
     if script[i] == "`":
@@ -485,6 +508,8 @@ def parse_shell(script: str) -> ShellScript:
                 open_if = innermost_conditional()
                 if open_if is not None:
                     open_if.phase = "condition" if head == "elif" else "branches"
+                    if head != "then" and open_if.else_at < 0:
+                        open_if.else_at = len(open_if.branches)
                 words = words[1:]
             elif head == "}":
                 top = blocks[-1] if blocks else None
@@ -875,6 +900,8 @@ def is_test_command(command: Command, depth: int = 0) -> bool:
             return any(is_test_command(c, depth + 1) for c in inline)
     if program in ("test", "[", "[["):
         return False  # the shell's condition builtin
+    if program == "find":
+        return find_exec(args) is not None
     if _PYTHON.match(program) and len(args) > 1 and not args[1].value.startswith("-"):
         args = args[1:]  # `python manage.py test`, `python run_tests.py`
         program = args[0].value.rsplit("/", 1)[-1]
@@ -892,6 +919,42 @@ def is_test_command(command: Command, depth: int = 0) -> bool:
     if program == "setup.py" and len(args) > 1 and args[1].value == "test":
         return True
     return bool(_TEST_SCRIPT.search(args[0].value))
+
+
+_FIND_ACTIONS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
+
+
+def find_exec(args: list[Word]) -> tuple[Command, str] | None:
+    """The test command a `find ... -exec <cmd> {} ;` (or `+`) runs, and its terminator (`;` or
+    `+`); None when find runs no test command."""
+    i = 1
+    while i < len(args):
+        if args[i].value not in _FIND_ACTIONS:
+            i += 1
+            continue
+        j = i + 1
+        while j < len(args) and args[j].value not in (";", "+"):
+            j += 1
+        inner = Command(args[i + 1 : j])
+        if inner.words and is_test_command(inner):
+            return inner, args[j].value if j < len(args) else ";"
+        i = j + 1
+    return None
+
+
+def errexit_setting(command: Command) -> bool | None:
+    """False for `set +e` (or `set +o errexit`), True for `set -e`, None for any other command."""
+    args = argv(command)
+    if not args or args[0].value != "set":
+        return None
+    state: bool | None = None
+    values = [w.value for w in args[1:]]
+    for i, value in enumerate(values):
+        if value in ("+o", "-o") and i + 1 < len(values) and values[i + 1] == "errexit":
+            state = value == "-o"
+        elif len(value) > 1 and value[0] in "+-" and value[1:].isalpha() and "e" in value[1:]:
+            state = value[0] == "-"
+    return state
 
 
 def is_pytest_command(command: Command) -> bool:
