@@ -1,6 +1,8 @@
-"""Flags a test command whose failure is swallowed: `|| true`, `|| exit 0`, `|| :` and other non-failing
-commands after it; an `if` (or `if !`) on a test command whose branches never fail; a test command
-piped into another command (`pytest | tee log`) where the shell has no pipefail."""
+"""Flags a test command whose exit status does not reach the step's (or script's): `|| true` and other
+non-failing fallbacks, an `if` on a test command whose branches never fail, a pipe without pipefail,
+and every construct `status_path` finds on the way (an exit trap that exits 0, `!`, a non-final `&&`
+item, an unwaited `&`, `find -exec ... ;`, a command substitution inside another command, a check of
+the captured status that admits a failure, a later command when the shell has no errexit)."""
 
 from __future__ import annotations
 
@@ -8,10 +10,11 @@ import re
 from collections.abc import Iterator
 
 from lanegate.model import Finding
-from lanegate.workflow_lint.context import FileContext
+from lanegate.workflow_lint.context import FileContext, RunBlock
 from lanegate.workflow_lint.rule import SHELL_KINDS, FileKind, Rule
 from lanegate.workflow_lint.shell import (
     Command,
+    ShellScript,
     captured_status,
     fallbacks,
     flag_reported,
@@ -19,6 +22,7 @@ from lanegate.workflow_lint.shell import (
     propagates_failure,
     reruns_last_failures,
 )
+from lanegate.workflow_lint.status_path import StatusPath
 
 _GATE = re.compile(r"\||\bif\b")
 
@@ -39,21 +43,56 @@ def _errexit(ctx: FileContext, text: str) -> bool:
     return ctx.kind is not FileKind.SCRIPT or bool(_SET_E.search(text))
 
 
-def check(ctx: FileContext) -> Iterator[Finding]:
-    for block, script in ctx.posix_scripts(_GATE):
-        for _, operand in fallbacks(script):
-            if any(is_test_command(c) or reruns_last_failures(c) for c in operand):
-                continue  # a second run: shell-rerun-fallback reports the chain
-            if propagates_failure(operand[-1]) or captured_status(script, operand):
-                continue
-            first = operand[0]
-            shown = " ".join(w.raw for w in first.words)
+_ERREXIT_FLAG = re.compile(r"^-[a-z]*e[a-z]*$|^errexit$")
+
+
+def _shell_errexit(ctx: FileContext, block: RunBlock) -> bool:
+    """Whether the shell starts with errexit on: GitHub's `bash`/`sh` keywords add `-e`; a custom
+    line (`bash {0}`, `bash -l {0}`) has it only when it says so; a repository script only with
+    `-e` on its `#!` line (a `set -e` inside is followed command by command)."""
+    if ctx.kind is FileKind.SCRIPT:
+        first = block.node.text.split("\n", 1)[0]
+        return first.startswith("#!") and any(_ERREXIT_FLAG.match(w) for w in first.split()[1:])
+    words = block.shell.split()
+    return block.from_input or len(words) <= 1 or any(_ERREXIT_FLAG.match(w) for w in words[1:])
+
+
+def _fallback_findings(
+    ctx: FileContext, block: RunBlock, script: ShellScript, path: StatusPath
+) -> Iterator[Finding]:
+    for first, operand in fallbacks(script):
+        if first.negated:
+            continue  # `! pytest || ...`: the negation is reported
+        if any(is_test_command(c) or reruns_last_failures(c) for c in operand):
+            continue  # a second run: shell-rerun-fallback reports the chain
+        if propagates_failure(operand[-1]):
+            continue
+        kept, where = path.capture(operand)
+        if kept is False and where is not None:
             yield ctx.at_command(
-                RULE,
-                block,
-                first,
-                f"`|| {shown}` after a test command turns its failure into a pass",
+                RULE, block, where, "this check of the status passes when the test command fails"
             )
+            continue
+        if kept is True or captured_status(script, operand):
+            continue
+        first_part = operand[0]
+        shown = " ".join(w.raw for w in first_part.words)
+        yield ctx.at_command(
+            RULE,
+            block,
+            first_part,
+            f"`|| {shown}` after a test command turns its failure into a pass",
+        )
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    for block, script in ctx.posix_scripts():
+        path = StatusPath(script, _shell_errexit(ctx, block))
+        for mask in path.masks():
+            yield ctx.at_command(RULE, block, mask.command, mask.message)
+        if not _GATE.search(block.node.text):
+            continue
+        yield from _fallback_findings(ctx, block, script, path)
         errexit = _errexit(ctx, block.node.text)
         for conditional in script.conditionals:
             # a branch that breaks or continues a loop is loop control: shell-retry-loop judges it
@@ -84,8 +123,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
 
 RULE = Rule(
     id="shell-ignore-failure",
-    summary="a test command's failure is swallowed (`|| true`, `if ! pytest`, `pytest | tee` without pipefail)",
-    fix="delete the `|| ...`, or end it with `exit 1` when you need to log something first",
+    summary="a test command's exit status does not reach the step's (`|| true`, `! pytest`, an exit"
+    " trap, `pytest &`, `echo $(pytest)`, `pytest | tee` without pipefail, ...)",
+    fix="let the test command's status end the step: delete the `|| ...` (or end it with `exit 1`),"
+    " and keep the test command out of `!`, `&`, `$(...)` arguments and `find -exec ... \\;`",
     kinds=SHELL_KINDS,
     check=check,
 )
