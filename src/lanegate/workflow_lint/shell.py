@@ -12,6 +12,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lanegate.workflow_lint.runners import runner_of
 
@@ -47,6 +48,7 @@ class Word:
     value: str
     line: int
     col: int
+    expands: str = ""  # the body of an unquoted heredoc this word opens: its `$(...)` run too
 
 
 @dataclass(slots=True)
@@ -61,6 +63,9 @@ class Command:
     closes_group: int = 0
     index: int = 0
     calls_tests: bool = False  # calls a function of the script whose body runs a test command
+    runs_tests: bool | None = (
+        None  # is_test_command's answer, once asked (a parsed script is final)
+    )
 
     @property
     def line(self) -> int:
@@ -135,6 +140,7 @@ class _Token:
     value: str
     line: int
     col: int
+    expands: str = ""
 
 
 _HEREDOC = re.compile(r"^<<(-?)\s*(['\"]?)([A-Za-z_][\w.-]*)\2$")
@@ -179,7 +185,14 @@ def _substituted(
     line0, col0 = position(start)
     inner = _tokens(script[start:end], depth + 1)
     return [
-        _Token(t.kind, t.raw, t.value, line0 + t.line, col0 + t.col if t.line == 0 else t.col)
+        _Token(
+            t.kind,
+            t.raw,
+            t.value,
+            line0 + t.line,
+            col0 + t.col if t.line == 0 else t.col,
+            t.expands,
+        )
         for t in inner
     ]
 
@@ -220,7 +233,8 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
     while at >= 0:
         starts.append(at + 1)
         at = script.find("\n", at + 1)
-    pending_heredocs: list[tuple[str, bool, bool]] = []  # delimiter, strip tabs, fed to a shell
+    # delimiter, strip tabs, fed to a shell, the word that opened it when the body is expanded
+    pending_heredocs: list[tuple[str, bool, bool, _Token | None]] = []
     shell_bodies: list[tuple[str, bool]] = []  # heredocs read by a shell: scanned as script lines
     expect_delimiter: bool | None = None  # strip-tabs flag while waiting for `<< EOF`'s word
     command_start = 0  # index in `out` of the current command's first token
@@ -242,10 +256,11 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
             out.append(_Token("nl", "\n", "\n", *position(i)))
             command_start = len(out)
             i += 1
-            for delimiter, strip, to_shell in pending_heredocs:
+            for delimiter, strip, to_shell, opener in pending_heredocs:
                 if to_shell:
                     shell_bodies.append((delimiter, strip))
                     continue
+                body = i
                 while i < n:
                     end = script.find("\n", i)
                     end = n if end < 0 else end
@@ -253,6 +268,8 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
                     i = end + 1 if end < n else n
                     if (text.lstrip("\t") if strip else text) == delimiter:
                         break
+                if opener is not None and ("$(" in script[body:i] or "`" in script[body:i]):
+                    opener.expands = script[body:i]
             pending_heredocs = []
             if shell_bodies:
                 end = script.find("\n", i)
@@ -298,6 +315,11 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
                 i = chunk.end()
                 continue
             ch = script[i]
+            if ch == "(" and i > start and script[i - 1] in "<>":
+                end = balanced_end(script, i - 1)  # `<(pytest)`: process substitution, one word
+                value.append(script[i:end])
+                i = end
+                continue
             if ch in " \t\r\n;|()":
                 break
             if ch == "&":
@@ -340,15 +362,17 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
         i = min(i, n)
         raw = script[start:i]
         text = "".join(value)
+        token = _Token("word", raw, text, *position(start))
+        expanded = token if not any(q in raw for q in "'\"\\") else None  # `<<'EOF'`: literal
         if expect_delimiter is not None:
             to_shell = _feeds_shell(out[command_start:])
-            pending_heredocs.append((text.strip("'\""), expect_delimiter, to_shell))
+            pending_heredocs.append((text.strip("'\""), expect_delimiter, to_shell, expanded))
             expect_delimiter = None
         elif raw.startswith("<<") and not raw.startswith("<<<"):
             match = _HEREDOC.match(raw)
             if match:
                 to_shell = _feeds_shell(out[command_start:])
-                pending_heredocs.append((match.group(3), match.group(1) == "-", to_shell))
+                pending_heredocs.append((match.group(3), match.group(1) == "-", to_shell, expanded))
             elif raw in ("<<", "<<-"):
                 expect_delimiter = raw == "<<-"
         inner = (
@@ -357,7 +381,7 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
         if inner is not None:
             out.extend(inner)
             continue
-        out.append(_Token("word", raw, text, *position(start)))
+        out.append(token)
     return out
 
 
@@ -409,7 +433,7 @@ def _commands(tokens: list[_Token]) -> list[Command]:
     last_op = ""
     for token in tokens:
         if token.kind == "word":
-            words.append(Word(token.raw, token.value, token.line, token.col))
+            words.append(Word(token.raw, token.value, token.line, token.col, token.expands))
             continue
         if token.value == "(":
             opens += 1
@@ -431,6 +455,20 @@ def _commands(tokens: list[_Token]) -> list[Command]:
     if words:
         commands.append(Command(words, op_before=last_op, opens_group=opens))
     return commands
+
+
+_CACHED_CHARS = 4096  # short scripts (`bash -c '...'`, `$(...)`) are parsed once per process
+
+
+@lru_cache(maxsize=2048)
+def _parse_short(script: str) -> ShellScript:
+    return parse_shell(script)
+
+
+def parse_snippet(script: str) -> ShellScript:
+    """`parse_shell` for a script inside a command (`bash -c '...'`, `$(...)`, a trap), which often
+    repeats: short ones are parsed once. The result is shared: read it, never change it."""
+    return _parse_short(script) if len(script) <= _CACHED_CHARS else parse_shell(script)
 
 
 def parse_shell(script: str) -> ShellScript:
@@ -884,11 +922,39 @@ def _runs_no_tests(program: str, args: list[Word]) -> bool:
     return options is not None and any(w.value.split("=", 1)[0] in options for w in args)
 
 
+def inline_script(command: Command) -> tuple[str, bool] | None:
+    """The script of `bash -c '...'` (any POSIX shell) and whether its flags turn errexit on
+    (`bash -ec`, `sh -e -c`, `-o errexit`); None for any other command."""
+    args = argv(command)
+    if not args or args[0].value.rsplit("/", 1)[-1] not in _INLINE_SHELLS:
+        return None
+    errexit, i = False, 1
+    while i < len(args) and args[i].value.startswith("-") and not args[i].value.startswith("--"):
+        flag = args[i].value
+        if flag == "-o" and i + 1 < len(args):
+            errexit = errexit or args[i + 1].value == "errexit"
+            i += 2
+            continue
+        errexit = errexit or "e" in flag[1:]
+        if "c" in flag[1:]:
+            return (args[i + 1].value, errexit) if i + 1 < len(args) else None
+        i += 1
+    return None
+
+
 def is_test_command(command: Command, depth: int = 0) -> bool:
     """True when the command runs a test suite (pytest, tox, `npm test`, `make test`, `go test`, ...),
     also through `bash -c '...'` (nested strings followed to a small depth)."""
     if command.calls_tests:
         return True
+    if depth == 0:
+        if command.runs_tests is None:
+            command.runs_tests = _runs_tests(command, 0)
+        return command.runs_tests
+    return _runs_tests(command, depth)
+
+
+def _runs_tests(command: Command, depth: int) -> bool:
     args = argv(command)
     if not args:
         return False
@@ -896,7 +962,7 @@ def is_test_command(command: Command, depth: int = 0) -> bool:
     if program in _INLINE_SHELLS and depth < 3:
         values = [w.value for w in args[1:]]
         if "-c" in values and values.index("-c") + 1 < len(values):
-            inline = parse_shell(values[values.index("-c") + 1]).commands
+            inline = parse_snippet(values[values.index("-c") + 1]).commands
             return any(is_test_command(c, depth + 1) for c in inline)
     if program in ("test", "[", "[["):
         return False  # the shell's condition builtin

@@ -24,7 +24,7 @@ from lanegate.workflow_lint.shell import (
     errexit_setting,
     find_exec,
     is_test_command,
-    parse_shell,
+    parse_snippet,
     propagates_failure,
     right_operand,
 )
@@ -90,16 +90,29 @@ class StatusPath:
                     or self.mixed_list[i + 1]
                 )
         self.errexit = errexit_states(script, base_errexit)
-        self.touches: dict[str, list[int]] = {}
-        for command in commands:
-            names = {m.group(1) for w in command.words for m in _NAME_REF.finditer(w.raw)}
-            for expression in arithmetic_parts(command):
-                names.update(m.group(1) for m in _IDENTIFIER.finditer(expression))
-            name, equals, _ = command.words[0].raw.partition("=")
-            if equals and name.isidentifier():
-                names.add(name)
-            for name in names:
-                self.touches.setdefault(name, []).append(command.index)
+        self._touches: dict[str, list[int]] | None = None
+
+    @property
+    def touches(self) -> dict[str, list[int]]:
+        """Variable name -> indexes of the commands that read or assign it (built on first use:
+        most scripts capture no status)."""
+        if self._touches is None:
+            self._touches = {}
+            for command in self.script.commands:
+                names = {
+                    m.group(1)
+                    for w in command.words
+                    if "$" in w.raw
+                    for m in _NAME_REF.finditer(w.raw)
+                }
+                for expression in arithmetic_parts(command):
+                    names.update(m.group(1) for m in _IDENTIFIER.finditer(expression))
+                name, equals, _ = command.words[0].raw.partition("=")
+                if equals and name.isidentifier():
+                    names.add(name)
+                for name in names:
+                    self._touches.setdefault(name, []).append(command.index)
+        return self._touches
 
     def masks(self) -> Iterator[Mask]:
         """Every construct of the script that keeps a test command's failure from its exit
@@ -295,7 +308,7 @@ def errexit_states(script: ShellScript, base: bool) -> list[bool | None]:
     state: bool | None = True if base else None
     states: list[bool | None] = []
     for command in script.commands:
-        setting = errexit_setting(command)
+        setting = errexit_setting(command) if any(w.value == "set" for w in command.words) else None
         if setting is not None:
             state = setting
         states.append(state)
@@ -314,21 +327,25 @@ def _branch_exit(branch: list[Command], name: str, value: int) -> bool | None:
 
 def _waits_for_a_job(command: Command) -> bool:
     """`wait $pid`, `wait %1`, `wait -n`: a wait whose status is a job's (a bare `wait` is 0)."""
+    if command.op_after == "||" or not any(w.value == "wait" for w in command.words):
+        return False  # most commands: no argv needed
     args = argv(command)
-    return len(args) > 1 and args[0].value == "wait" and command.op_after != "||"
+    return len(args) > 1 and args[0].value == "wait"
 
 
 def _exit_traps(script: ShellScript) -> Iterator[Mask]:
     """`trap 'exit 0' EXIT` (or ERR, or a function of the script that exits 0): the script's
     status is 0 whatever the test commands returned."""
     for command in script.commands:
+        if not any(w.value == "trap" for w in command.words):
+            continue
         args = argv(command)
         if len(args) < 3 or args[0].value != "trap":
             continue
         signals = {w.value.upper().removeprefix("SIG") for w in args[2:]}
         if not signals & _EXIT_SIGNALS:
             continue
-        if _exits_zero(script, parse_shell(args[1].value).commands):
+        if _exits_zero(script, parse_snippet(args[1].value).commands):
             yield Mask(command, "an exit trap exits 0: the script passes whatever its tests return")
 
 
@@ -354,17 +371,19 @@ def _substitutions(script: ShellScript, test_functions: set[str]) -> Iterator[Ma
     """A command with a test command inside a `$(...)` or backtick argument (`echo "$(pytest)"`,
     `export X=$(pytest)`): the command's status, not the tests', decides."""
     for command in script.commands:
-        if not any("$(" in w.raw or "`" in w.raw for w in command.words):
+        if not any(_substitutes(w.raw) or w.expands for w in command.words):
             continue
         args = argv(command)
         if args and args[0].value in ("exit", "return"):
             continue
         for word in command.words:
-            if _runs_tests(word.raw, test_functions, 0):
+            if _runs_tests(word.raw, test_functions, 0) or (
+                word.expands and _runs_tests(word.expands, test_functions, 0)
+            ):
                 head = command.words[0].raw
                 yield Mask(
                     command,
-                    f"a test command runs inside a command substitution of `{head}`:"
+                    f"a test command runs inside a substitution (`$(...)`, `<(...)`, a heredoc) of `{head}`:"
                     f" `{head}`'s status, not the tests', decides",
                 )
                 break
@@ -373,19 +392,21 @@ def _substitutions(script: ShellScript, test_functions: set[str]) -> Iterator[Ma
 def _runs_tests(text: str, test_functions: set[str], depth: int) -> bool:
     for inner in _substituted_texts(text):
         if depth >= _MAX_SUBSTITUTION_DEPTH:
-            flat = inner.replace("$(", "\n").replace("`", "\n").replace(")", "\n")
-            parsed = parse_shell(flat)
+            flat = re.sub(r"[$<>]?\(|\)|`", "\n", inner)
+            parsed = parse_snippet(flat)
         else:
-            parsed = parse_shell(inner)
+            parsed = parse_snippet(inner)
         for command in parsed.commands:
             if is_test_command(command) or command.words[0].value in test_functions:
                 return True
-            if depth < _MAX_SUBSTITUTION_DEPTH and any(
-                "$(" in w.raw or "`" in w.raw for w in command.words
-            ):
+            if depth < _MAX_SUBSTITUTION_DEPTH and any(_substitutes(w.raw) for w in command.words):
                 if any(_runs_tests(w.raw, test_functions, depth + 1) for w in command.words):
                     return True
     return False
+
+
+def _substitutes(raw: str) -> bool:
+    return "$(" in raw or "`" in raw or "<(" in raw or ">(" in raw
 
 
 def _substituted_texts(text: str) -> Iterator[str]:
@@ -409,7 +430,7 @@ def _substituted_texts(text: str) -> Iterator[str]:
             yield text[i + 1 : end]
             i = end + 1
             continue
-        elif text.startswith("$(", i) and not text.startswith("$((", i):
+        elif text.startswith(("$(", "<(", ">("), i) and not text.startswith("$((", i):
             end = balanced_end(text, i)
             yield text[i + 2 : end - 1]
             i = end

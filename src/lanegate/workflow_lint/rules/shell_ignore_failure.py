@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext, RunBlock
@@ -18,31 +19,24 @@ from lanegate.workflow_lint.shell import (
     captured_status,
     fallbacks,
     flag_reported,
+    inline_script,
     is_test_command,
+    parse_snippet,
     propagates_failure,
     reruns_last_failures,
 )
 from lanegate.workflow_lint.status_path import StatusPath
 
 _GATE = re.compile(r"\||\bif\b")
+_MAX_INLINE_DEPTH = 2  # `bash -c '... bash -c "..."'`: scripts nested deeper are not opened
 
 
 def _loop_control(command: Command) -> bool:
     return bool(command.words) and command.words[0].value in ("break", "continue")
 
 
-_SET_E = re.compile(r"^\s*set\s+-[a-z]*e|^\s*set\s+-o\s+errexit|^#!.*\s-[a-z]*e\b", re.MULTILINE)
+_SET_E = re.compile(r"^\s*set\s+-[a-z]*e|^\s*set\s+-o\s+errexit", re.MULTILINE)
 _SET_PLUS_E = re.compile(r"^\s*set\s+\+[a-z]*e|^\s*set\s+\+o\s+errexit", re.MULTILINE)
-
-
-def _errexit(ctx: FileContext, text: str) -> bool:
-    """Whether a failing command ends the script: GitHub runs `run:` blocks in bash, sh and zsh with
-    `-e`; a repository script needs its own `set -e`; `set +e` turns it off."""
-    if _SET_PLUS_E.search(text):
-        return False
-    return ctx.kind is not FileKind.SCRIPT or bool(_SET_E.search(text))
-
-
 _ERREXIT_FLAG = re.compile(r"^-[a-z]*e[a-z]*$|^errexit$")
 
 
@@ -57,9 +51,29 @@ def _shell_errexit(ctx: FileContext, block: RunBlock) -> bool:
     return block.from_input or len(words) <= 1 or any(_ERREXIT_FLAG.match(w) for w in words[1:])
 
 
-def _fallback_findings(
-    ctx: FileContext, block: RunBlock, script: ShellScript, path: StatusPath
-) -> Iterator[Finding]:
+def _errexit(base: bool, text: str) -> bool:
+    """Whether a failing command ends the script: the shell's own errexit or a `set -e`, unless a
+    `set +e` turns it off anywhere."""
+    if _SET_PLUS_E.search(text):
+        return False
+    return base or bool(_SET_E.search(text))
+
+
+@dataclass(frozen=True, slots=True)
+class _Hit:
+    """A finding's place in the block (0-based line, column, the token there) and its message."""
+
+    line: int
+    col: int
+    token: str
+    message: str
+
+
+def _at(command: Command, message: str) -> _Hit:
+    return _Hit(command.line, command.col, command.words[0].raw, message)
+
+
+def _fallback_hits(script: ShellScript, path: StatusPath) -> Iterator[_Hit]:
     for first, operand in fallbacks(script):
         if first.negated:
             continue  # `! pytest || ...`: the negation is reported
@@ -69,31 +83,24 @@ def _fallback_findings(
             continue
         kept, where = path.capture(operand)
         if kept is False and where is not None:
-            yield ctx.at_command(
-                RULE, block, where, "this check of the status passes when the test command fails"
-            )
+            yield _at(where, "this check of the status passes when the test command fails")
             continue
         if kept is True or captured_status(script, operand):
             continue
-        first_part = operand[0]
-        shown = " ".join(w.raw for w in first_part.words)
-        yield ctx.at_command(
-            RULE,
-            block,
-            first_part,
-            f"`|| {shown}` after a test command turns its failure into a pass",
-        )
+        shown = " ".join(w.raw for w in operand[0].words)
+        yield _at(operand[0], f"`|| {shown}` after a test command turns its failure into a pass")
 
 
-def check(ctx: FileContext) -> Iterator[Finding]:
-    for block, script in ctx.posix_scripts():
-        path = StatusPath(script, _shell_errexit(ctx, block))
-        for mask in path.masks():
-            yield ctx.at_command(RULE, block, mask.command, mask.message)
-        if not _GATE.search(block.node.text):
-            continue
-        yield from _fallback_findings(ctx, block, script, path)
-        errexit = _errexit(ctx, block.node.text)
+def _hits(
+    text: str, script: ShellScript, base_errexit: bool, pipefail: bool, depth: int
+) -> Iterator[_Hit]:
+    """Every place of one shell script where a test command's status is lost; `bash -c '...'`
+    scripts inside it are judged the same way and reported at their command."""
+    path = StatusPath(script, base_errexit)
+    yield from (_at(mask.command, mask.message) for mask in path.masks())
+    if _GATE.search(text):
+        yield from _fallback_hits(script, path)
+        errexit = _errexit(base_errexit, text)
         for conditional in script.conditionals:
             # a branch that breaks or continues a loop is loop control: shell-retry-loop judges it
             if (
@@ -101,24 +108,37 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 and not any(propagates_failure(c) or _loop_control(c) for c in conditional.branches)
                 and not flag_reported(script, conditional, errexit)
             ):
-                yield ctx.in_scalar(
-                    RULE,
-                    block.node,
+                yield _Hit(
                     conditional.line,
                     conditional.col,
                     "if",
                     "a test command is the condition of an `if` whose branches never fail: its failure is swallowed",
                 )
-        if not (block.pipefail or script.pipefail or "PIPESTATUS" in block.node.text):
-            commands = script.commands
-            for command in commands:
+        if not (pipefail or script.pipefail or "PIPESTATUS" in text):
+            for command in script.commands:
                 if command.op_after == "|" and is_test_command(command):
-                    yield ctx.at_command(
-                        RULE,
-                        block,
+                    yield _at(
                         command,
                         f"`{command.words[0].raw} | ...` without pipefail: the pipeline's last command decides the step",
                     )
+    if depth >= _MAX_INLINE_DEPTH:
+        return
+    for command in script.commands:
+        inline = inline_script(command)
+        if inline is None:
+            continue
+        inner_text, inner_errexit = inline
+        shown = command.words[0].raw
+        for hit in _hits(inner_text, parse_snippet(inner_text), inner_errexit, False, depth + 1):
+            yield _at(command, f"in `{shown} -c '...'`: {hit.message}")
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    for block, script in ctx.posix_scripts():
+        text = block.node.text
+        errexit = _shell_errexit(ctx, block)
+        for hit in _hits(text, script, errexit, block.pipefail, 0):
+            yield ctx.in_scalar(RULE, block.node, hit.line, hit.col, hit.token, hit.message)
 
 
 RULE = Rule(
