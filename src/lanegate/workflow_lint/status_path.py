@@ -21,11 +21,14 @@ from lanegate.workflow_lint.shell import (
     ShellScript,
     argv,
     balanced_end,
+    captured_status,
     errexit_setting,
     find_exec,
     is_test_command,
     parse_snippet,
+    pipeline_runs_tests,
     propagates_failure,
+    reruns_last_failures,
     right_operand,
 )
 from lanegate.workflow_lint.status_compare import arithmetic_parts, exit_code, holds, reads
@@ -89,6 +92,16 @@ class StatusPath:
                     or bool(commands[i].closes_group)
                     or self.mixed_list[i + 1]
                 )
+        # the first `||` of a command's list after it (through `&&` and pipes), -1 when none
+        self.next_or = [-1] * len(commands)
+        for i in range(len(commands) - 1, -1, -1):
+            command = commands[i]
+            if command.closes_group:
+                continue  # `{ pytest && x; } || y`: the `||` belongs to the group
+            if command.op_after == "||":
+                self.next_or[i] = i
+            elif command.op_after in ("&&", "|", "|&") and i + 1 < len(commands):
+                self.next_or[i] = self.next_or[i + 1]
         self.errexit = errexit_states(script, base_errexit)
         self._touches: dict[str, list[int]] | None = None
 
@@ -172,8 +185,10 @@ class StatusPath:
         if command.op_before in ("|", "|&") or command.op_after in ("|", "|&", "||"):
             return None  # a pipeline or `||` chain: judged by the rule
         end = self.list_end[command.index]
-        if commands[end].op_after == "&" or self.mixed_list[command.index]:
-            return None  # `pytest && x || y` is judged by the rule; a group's end is its own
+        if commands[end].op_after == "&":
+            return None
+        if self.mixed_list[command.index]:
+            return self._and_or(command)
         following = self._sibling_after(end)
         if following is None:
             return None  # the last command of its block: its status is the block's
@@ -202,6 +217,30 @@ class StatusPath:
                 " the next command decides the exit status",
             )
         return None
+
+    def _and_or(self, command: Command) -> Mask | None:
+        """`pytest && x || y`: a failing test skips `x` and runs `y`, which must fail too."""
+        commands = self.script.commands
+        j = self.next_or[command.index]
+        if j < 0 or pipeline_runs_tests(commands, j):
+            return None  # a group's end, or a test command right before `||`: the rule judges it
+        operand = right_operand(commands, j)
+        if not operand or any(is_test_command(c) or reruns_last_failures(c) for c in operand):
+            return None  # a second run: shell-rerun-fallback's
+        if propagates_failure(operand[-1]):
+            return None
+        kept, where = self.capture(operand)
+        if kept is False and where is not None:
+            return Mask(where, "this check of the status passes when the test command fails")
+        if kept is True or captured_status(self.script, operand):
+            return None
+        shown = command.words[0].raw
+        fallback = " ".join(w.raw for w in operand[0].words)
+        return Mask(
+            operand[0],
+            f"`{shown} && ... || {fallback}`: a failing test run skips to the `||` branch, which"
+            " does not fail",
+        )
 
     def _reads_after(self, start: int, name: str) -> list[int]:
         found = self.touches.get(name, [])
