@@ -192,6 +192,9 @@ class StatusPath:
         following = self._sibling_after(end)
         if following is None:
             return None  # the last command of its block: its status is the block's
+        code = exit_code(following, "?", FAILED, FAILED)
+        if code is not None and code != 0:
+            return None  # `pytest && x; exit $?`: the next command reports the status
         ends_list = end != command.index
         errexit = self.errexit[command.index]
         name = _capture_name(following)
