@@ -12,6 +12,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lanegate.workflow_lint.runners import runner_of
 
@@ -47,6 +48,7 @@ class Word:
     value: str
     line: int
     col: int
+    expands: str = ""  # the body of an unquoted heredoc this word opens: its `$(...)` run too
 
 
 @dataclass(slots=True)
@@ -61,6 +63,9 @@ class Command:
     closes_group: int = 0
     index: int = 0
     calls_tests: bool = False  # calls a function of the script whose body runs a test command
+    runs_tests: bool | None = (
+        None  # is_test_command's answer, once asked (a parsed script is final)
+    )
 
     @property
     def line(self) -> int:
@@ -104,6 +109,17 @@ class Conditional:
     condition: list[Command] = field(default_factory=list)
     branches: list[Command] = field(default_factory=list)
     phase: str = "condition"
+    else_at: int = -1  # index in `branches` where the first `elif`/`else` arm starts
+
+    @property
+    def then_branch(self) -> list[Command]:
+        """The commands run when the first condition holds."""
+        return self.branches if self.else_at < 0 else self.branches[: self.else_at]
+
+    @property
+    def else_branch(self) -> list[Command]:
+        """The commands of the `elif` and `else` arms (empty: nothing runs when it fails)."""
+        return [] if self.else_at < 0 else self.branches[self.else_at :]
 
 
 @dataclass(slots=True)
@@ -124,6 +140,7 @@ class _Token:
     value: str
     line: int
     col: int
+    expands: str = ""
 
 
 _HEREDOC = re.compile(r"^<<(-?)\s*(['\"]?)([A-Za-z_][\w.-]*)\2$")
@@ -133,7 +150,7 @@ _PLAIN = re.compile(r"[^\s;|&()'\"\\`$]+")
 
 
 # `out=$(pytest || pytest --lf)` or a bare `$(...)` as a whole command: its status is the list's
-_WHOLE_SUBSTITUTION = re.compile(r"([A-Za-z_][A-Za-z0-9_]*=)?\$\(")
+_WHOLE_SUBSTITUTION = re.compile(r"([A-Za-z_][A-Za-z0-9_]*=)?(\"?)\$\((?!\()")
 _MAX_SUBSTITUTION_DEPTH = 8  # deeper command substitutions stay one word
 
 
@@ -146,10 +163,14 @@ def _substituted(
     match = _WHOLE_SUBSTITUTION.match(script, start)
     if match is None or depth >= _MAX_SUBSTITUTION_DEPTH:
         return None
-    opens = match.end() - 2
-    if _balanced_end(script, opens) != end or script[end - 1] != ")":
+    opens, word_end = match.end() - 2, end
+    if match.group(2):  # `out="$(pytest)"`: the same status as unquoted
+        if script[end - 1] != '"':
+            return None
+        end -= 1
+    if balanced_end(script, opens) != end or script[end - 1] != ")":
         return None
-    rest = script[end : end + 200].lstrip(" \t")
+    rest = script[word_end : word_end + 200].lstrip(" \t")
     if rest and rest[0] not in "\n;|&)#":
         return None  # `out=$(...) cmd`: the status is cmd's
     # `$( $( ... ) )`: wrappers peeled in one pass over the span, not one recursion each
@@ -164,7 +185,14 @@ def _substituted(
     line0, col0 = position(start)
     inner = _tokens(script[start:end], depth + 1)
     return [
-        _Token(t.kind, t.raw, t.value, line0 + t.line, col0 + t.col if t.line == 0 else t.col)
+        _Token(
+            t.kind,
+            t.raw,
+            t.value,
+            line0 + t.line,
+            col0 + t.col if t.line == 0 else t.col,
+            t.expands,
+        )
         for t in inner
     ]
 
@@ -205,7 +233,8 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
     while at >= 0:
         starts.append(at + 1)
         at = script.find("\n", at + 1)
-    pending_heredocs: list[tuple[str, bool, bool]] = []  # delimiter, strip tabs, fed to a shell
+    # delimiter, strip tabs, fed to a shell, the word that opened it when the body is expanded
+    pending_heredocs: list[tuple[str, bool, bool, _Token | None]] = []
     shell_bodies: list[tuple[str, bool]] = []  # heredocs read by a shell: scanned as script lines
     expect_delimiter: bool | None = None  # strip-tabs flag while waiting for `<< EOF`'s word
     command_start = 0  # index in `out` of the current command's first token
@@ -227,10 +256,11 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
             out.append(_Token("nl", "\n", "\n", *position(i)))
             command_start = len(out)
             i += 1
-            for delimiter, strip, to_shell in pending_heredocs:
+            for delimiter, strip, to_shell, opener in pending_heredocs:
                 if to_shell:
                     shell_bodies.append((delimiter, strip))
                     continue
+                body = i
                 while i < n:
                     end = script.find("\n", i)
                     end = n if end < 0 else end
@@ -238,6 +268,8 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
                     i = end + 1 if end < n else n
                     if (text.lstrip("\t") if strip else text) == delimiter:
                         break
+                if opener is not None and ("$(" in script[body:i] or "`" in script[body:i]):
+                    opener.expands = script[body:i]
             pending_heredocs = []
             if shell_bodies:
                 end = script.find("\n", i)
@@ -252,6 +284,14 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
             end = script.find("\n", i)
             i = n if end < 0 else end
             continue
+        if script.startswith("((", i) and (
+            len(out) == command_start or (out[-1].kind == "word" and out[-1].raw in _RESERVED)
+        ):
+            end = balanced_end(script, i)  # `(( rc < 2 ))`: one word, `||` inside is arithmetic
+            if script.startswith(")", end):
+                out.append(_Token("word", script[i : end + 1], script[i : end + 1], *position(i)))
+                i = end + 1
+                continue
         if ch == "(" and i + 1 < n and script[i + 1] == ")":
             out.append(_Token("word", "()", "()", *position(i)))
             i += 2
@@ -275,6 +315,11 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
                 i = chunk.end()
                 continue
             ch = script[i]
+            if ch == "(" and i > start and script[i - 1] in "<>":
+                end = balanced_end(script, i - 1)  # `<(pytest)`: process substitution, one word
+                value.append(script[i:end])
+                i = end
+                continue
             if ch in " \t\r\n;|()":
                 break
             if ch == "&":
@@ -308,7 +353,7 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
                 i = end
                 continue
             if script.startswith("$(", i) or script.startswith("${", i) or ch == "`":
-                end = _balanced_end(script, i)
+                end = balanced_end(script, i)
                 value.append(script[i:end])
                 i = end
                 continue
@@ -317,15 +362,17 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
         i = min(i, n)
         raw = script[start:i]
         text = "".join(value)
+        token = _Token("word", raw, text, *position(start))
+        expanded = token if not any(q in raw for q in "'\"\\") else None  # `<<'EOF'`: literal
         if expect_delimiter is not None:
             to_shell = _feeds_shell(out[command_start:])
-            pending_heredocs.append((text.strip("'\""), expect_delimiter, to_shell))
+            pending_heredocs.append((text.strip("'\""), expect_delimiter, to_shell, expanded))
             expect_delimiter = None
         elif raw.startswith("<<") and not raw.startswith("<<<"):
             match = _HEREDOC.match(raw)
             if match:
                 to_shell = _feeds_shell(out[command_start:])
-                pending_heredocs.append((match.group(3), match.group(1) == "-", to_shell))
+                pending_heredocs.append((match.group(3), match.group(1) == "-", to_shell, expanded))
             elif raw in ("<<", "<<-"):
                 expect_delimiter = raw == "<<-"
         inner = (
@@ -334,7 +381,7 @@ def _tokens(script: str, depth: int = 0) -> list[_Token]:
         if inner is not None:
             out.extend(inner)
             continue
-        out.append(_Token("word", raw, text, *position(start)))
+        out.append(token)
     return out
 
 
@@ -351,7 +398,7 @@ def _feeds_shell(words: list[_Token]) -> bool:
     return False
 
 
-def _balanced_end(script: str, i: int) -> int:
+def balanced_end(script: str, i: int) -> int:
     """End index of a `$(...)`, `${...}` or backtick span starting at i (quotes respected)."""
     n = len(script)
     if script[i] == "`":
@@ -386,7 +433,7 @@ def _commands(tokens: list[_Token]) -> list[Command]:
     last_op = ""
     for token in tokens:
         if token.kind == "word":
-            words.append(Word(token.raw, token.value, token.line, token.col))
+            words.append(Word(token.raw, token.value, token.line, token.col, token.expands))
             continue
         if token.value == "(":
             opens += 1
@@ -408,6 +455,20 @@ def _commands(tokens: list[_Token]) -> list[Command]:
     if words:
         commands.append(Command(words, op_before=last_op, opens_group=opens))
     return commands
+
+
+_CACHED_CHARS = 4096  # short scripts (`bash -c '...'`, `$(...)`) are parsed once per process
+
+
+@lru_cache(maxsize=2048)
+def _parse_short(script: str) -> ShellScript:
+    return parse_shell(script)
+
+
+def parse_snippet(script: str) -> ShellScript:
+    """`parse_shell` for a script inside a command (`bash -c '...'`, `$(...)`, a trap), which often
+    repeats: short ones are parsed once. The result is shared: read it, never change it."""
+    return _parse_short(script) if len(script) <= _CACHED_CHARS else parse_shell(script)
 
 
 def parse_shell(script: str) -> ShellScript:
@@ -485,6 +546,8 @@ def parse_shell(script: str) -> ShellScript:
                 open_if = innermost_conditional()
                 if open_if is not None:
                     open_if.phase = "condition" if head == "elif" else "branches"
+                    if head != "then" and open_if.else_at < 0:
+                        open_if.else_at = len(open_if.branches)
                 words = words[1:]
             elif head == "}":
                 top = blocks[-1] if blocks else None
@@ -859,11 +922,39 @@ def _runs_no_tests(program: str, args: list[Word]) -> bool:
     return options is not None and any(w.value.split("=", 1)[0] in options for w in args)
 
 
+def inline_script(command: Command) -> tuple[str, bool] | None:
+    """The script of `bash -c '...'` (any POSIX shell) and whether its flags turn errexit on
+    (`bash -ec`, `sh -e -c`, `-o errexit`); None for any other command."""
+    args = argv(command)
+    if not args or args[0].value.rsplit("/", 1)[-1] not in _INLINE_SHELLS:
+        return None
+    errexit, i = False, 1
+    while i < len(args) and args[i].value.startswith("-") and not args[i].value.startswith("--"):
+        flag = args[i].value
+        if flag == "-o" and i + 1 < len(args):
+            errexit = errexit or args[i + 1].value == "errexit"
+            i += 2
+            continue
+        errexit = errexit or "e" in flag[1:]
+        if "c" in flag[1:]:
+            return (args[i + 1].value, errexit) if i + 1 < len(args) else None
+        i += 1
+    return None
+
+
 def is_test_command(command: Command, depth: int = 0) -> bool:
     """True when the command runs a test suite (pytest, tox, `npm test`, `make test`, `go test`, ...),
     also through `bash -c '...'` (nested strings followed to a small depth)."""
     if command.calls_tests:
         return True
+    if depth == 0:
+        if command.runs_tests is None:
+            command.runs_tests = _runs_tests(command, 0)
+        return command.runs_tests
+    return _runs_tests(command, depth)
+
+
+def _runs_tests(command: Command, depth: int) -> bool:
     args = argv(command)
     if not args:
         return False
@@ -871,10 +962,12 @@ def is_test_command(command: Command, depth: int = 0) -> bool:
     if program in _INLINE_SHELLS and depth < 3:
         values = [w.value for w in args[1:]]
         if "-c" in values and values.index("-c") + 1 < len(values):
-            inline = parse_shell(values[values.index("-c") + 1]).commands
+            inline = parse_snippet(values[values.index("-c") + 1]).commands
             return any(is_test_command(c, depth + 1) for c in inline)
     if program in ("test", "[", "[["):
         return False  # the shell's condition builtin
+    if program == "find":
+        return find_exec(args) is not None
     if _PYTHON.match(program) and len(args) > 1 and not args[1].value.startswith("-"):
         args = args[1:]  # `python manage.py test`, `python run_tests.py`
         program = args[0].value.rsplit("/", 1)[-1]
@@ -892,6 +985,42 @@ def is_test_command(command: Command, depth: int = 0) -> bool:
     if program == "setup.py" and len(args) > 1 and args[1].value == "test":
         return True
     return bool(_TEST_SCRIPT.search(args[0].value))
+
+
+_FIND_ACTIONS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
+
+
+def find_exec(args: list[Word]) -> tuple[Command, str] | None:
+    """The test command a `find ... -exec <cmd> {} ;` (or `+`) runs, and its terminator (`;` or
+    `+`); None when find runs no test command."""
+    i = 1
+    while i < len(args):
+        if args[i].value not in _FIND_ACTIONS:
+            i += 1
+            continue
+        j = i + 1
+        while j < len(args) and args[j].value not in (";", "+"):
+            j += 1
+        inner = Command(args[i + 1 : j])
+        if inner.words and is_test_command(inner):
+            return inner, args[j].value if j < len(args) else ";"
+        i = j + 1
+    return None
+
+
+def errexit_setting(command: Command) -> bool | None:
+    """False for `set +e` (or `set +o errexit`), True for `set -e`, None for any other command."""
+    args = argv(command)
+    if not args or args[0].value != "set":
+        return None
+    state: bool | None = None
+    values = [w.value for w in args[1:]]
+    for i, value in enumerate(values):
+        if value in ("+o", "-o") and i + 1 < len(values) and values[i + 1] == "errexit":
+            state = value == "-o"
+        elif len(value) > 1 and value[0] in "+-" and value[1:].isalpha() and "e" in value[1:]:
+            state = value[0] == "-"
+    return state
 
 
 def is_pytest_command(command: Command) -> bool:

@@ -8,31 +8,16 @@ from collections.abc import Iterator
 from lanegate.model import Finding
 from lanegate.workflow_lint.context import FileContext
 from lanegate.workflow_lint.rule import SHELL_KINDS, Rule
-from lanegate.workflow_lint.shell import Command, argv, is_test_command
+from lanegate.workflow_lint.shell import Command, errexit_setting, is_test_command
 
 _GATE = re.compile(r"\bset\b[^\n]*\+")
-
-
-def _errexit(command: Command) -> bool | None:
-    """False for `set +e`, True for `set -e`, None for anything else."""
-    args = argv(command)
-    if not args or args[0].value != "set":
-        return None
-    state: bool | None = None
-    values = [w.value for w in args[1:]]
-    for i, value in enumerate(values):
-        if value in ("+o", "-o") and i + 1 < len(values) and values[i + 1] == "errexit":
-            state = value == "-o"
-        elif len(value) > 1 and value[0] in "+-" and value[1:].isalpha() and "e" in value[1:]:
-            state = value[0] == "-"
-    return state
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
     for block, script in ctx.posix_scripts(_GATE):
         off: Command | None = None
         for command in script.commands:
-            state = _errexit(command)
+            state = errexit_setting(command)
             if state is False:
                 off = off or command
             elif state is True:

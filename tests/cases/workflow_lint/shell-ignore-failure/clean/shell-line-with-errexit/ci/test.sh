@@ -1,0 +1,4 @@
+#!/bin/bash
+set -euo pipefail
+pytest tests/unit
+pytest tests/integration

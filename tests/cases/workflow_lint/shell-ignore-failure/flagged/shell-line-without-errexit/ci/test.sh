@@ -1,0 +1,3 @@
+#!/bin/bash
+pytest tests/unit
+pytest tests/integration
