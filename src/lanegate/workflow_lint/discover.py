@@ -200,5 +200,16 @@ def _collected_only(
         except InputFileError:
             continue
     imported = imported_names(texts)
-    dropped = {d.path for d in others if PurePosixPath(d.path).stem not in imported}
+    # importing a test module runs its package's `__init__.py` first (and `from . import x` reads
+    # it): a package holding collected modules is test code, whatever `python_files` says
+    packages = {str(parent) for c in collected for parent in PurePosixPath(c).parents}
+    dropped = {
+        d.path
+        for d in others
+        if PurePosixPath(d.path).stem not in imported
+        and not (
+            PurePosixPath(d.path).name == "__init__.py"
+            and str(PurePosixPath(d.path).parent) in packages
+        )
+    }
     return [d for d in found if d.path not in dropped]
