@@ -109,7 +109,8 @@ def _swallowing(t: PyTree, node: ast.AST) -> tuple[list[ast.stmt], list[ast.stmt
 
 
 # "nothing there yet": what a read or a wait raises when nothing has arrived (non-blocking I/O not
-# ready, an empty queue or channel, a child process still running at its timeout). Catching one
+# ready, an empty queue or channel, a child process still running at its timeout, the end of the
+# data). Catching one
 # polls: it forgives no failure, whatever the act is
 _NOT_READY = frozenset(
     {
@@ -122,6 +123,7 @@ _NOT_READY = frozenset(
         "InterruptedError",
         "WouldBlock",
         "TimeoutExpired",
+        "EOFError",
     }
 )
 _EMPTY = re.compile(r"\w*Empty(?:Error)?")
@@ -263,10 +265,12 @@ def _only_waits(t: PyTree, act: list[ast.stmt]) -> bool:
 
 
 def _serves(t: PyTree, act: list[ast.stmt]) -> bool:
-    """A read loop's round: it starts by waiting for what arrives (`data = conn.recv(1024)`) and
-    the rest handles what came (`conn.sendall(data.upper())`), as a server's loop does."""
-    first = next((n for n in _own_nodes(t, act) if isinstance(n, ast.Call)), None)
-    return first is not None and _call_name(first) in _WAITS - {"get"}
+    """A read loop's round: it starts by waiting for what arrives (`data = conn.recv(1024)`,
+    `x = decode(chan.recv(1024))`) and the rest handles what came (`conn.sendall(data.upper())`),
+    as a server's loop does."""
+    return bool(act) and any(
+        isinstance(n, ast.Call) and _call_name(n) in _WAITS - {"get"} for n in t.walk(act[0])
+    )
 
 
 def _paced(t: PyTree, loop: ast.For | ast.AsyncFor | ast.While) -> bool:
@@ -367,7 +371,9 @@ def _forgives_failure(t: PyTree, node: ast.stmt, loop: ast.For | ast.AsyncFor | 
     server that is not answering yet), or run a documented recovery the error itself selects."""
     if not isinstance(node, ast.Try | ast.TryStar):
         return True  # `with suppress(...)`: judged by the loop's shape only
-    handlers = [h for h in node.handlers if _goes_round(t, h)]
+    handlers = [h for h in node.handlers if _goes_round(t, h) and not _stops(t, h, loop)]
+    if not handlers:
+        return False  # each `except` ends the loop by its condition (`self.running = False`)
     if _nothing_yet(t, handlers) or (handlers and all(_no_result(t, h) for h in handlers)):
         return False
     if _only(t, handlers, _WAIT_EXPIRED) and (_only_waits(t, node.body) or _serves(t, node.body)):
@@ -384,6 +390,38 @@ def _forgives_failure(t: PyTree, node: ast.stmt, loop: ast.For | ast.AsyncFor | 
         return False  # a poll: the act only re-reads what something else changes
     caught_failure = any((_caught(t, h) or {"Exception"}) & _TEST_FAILURES for h in handlers)
     return caught_failure or not all(_recovers(t, h) for h in handlers)
+
+
+# methods that change a collection in place: the loop's next round reads another element
+_MUTATORS = frozenset({"pop", "popleft", "popitem", "remove", "discard", "clear", "rotate"})
+
+
+def _mutated(t: PyTree, statements: list[ast.stmt]) -> set[str]:
+    """Names a loop's body changes in place (`try_locales.pop(0)`): the next round's act reads
+    another alternative, a loop over alternatives."""
+    return {
+        n.func.value.id
+        for n in t.walk_all(statements)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr in _MUTATORS
+        and isinstance(n.func.value, ast.Name)
+    }
+
+
+def _stops(t: PyTree, handler: ast.ExceptHandler, loop: _Loop) -> bool:
+    """A handler that ends a `while` by its condition: it sets what the test reads to a false
+    constant (`self.running = False`): no round again."""
+    if not isinstance(loop, ast.While):
+        return False
+    tested = {ast.unparse(n) for n in t.walk(loop.test) if isinstance(n, ast.Name | ast.Attribute)}
+    return any(
+        isinstance(s, ast.Assign)
+        and isinstance(s.value, ast.Constant)
+        and not s.value.value
+        and any(ast.unparse(target) in tested for target in s.targets)
+        for s in handler.body
+    )
 
 
 def _retry_try(t: PyTree, loop: ast.For | ast.AsyncFor | ast.While) -> ast.stmt | None:
@@ -408,7 +446,7 @@ def _retry_try(t: PyTree, loop: ast.For | ast.AsyncFor | ast.While) -> ast.stmt 
         own = _stored(t, act)
         if isinstance(node, ast.With | ast.AsyncWith):  # `with ExitStack() as stack`: set up anew
             own |= {n.id for i in node.items for n in t.walk(i) if isinstance(n, ast.Name)}
-        if _loads(t, act) & (_stored(t, loop.body) - own):
+        if _loads(t, act) & ((_stored(t, loop.body) | _mutated(t, loop.body)) - own):
             continue  # the act reads what the loop changes between rounds: a search, not a retry
         if not _forgives_failure(t, node, loop):
             continue

@@ -39,3 +39,31 @@ def test_thousands_separator(german_locale):
     for _ in range(3):  # warm the formatter's cache
         format_number(1.5)
     assert format_number(1234567) == "1.234.567"
+
+
+def under_some_locale(candidates):
+    """Run the decorated test under the first of `candidates` this machine has."""
+
+    def decorate(test):
+        def wrapper(*args, **kwargs):
+            previous = locale.setlocale(locale.LC_ALL)
+            while candidates:
+                try:
+                    locale.setlocale(locale.LC_ALL, candidates[0])
+                except locale.Error:
+                    candidates.pop(0)  # not installed here: the next one
+                else:
+                    try:
+                        return test(*args, **kwargs)
+                    finally:
+                        locale.setlocale(locale.LC_ALL, previous)
+            pytest.skip("none of the locales is installed")
+
+        return wrapper
+
+    return decorate
+
+
+@under_some_locale(["fr_FR.UTF-8", "fr_FR"])
+def test_french_decimal_comma():
+    assert format_number(1.5) == "1,5"

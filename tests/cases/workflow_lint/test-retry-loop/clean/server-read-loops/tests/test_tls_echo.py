@@ -78,3 +78,52 @@ def test_upper(tmp_path):
     with socket.create_connection(listener.getsockname()) as sock:
         sock.sendall(b"abc")
         assert sock.recv(3) == b"ABC"
+
+
+class LineHandler(threading.Thread):
+    """Serves one client line by line until it says `bye`; a broken connection stops it."""
+
+    def __init__(self, conn):
+        super().__init__(daemon=True)
+        self.conn = conn
+        self.running = True
+
+    def run(self):
+        while self.running:
+            try:
+                line = self.conn.recv(1024).strip()
+                if not line:
+                    self.running = False
+                    self.conn.close()
+                elif line == b"bye":
+                    self.conn.close()
+                    return
+                else:
+                    self.conn.sendall(line[::-1] + b"\n")
+            except OSError:
+                self.running = False
+
+
+def read_all(stream):
+    chunks = []
+    while True:
+        try:
+            chunk = stream.read_chunk(4096)
+        except EOFError:
+            chunk = None
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def relay(chan, out):
+    chan.settimeout(0.0)
+    while True:
+        try:
+            text = bytes.decode(chan.recv(1024))
+            if not text:
+                break
+            out.write(text)
+        except socket.timeout:
+            pass
