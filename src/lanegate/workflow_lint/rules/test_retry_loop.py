@@ -15,8 +15,11 @@ An `except` that turns a test's own failure (an `AssertionError`, or anything ra
 `assert` or a wrapped test function) into an xfail, a skip or a quiet return forgives it the same
 way (a `@flaky_on_pypy` decorator by any name).
 
-Waiting is not retrying: a poll re-reads state that something else changes, where a retry re-does
-the act. Not flagged: a retry library on a helper (not a test, not a fixture) that only reads and
+The principle: a retry hides a test's failure, running the code that decides the verdict (an
+assertion, the call under test) again after it failed and letting a later success stand. Waiting is
+not retrying: a poll re-reads state that something else changes, where a retry re-does the act; nor
+is a loop over alternatives, the library's own retry as the code under test (a stand-in handed to it
+as a value), or errors the test plants and then asserts on (see `_no_verdict_rerun`). Not flagged: a retry library on a helper (not a test, not a fixture) that only reads and
 checks state, paced (`wait=`); a loop whose act only blocks for something to arrive and catches the
 wait's own expiry (`accept()` raising `TimeoutError`); a loop paced by a `sleep` catching only
 "nobody is there yet" (`ConnectionRefusedError`, `FileNotFoundError`). An `except` catching only an act's
@@ -1077,6 +1080,20 @@ def _unguarded_skip(t: PyTree, handler: ast.ExceptHandler, local: set[str]) -> b
     return False
 
 
+def _run_at_import(resolver: _Resolver) -> set[int]:
+    """Module-level functions, not tests, that only the module's top level calls
+    (`_ensure_initialized()` at import): set-up before any test, deciding no test's verdict."""
+    top: set[int] = set()
+    inside: set[int] = set()
+    for node in resolver.shapes:
+        if isinstance(node, ast.Call):
+            around = resolver.around[id(node)]
+            (top if len(around) == 1 else inside).update(resolver.targets(node))
+    top_level = {id(s) for s in resolver.t.module.body}
+    module_functions = {id(f) for f in resolver.functions if not _is_test(f) and id(f) in top_level}
+    return (top - inside) & module_functions
+
+
 def _forgiven(t: PyTree, resolver: _Resolver) -> Iterator[tuple[ast.ExceptHandler, str]]:
     """(handler, what it turns the failure into) for every `except` that catches a test's own
     failure (an `AssertionError` or any exception, around an `assert`, an assertion helper or a
@@ -1086,8 +1103,11 @@ def _forgiven(t: PyTree, resolver: _Resolver) -> Iterator[tuple[ast.ExceptHandle
     its effects asserted after) is its output, not the test's failure. Read from the `try`
     blocks the module's one walk gathered."""
     locals_of: dict[int, set[str]] = {}
+    at_import = _run_at_import(resolver)
     for node, scopes in resolver.tries:
         chain = [s for s in scopes if isinstance(s, _FUNCTIONS)]
+        if chain and id(chain[0]) in at_import:
+            continue  # set-up run when the module is imported (a warm-up): no test's verdict
         if not node.orelse and chain:
             current = chain[-1]
             given = frozenset(name for f in chain[:-1] for name in _params(f))

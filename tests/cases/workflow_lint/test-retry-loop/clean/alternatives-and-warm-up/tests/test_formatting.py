@@ -67,3 +67,21 @@ def under_some_locale(candidates):
 @under_some_locale(["fr_FR.UTF-8", "fr_FR"])
 def test_french_decimal_comma():
     assert format_number(1.5) == "1,5"
+
+
+def _load_backends():
+    # importing a backend the first time fills the registry the tests read; one that is not
+    # installed here is simply left out
+    for name in ("fast", "pure"):
+        try:
+            backend = locale_backend(name)
+            assert backend.ready
+        except Exception:
+            pass
+
+
+def locale_backend(name):
+    return __import__(f"fmt.backends.{name}", fromlist=["backend"]).backend
+
+
+_load_backends()

@@ -34,3 +34,17 @@ class LineReader:
 
 def test_first_line(server_address):
     assert LineReader(socket.create_connection(server_address)).first_line() == b"hello\n"
+
+
+def _check_banner(sock):
+    try:
+        assert sock.recv(64).startswith(b"220 ")
+    except AssertionError:
+        pass
+
+
+def test_banner(server_address):
+    _check_banner(socket.create_connection(server_address))
+
+
+_check_banner(socket.socket())
