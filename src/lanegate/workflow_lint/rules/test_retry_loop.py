@@ -491,7 +491,7 @@ _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _TRIES = (ast.Try, ast.TryStar)
 _IMPORTS = (ast.Import, ast.ImportFrom)
 # the node types the one walk gathers or opens a scope at (compared by exact type)
-_GATHERED = frozenset((*_SCOPE_NODES, *_LOOPS, *_TRIES, *_IMPORTS))
+_GATHERED = frozenset((*_SCOPE_NODES, *_LOOPS, *_TRIES, *_IMPORTS, ast.Assign))
 
 
 class _Resolver:
@@ -515,6 +515,7 @@ class _Resolver:
         self.shapes: list[ast.AST] = []  # loops, functions and calls, in source order
         self.tries: list[tuple[ast.Try | ast.TryStar, tuple[ast.AST, ...]]] = []
         self.imports: list[ast.Import | ast.ImportFrom] = []
+        self.assigns: list[ast.Assign] = []
         self.around: dict[int, tuple[ast.AST, ...]] = {}  # call -> the scopes around it
         open_scopes: list[tuple[int, ast.AST]] = [(len(t.nodes), module)]
         nodes, end, call, name = t.nodes, t.end, ast.Call, ast.Name
@@ -551,6 +552,8 @@ class _Resolver:
                 self.tries.append((node, chain))
             elif isinstance(node, _IMPORTS):
                 self.imports.append(node)
+            elif isinstance(node, ast.Assign):
+                self.assigns.append(node)
             if kind in _SCOPE_NODES:
                 chain = chains[id(node)] = (*chain, node)
                 scope_end = end[index]
@@ -1243,9 +1246,20 @@ class _Owners:
         self.t = t
         self.stack: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
         self.applied: set[int] = set()
+        # functions handed on as values: an argument (`side_effect=fake`) or set on an object
+        # (`conn.retry.call_with_retry = fake`)
+        self.handed: set[int] = set()
+        for assign in resolver.assigns:
+            if isinstance(assign.value, ast.Name) and any(
+                isinstance(target, ast.Attribute | ast.Subscript) for target in assign.targets
+            ):
+                self.handed.update(resolver.targets(assign.value))
         for node in resolver.shapes:
             if isinstance(node, ast.Call):
                 self.applied.update(resolver.targets(node))
+                for value in (*node.args, *(k.value for k in node.keywords)):
+                    if isinstance(value, ast.Name):
+                        self.handed.update(resolver.targets(value))
             elif isinstance(node, _FUNCTIONS):
                 if node.name.startswith("__") and node.name.endswith("__"):
                     self.applied.add(id(node))
@@ -1304,9 +1318,10 @@ def _library_stand_in(
 ) -> bool:
     """The library's own retry, imitated as a value handed to the code under test (`conn.retry.
     call_with_retry = fake`, `side_effect=retrying`): the loop runs a callable it was given,
-    retries only the library's errors, and neither the function given the callable nor any
-    function around it (up to the test) is called or applied as a decorator in the module. A
-    `retry_on(ConnectionError)` decorator applied to tests is applied, and stays a retry."""
+    retries only the library's errors, one of the function given the callable and the functions
+    around it (up to the test) is handed on as a value, and none is called or applied as a
+    decorator in the module. A `retry_on(ConnectionError)` decorator, applied to tests here or in
+    another module, is handed on as no value: it stays a retry."""
     if not _catches_no_test_failure(t, handlers):
         return False
     called = {
@@ -1317,12 +1332,14 @@ def _library_stand_in(
     receiver = next((i for i in range(len(chain) - 1, -1, -1) if _params(chain[i]) & called), None)
     if receiver is None:
         return False
+    handed = False
     for func in reversed(chain[: receiver + 1]):
         if _is_test(func):
             break
         if id(func) in owners.applied:
             return False
-    return True
+        handed = handed or id(func) in owners.handed
+    return handed
 
 
 def _asserted_after(
