@@ -201,8 +201,9 @@ def _collected_only(
             continue
     imported = imported_names(texts)
     # importing a test module runs its package's `__init__.py` first (and `from . import x` reads
-    # it): a package holding collected modules is test code, whatever `python_files` says
-    packages = {str(parent) for c in collected for parent in PurePosixPath(c).parents}
+    # it): the package holding collected modules is test code, whatever `python_files` says (its
+    # parent packages, the library's own `pkg/__init__.py` above `pkg/tests/`, are not)
+    packages = {str(PurePosixPath(c).parent) for c in collected}
     dropped = {
         d.path
         for d in others
