@@ -1294,9 +1294,10 @@ def _readiness_wait(
     t: PyTree, loop: _Loop, act: list[ast.stmt], chain: list[ast.FunctionDef | ast.AsyncFunctionDef]
 ) -> bool:
     """A wait for a precondition in a helper or fixture (no test around it): paced or under a
-    deadline, its act runs no function it was handed and changes nothing (`socket.
-    create_connection(...)`, `client.ping()`, reading the process table and asserting on it): a
-    probe asked again, whatever it raises while the thing comes up."""
+    deadline, its act runs no function it was handed, changes nothing (`socket.
+    create_connection(...)`, `client.ping()`, reading the process table and asserting on it) and
+    returns no call's result (a wait reports readiness; `return client.compute(job)` hands the
+    test what it checks): a probe asked again, whatever it raises while the thing comes up."""
     if not chain or any(_is_test(f) for f in chain):
         return False
     if not (_paced(t, loop) or _clock_bounded(t, loop)):
@@ -1304,6 +1305,11 @@ def _readiness_wait(
     given = frozenset(name for f in chain for name in _params(f))
     if any(isinstance(n, ast.Call) and _call_name(n) in given for n in t.walk_all(act)):
         return False  # runs a function it was handed: a wrapper re-running it
+    if any(
+        isinstance(n, ast.Return) and any(isinstance(c, ast.Call) for c in t.walk_all([n.value]))
+        for n in _own_nodes(t, act)
+    ):
+        return False  # hands the act's result to the caller (`return client.compute(job)`)
     return not any(
         isinstance(n, ast.Call) and _CHANGES.fullmatch(_call_name(n)) for n in t.walk_all(act)
     )

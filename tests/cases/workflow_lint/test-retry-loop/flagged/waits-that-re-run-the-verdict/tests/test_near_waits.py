@@ -92,3 +92,13 @@ def test_reader_forgives_its_own_failure(reader):
         except AssertionError:
             pass
     assert attempt < 5
+
+
+def compute_patiently(client, job):
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            return client.compute(job)
+        except Exception:
+            time.sleep(1)
+    raise TimeoutError(job)
