@@ -200,5 +200,17 @@ def _collected_only(
         except InputFileError:
             continue
     imported = imported_names(texts)
-    dropped = {d.path for d in others if PurePosixPath(d.path).stem not in imported}
+    # importing a test module runs its package's `__init__.py` first (and `from . import x` reads
+    # it): the package holding collected modules is test code, whatever `python_files` says (its
+    # parent packages, the library's own `pkg/__init__.py` above `pkg/tests/`, are not)
+    packages = {str(PurePosixPath(c).parent) for c in collected}
+    dropped = {
+        d.path
+        for d in others
+        if PurePosixPath(d.path).stem not in imported
+        and not (
+            PurePosixPath(d.path).name == "__init__.py"
+            and str(PurePosixPath(d.path).parent) in packages
+        )
+    }
     return [d for d in found if d.path not in dropped]

@@ -1,5 +1,5 @@
 """Flags `@pytest.mark.flaky(...)` and `@flaky(...)` on tests, and flaky marks applied in code
-(`pytestmark`, `add_marker`)."""
+(`pytestmark`, `add_marker`, a parameter set's `pytest.param(..., marks=pytest.mark.flaky(...))`)."""
 
 from __future__ import annotations
 
@@ -47,8 +47,11 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     decorators: set[int] = set()
     for name, definition in _tests(module):
         for decorator in definition.decorator_list:
-            decorators.update(id(n) for n in ast.walk(decorator))
             if _is_flaky(_dotted(decorator)):
+                # only this mark's own nodes are done: a flaky mark inside another decorator
+                # (`parametrize(..., [pytest.param(..., marks=pytest.mark.flaky(reruns=5))])`)
+                # is found below
+                decorators.update(id(n) for n in ast.walk(decorator))
                 node_id = f"{ctx.path}::{name}"
                 yield ctx.finding(
                     RULE,

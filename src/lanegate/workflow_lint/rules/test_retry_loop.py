@@ -15,8 +15,11 @@ An `except` that turns a test's own failure (an `AssertionError`, or anything ra
 `assert` or a wrapped test function) into an xfail, a skip or a quiet return forgives it the same
 way (a `@flaky_on_pypy` decorator by any name).
 
-Waiting is not retrying: a poll re-reads state that something else changes, where a retry re-does
-the act. Not flagged: a retry library on a helper (not a test, not a fixture) that only reads and
+The principle: a retry hides a test's failure, running the code that decides the verdict (an
+assertion, the call under test) again after it failed and letting a later success stand. Waiting is
+not retrying: a poll re-reads state that something else changes, where a retry re-does the act; nor
+is a loop over alternatives, the library's own retry as the code under test (a stand-in handed to it
+as a value), or errors the test plants and then asserts on (see `_no_verdict_rerun`). Not flagged: a retry library on a helper (not a test, not a fixture) that only reads and
 checks state, paced (`wait=`); a loop whose act only blocks for something to arrive and catches the
 wait's own expiry (`accept()` raising `TimeoutError`); a loop paced by a `sleep` catching only
 "nobody is there yet" (`ConnectionRefusedError`, `FileNotFoundError`). An `except` catching only an act's
@@ -36,6 +39,7 @@ from lanegate.workflow_lint.pytree import PyTree
 from lanegate.workflow_lint.rule import FileKind, Rule
 
 _EXITS = (ast.Raise, ast.Return, ast.Break)
+_Loop = ast.For | ast.AsyncFor | ast.While
 # nested scopes and loops have their own retry question
 _SCOPES = (
     ast.FunctionDef,
@@ -107,7 +111,10 @@ def _swallowing(t: PyTree, node: ast.AST) -> tuple[list[ast.stmt], list[ast.stmt
     return None
 
 
-# exceptions that say "not ready yet" on non-blocking I/O: catching them polls, it forgives no failure
+# "nothing there yet": what a read or a wait raises when nothing has arrived (non-blocking I/O not
+# ready, an empty queue or channel, a child process still running at its timeout, the end of the
+# data). Catching one
+# polls: it forgives no failure, whatever the act is
 _NOT_READY = frozenset(
     {
         "WantReadError",
@@ -118,15 +125,27 @@ _NOT_READY = frozenset(
         "BlockingIOError",
         "InterruptedError",
         "WouldBlock",
-        "Empty",
+        "TimeoutExpired",
+        "EOFError",
     }
 )
+_EMPTY = re.compile(r"\w*Empty(?:Error)?")
 # what an act raises to say "nothing found", its documented outcome rather than a failure of it:
 # `find(...)` raising `NoSuchExample`, `next()` on an exhausted iterator, an ORM's `DoesNotExist`
 _NO_RESULT = re.compile(
     r"NoSuch[A-Z]\w*|No[A-Z]\w*Found(?:Error)?|\w*NotFound|\w*DoesNotExist"
-    r"|StopIteration|StopAsyncIteration|Empty"
+    r"|StopIteration|StopAsyncIteration|\w*Empty(?:Error)?"
 )
+
+
+def _nothing_yet(t: PyTree, handlers: list[ast.ExceptHandler]) -> bool:
+    """Handlers that each catch only "nothing there yet" signals (the table above, or any
+    `...Empty`: `queue.Empty`, `asyncio.QueueEmpty`)."""
+    for handler in handlers:
+        caught = _caught(t, handler)
+        if not caught or not all(n in _NOT_READY or _EMPTY.fullmatch(n) for n in caught):
+            return False
+    return bool(handlers)
 
 
 def _no_result(t: PyTree, handler: ast.ExceptHandler) -> bool:
@@ -160,9 +179,27 @@ _NOT_THERE_YET = frozenset(
 _ABSENT = frozenset({"ConnectionRefusedError", "FileNotFoundError"})
 # a wait that ran out: nothing arrived within the timeout, which is no failure of anything
 _WAIT_EXPIRED = frozenset({"TimeoutError", "timeout", "TimeoutExpired", "Empty"})
-# calls that block until something arrives (a connection, bytes, a process, an event)
+# calls that block until something arrives (a connection, bytes, a process, an event, a message)
 _WAITS = frozenset(
-    {"accept", "recv", "recvfrom", "recv_into", "recvmsg", "wait", "join", "select", "poll"}
+    {
+        "accept",
+        "recv",
+        "recvfrom",
+        "recv_into",
+        "recvmsg",
+        "wait",
+        "wait_for",
+        "join",
+        "select",
+        "poll",
+        "get",
+        "get_nowait",
+        "communicate",
+        "read",
+        "readline",
+        "readexactly",
+        "readuntil",
+    }
 )
 # a test's own failure: retrying on it is always a rerun
 _TEST_FAILURES = frozenset({"AssertionError", "Exception", "BaseException", "Failed"})
@@ -220,9 +257,23 @@ def _ends_loop(t: PyTree, statements: list[ast.stmt]) -> bool:
 
 
 def _only_waits(t: PyTree, act: list[ast.stmt]) -> bool:
-    """An act whose every call blocks until something arrives (`sock = listener.accept()[0]`)."""
+    """An act whose every call blocks until something arrives (`sock = listener.accept()[0]`,
+    `await asyncio.wait_for(reader.readline(), 1)`: what a `wait_for` waits on counts as the wait)."""
     calls = [n for n in _own_nodes(t, act) if isinstance(n, ast.Call)]
-    return bool(calls) and all(_call_name(c) in _WAITS for c in calls)
+    inside: set[int] = set()
+    for call in calls:
+        if _call_name(call) == "wait_for":
+            inside.update(id(n) for n in t.walk_all(call.args))
+    return bool(calls) and all(_call_name(c) in _WAITS or id(c) in inside for c in calls)
+
+
+def _serves(t: PyTree, act: list[ast.stmt]) -> bool:
+    """A read loop's round: it starts by waiting for what arrives (`data = conn.recv(1024)`,
+    `x = decode(chan.recv(1024))`) and the rest handles what came (`conn.sendall(data.upper())`),
+    as a server's loop does."""
+    return bool(act) and any(
+        isinstance(n, ast.Call) and _call_name(n) in _WAITS - {"get"} for n in t.walk(act[0])
+    )
 
 
 def _paced(t: PyTree, loop: ast.For | ast.AsyncFor | ast.While) -> bool:
@@ -275,16 +326,40 @@ _READS = _HTTP_READS | frozenset(
         "values",
         "format",
         "print",
+        "load",
+        "loads",
+        "read_text",
+        "read_bytes",
+        "stat",
+        "listdir",
     }
 )
 
 
 def _reads_only(t: PyTree, act: list[ast.stmt]) -> bool:
     """An act whose every call only reads (`requests.get(url).raise_for_status()`, `assert
-    worker.state.tasks[key].state == "memory"`): asked again, it re-reads, it re-does nothing."""
+    worker.state.tasks[key].state == "memory"`, `with open(path) as f: json.load(f)`): asked
+    again, it re-reads, it re-does nothing."""
     return all(
-        _call_name(n) in _READS for n in t.walk_all(act) if isinstance(n, ast.Call)
+        _call_name(n) in _READS or _opens_to_read(n)
+        for n in t.walk_all(act)
+        if isinstance(n, ast.Call)
     ) and not any(isinstance(n, (*_FUNCTIONS, ast.Lambda)) for n in t.walk_all(act))
+
+
+def _opens_to_read(call: ast.Call) -> bool:
+    """`open(path)` or `open(path, "rb")`: a file opened for reading."""
+    if _call_name(call) != "open" or call.keywords and any(k.arg == "mode" for k in call.keywords):
+        return False
+    mode = call.args[1] if len(call.args) > 1 else None
+    return mode is None or (isinstance(mode, ast.Constant) and str(mode.value) in ("r", "rb", "rt"))
+
+
+def _reading_helper(t: PyTree, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A helper whose every `try` only reads (`connection_file_ready(path)`: is the file there and
+    whole yet?): called again in a paced loop, it polls."""
+    tries = [n for n in t.own(func.body, _SCOPES) if isinstance(n, ast.Try | ast.TryStar)]
+    return bool(tries) and all(_reads_only(t, n.body) for n in tries)
 
 
 def _asks_a_server(t: PyTree, act: list[ast.stmt]) -> bool:
@@ -299,10 +374,12 @@ def _forgives_failure(t: PyTree, node: ast.stmt, loop: ast.For | ast.AsyncFor | 
     server that is not answering yet), or run a documented recovery the error itself selects."""
     if not isinstance(node, ast.Try | ast.TryStar):
         return True  # `with suppress(...)`: judged by the loop's shape only
-    handlers = [h for h in node.handlers if _goes_round(t, h)]
-    if _only(t, handlers, _NOT_READY) or (handlers and all(_no_result(t, h) for h in handlers)):
+    handlers = [h for h in node.handlers if _goes_round(t, h) and not _stops(t, h, loop)]
+    if not handlers:
+        return False  # each `except` ends the loop by its condition (`self.running = False`)
+    if _nothing_yet(t, handlers) or (handlers and all(_no_result(t, h) for h in handlers)):
         return False
-    if _only(t, handlers, _WAIT_EXPIRED) and _only_waits(t, node.body):
+    if _only(t, handlers, _WAIT_EXPIRED) and (_only_waits(t, node.body) or _serves(t, node.body)):
         return False  # `accept()` timed out: no client yet, asked again (a server's accept loop)
     if _only(t, handlers, _ABSENT) and _paced(t, loop):
         return False  # nothing listening yet: waited for with a pause, as a readiness probe does
@@ -316,6 +393,38 @@ def _forgives_failure(t: PyTree, node: ast.stmt, loop: ast.For | ast.AsyncFor | 
         return False  # a poll: the act only re-reads what something else changes
     caught_failure = any((_caught(t, h) or {"Exception"}) & _TEST_FAILURES for h in handlers)
     return caught_failure or not all(_recovers(t, h) for h in handlers)
+
+
+# methods that change a collection in place: the loop's next round reads another element
+_MUTATORS = frozenset({"pop", "popleft", "popitem", "remove", "discard", "clear", "rotate"})
+
+
+def _mutated(t: PyTree, statements: list[ast.stmt]) -> set[str]:
+    """Names a loop's body changes in place (`try_locales.pop(0)`): the next round's act reads
+    another alternative, a loop over alternatives."""
+    return {
+        n.func.value.id
+        for n in t.walk_all(statements)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr in _MUTATORS
+        and isinstance(n.func.value, ast.Name)
+    }
+
+
+def _stops(t: PyTree, handler: ast.ExceptHandler, loop: _Loop) -> bool:
+    """A handler that ends a `while` by its condition: it sets what the test reads to a false
+    constant (`self.running = False`): no round again."""
+    if not isinstance(loop, ast.While):
+        return False
+    tested = {ast.unparse(n) for n in t.walk(loop.test) if isinstance(n, ast.Name | ast.Attribute)}
+    return any(
+        isinstance(s, ast.Assign)
+        and isinstance(s.value, ast.Constant)
+        and not s.value.value
+        and any(ast.unparse(target) in tested for target in s.targets)
+        for s in handler.body
+    )
 
 
 def _retry_try(t: PyTree, loop: ast.For | ast.AsyncFor | ast.While) -> ast.stmt | None:
@@ -340,7 +449,7 @@ def _retry_try(t: PyTree, loop: ast.For | ast.AsyncFor | ast.While) -> ast.stmt 
         own = _stored(t, act)
         if isinstance(node, ast.With | ast.AsyncWith):  # `with ExitStack() as stack`: set up anew
             own |= {n.id for i in node.items for n in t.walk(i) if isinstance(n, ast.Name)}
-        if _loads(t, act) & (_stored(t, loop.body) - own):
+        if _loads(t, act) & ((_stored(t, loop.body) | _mutated(t, loop.body)) - own):
             continue  # the act reads what the loop changes between rounds: a search, not a retry
         if not _forgives_failure(t, node, loop):
             continue
@@ -382,7 +491,7 @@ _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _TRIES = (ast.Try, ast.TryStar)
 _IMPORTS = (ast.Import, ast.ImportFrom)
 # the node types the one walk gathers or opens a scope at (compared by exact type)
-_GATHERED = frozenset((*_SCOPE_NODES, *_LOOPS, *_TRIES, *_IMPORTS))
+_GATHERED = frozenset((*_SCOPE_NODES, *_LOOPS, *_TRIES, *_IMPORTS, ast.Assign))
 
 
 class _Resolver:
@@ -406,6 +515,7 @@ class _Resolver:
         self.shapes: list[ast.AST] = []  # loops, functions and calls, in source order
         self.tries: list[tuple[ast.Try | ast.TryStar, tuple[ast.AST, ...]]] = []
         self.imports: list[ast.Import | ast.ImportFrom] = []
+        self.assigns: list[ast.Assign] = []
         self.around: dict[int, tuple[ast.AST, ...]] = {}  # call -> the scopes around it
         open_scopes: list[tuple[int, ast.AST]] = [(len(t.nodes), module)]
         nodes, end, call, name = t.nodes, t.end, ast.Call, ast.Name
@@ -442,6 +552,8 @@ class _Resolver:
                 self.tries.append((node, chain))
             elif isinstance(node, _IMPORTS):
                 self.imports.append(node)
+            elif isinstance(node, ast.Assign):
+                self.assigns.append(node)
             if kind in _SCOPE_NODES:
                 chain = chains[id(node)] = (*chain, node)
                 scope_end = end[index]
@@ -883,15 +995,21 @@ def _library_retry(node: ast.expr, aliases: set[str], names: set[str]) -> bool:
 
 
 def _observes(statements: list[ast.stmt]) -> bool:
-    """Statements that only read state and check it: assignments, `assert`, `if ...: raise`, `return`
-    (no call run for its effect, no `with`, no loop): a poll's body."""
+    """Statements that only read state and check it: assignments, `assert` and assertion helpers
+    (`self.assertEqual`), `if ...: raise`, `return`, a `for` over things each checked so (no other
+    call run for its effect, no `with`, no `while`): a poll's body."""
     for stmt in statements:
         if isinstance(stmt, ast.If):
             if not (_observes(stmt.body) and _observes(stmt.orelse)):
                 return False
+        elif isinstance(stmt, ast.For):
+            if not (_observes(stmt.body) and _observes(stmt.orelse)):
+                return False  # a check of each of several things (`for worker in workers:`)
         elif isinstance(stmt, ast.Expr):
-            if not isinstance(stmt.value, ast.Constant):
-                return False  # a call for its effect: an act
+            if not isinstance(stmt.value, ast.Constant) and not _call_name(stmt.value).startswith(
+                "assert"
+            ):
+                return False  # a call for its effect (not an assertion helper): an act
         elif not isinstance(
             stmt, ast.Assign | ast.AnnAssign | ast.Assert | ast.Return | ast.Raise | ast.Pass
         ):
@@ -905,6 +1023,11 @@ def _is_fixture(decorator: ast.expr) -> bool:
     return name in ("fixture", "yield_fixture")
 
 
+# the keywords that pause a retry library between tries: `wait=` (tenacity), `delay=`/`backoff=`
+# (retry, retrying's `wait_fixed=`), `interval=`
+_PACING = ("wait", "delay", "backoff", "interval", "sleep", "jitter")
+
+
 def _library_poll(func: ast.FunctionDef | ast.AsyncFunctionDef, decorator: ast.expr) -> bool:
     """A retry library that waits for a condition rather than re-running a test: on a helper (not a
     test, not a fixture) that only reads state and checks it, paced (`wait=...`; backoff always
@@ -914,7 +1037,7 @@ def _library_poll(func: ast.FunctionDef | ast.AsyncFunctionDef, decorator: ast.e
     if not isinstance(decorator, ast.Call):
         return False
     paced = _call_name(decorator) in ("on_exception", "on_predicate") or any(
-        k.arg is not None and k.arg.startswith("wait") for k in decorator.keywords
+        k.arg is not None and k.arg.startswith(_PACING) for k in decorator.keywords
     )
     return paced and _observes(func.body)
 
@@ -960,6 +1083,20 @@ def _unguarded_skip(t: PyTree, handler: ast.ExceptHandler, local: set[str]) -> b
     return False
 
 
+def _run_at_import(resolver: _Resolver) -> set[int]:
+    """Module-level functions, not tests, that only the module's top level calls
+    (`_ensure_initialized()` at import): set-up before any test, deciding no test's verdict."""
+    top: set[int] = set()
+    inside: set[int] = set()
+    for node in resolver.shapes:
+        if isinstance(node, ast.Call):
+            around = resolver.around[id(node)]
+            (top if len(around) == 1 else inside).update(resolver.targets(node))
+    top_level = {id(s) for s in resolver.t.module.body}
+    module_functions = {id(f) for f in resolver.functions if not _is_test(f) and id(f) in top_level}
+    return (top - inside) & module_functions
+
+
 def _forgiven(t: PyTree, resolver: _Resolver) -> Iterator[tuple[ast.ExceptHandler, str]]:
     """(handler, what it turns the failure into) for every `except` that catches a test's own
     failure (an `AssertionError` or any exception, around an `assert`, an assertion helper or a
@@ -969,8 +1106,11 @@ def _forgiven(t: PyTree, resolver: _Resolver) -> Iterator[tuple[ast.ExceptHandle
     its effects asserted after) is its output, not the test's failure. Read from the `try`
     blocks the module's one walk gathered."""
     locals_of: dict[int, set[str]] = {}
+    at_import = _run_at_import(resolver)
     for node, scopes in resolver.tries:
         chain = [s for s in scopes if isinstance(s, _FUNCTIONS)]
+        if chain and id(chain[0]) in at_import:
+            continue  # set-up run when the module is imported (a warm-up): no test's verdict
         if not node.orelse and chain:
             current = chain[-1]
             given = frozenset(name for f in chain[:-1] for name in _params(f))
@@ -1014,9 +1154,13 @@ def check(ctx: FileContext) -> Iterator[Finding]:
 
     rerun = "a failure is re-run inside the test"
     flagged: set[int] = set()  # constructs the shapes below already named
+    owners = _Owners(t, resolver)
     for node in resolver.shapes:
+        owners.enter(node)
         if isinstance(node, ast.For | ast.AsyncFor | ast.While):
             found = _retry_try(t, node)
+            if found is not None and _no_verdict_rerun(t, node, found, owners):
+                found = None
             call = None if found is not None else _helper_retry(t, node, helpers, resolver)
             if found is not None or call is not None:
                 flagged.add(id(node))
@@ -1056,9 +1200,16 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             f"an `except` turns the test's own failure into {outcome}: a failure is forgiven "
             "inside the test",
         )
+    by_id = {id(f): f for f in resolver.functions}
     for construct, run in _repeated_helper_calls(t, helpers, resolver) if helpers else ():
         if id(construct) in flagged:
             continue
+        if (
+            isinstance(construct, _LOOPS)
+            and (_paced(t, construct) or _clock_bounded(t, construct))
+            and all(_reading_helper(t, by_id[i]) for i in resolver.targets(run) if i in by_id)
+        ):
+            continue  # a helper that only reads, asked again with a pause: a poll
         flagged.add(id(construct))
         helper = run.id if isinstance(run, ast.Name) else _call_name(run)
         yield at(
@@ -1075,3 +1226,174 @@ RULE = Rule(
     kinds=frozenset({FileKind.PYTHON}),
     check=check,
 )
+
+
+# --- loops that re-run no verdict: the principle's exceptions, judged on a loop `_retry_try` found
+
+# calls that change something (a write, a send, a start): an act re-done, never a readiness probe
+_CHANGES = re.compile(
+    r"(?:post|put|patch|delete|send|sendall|write|upload|insert|publish|submit|commit|save"
+    r"|update|remove|push|append|invoke|apply|run|start|restart|kill|stop)(?:_\w*)?"
+)
+
+
+class _Owners:
+    """The functions around each loop, kept by the one walk over `resolver.shapes` (pre-order: a
+    stack of open functions), and which functions the module applies: calls (`retry_on(...)`,
+    `helper()`), decorators (`@retry_on_failure`) and dunder methods (run by Python itself)."""
+
+    def __init__(self, t: PyTree, resolver: _Resolver) -> None:
+        self.t = t
+        self.stack: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+        self.applied: set[int] = set()
+        # functions handed on as values: an argument (`side_effect=fake`) or set on an object
+        # (`conn.retry.call_with_retry = fake`)
+        self.handed: set[int] = set()
+        for assign in resolver.assigns:
+            if isinstance(assign.value, ast.Name) and any(
+                isinstance(target, ast.Attribute | ast.Subscript) for target in assign.targets
+            ):
+                self.handed.update(resolver.targets(assign.value))
+        for node in resolver.shapes:
+            if isinstance(node, ast.Call):
+                self.applied.update(resolver.targets(node))
+                for value in (*node.args, *(k.value for k in node.keywords)):
+                    if isinstance(value, ast.Name):
+                        self.handed.update(resolver.targets(value))
+            elif isinstance(node, _FUNCTIONS):
+                if node.name.startswith("__") and node.name.endswith("__"):
+                    self.applied.add(id(node))
+                for decorator in node.decorator_list:
+                    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+                    self.applied.update(resolver.targets(target))
+
+    def enter(self, node: ast.AST) -> None:
+        """Called for every shape in source order: keeps the stack to the functions around it."""
+        index = self.t.index(node)
+        while self.stack and index >= self.t.end[self.t.index(self.stack[-1])]:
+            self.stack.pop()
+        if isinstance(node, _FUNCTIONS):
+            self.stack.append(node)
+
+
+def _is_test(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return func.name.startswith("test")
+
+
+def _catches_no_test_failure(t: PyTree, handlers: list[ast.ExceptHandler]) -> bool:
+    """Every handler names its exceptions, and none is a test's failure (`AssertionError`, any
+    exception, or a class the tests made)."""
+    for handler in handlers:
+        caught = _caught(t, handler)
+        if caught is None or caught & _TEST_FAILURES:
+            return False
+    return bool(handlers)
+
+
+def _readiness_wait(
+    t: PyTree, loop: _Loop, act: list[ast.stmt], chain: list[ast.FunctionDef | ast.AsyncFunctionDef]
+) -> bool:
+    """A wait for a precondition in a helper or fixture (no test around it): paced or under a
+    deadline, its act runs no function it was handed, changes nothing (`socket.
+    create_connection(...)`, `client.ping()`, reading the process table and asserting on it) and
+    returns no call's result (a wait reports readiness; `return client.compute(job)` hands the
+    test what it checks): a probe asked again, whatever it raises while the thing comes up."""
+    if not chain or any(_is_test(f) for f in chain):
+        return False
+    if not (_paced(t, loop) or _clock_bounded(t, loop)):
+        return False
+    given = frozenset(name for f in chain for name in _params(f))
+    if any(isinstance(n, ast.Call) and _call_name(n) in given for n in t.walk_all(act)):
+        return False  # runs a function it was handed: a wrapper re-running it
+    if any(
+        isinstance(n, ast.Return) and any(isinstance(c, ast.Call) for c in t.walk_all([n.value]))
+        for n in _own_nodes(t, act)
+    ):
+        return False  # hands the act's result to the caller (`return client.compute(job)`)
+    return not any(
+        isinstance(n, ast.Call) and _CHANGES.fullmatch(_call_name(n)) for n in t.walk_all(act)
+    )
+
+
+def _library_stand_in(
+    t: PyTree,
+    act: list[ast.stmt],
+    handlers: list[ast.ExceptHandler],
+    chain: list[ast.FunctionDef | ast.AsyncFunctionDef],
+    owners: _Owners,
+) -> bool:
+    """The library's own retry, imitated as a value handed to the code under test (`conn.retry.
+    call_with_retry = fake`, `side_effect=retrying`): the loop runs a callable it was given,
+    retries only the library's errors, one of the function given the callable and the functions
+    around it (up to the test) is handed on as a value, and none is called or applied as a
+    decorator in the module. A `retry_on(ConnectionError)` decorator, applied to tests here or in
+    another module, is handed on as no value: it stays a retry."""
+    if not _catches_no_test_failure(t, handlers):
+        return False
+    called = {
+        n.func.id
+        for n in t.walk_all(act)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+    }
+    receiver = next((i for i in range(len(chain) - 1, -1, -1) if _params(chain[i]) & called), None)
+    if receiver is None:
+        return False
+    handed = False
+    for func in reversed(chain[: receiver + 1]):
+        if _is_test(func):
+            break
+        if id(func) in owners.applied:
+            return False
+        handed = handed or id(func) in owners.handed
+    return handed
+
+
+def _asserted_after(
+    t: PyTree,
+    loop: _Loop,
+    handlers: list[ast.ExceptHandler],
+    chain: list[ast.FunctionDef | ast.AsyncFunctionDef],
+) -> bool:
+    """Errors the test plants and then asserts on: the handlers catch no test failure, and either
+    each handler checks the state the error came in (`except ConnectionError: assert self.state
+    in (1, 2)`: the disconnect the test injected) or an `assert` after the loop, in the same
+    function, reads what the loop counted (its variable, a name the handler sets, the caught
+    error): `assert i > 0`, `assert interruptions == 2`."""
+    if not chain or not _catches_no_test_failure(t, handlers):
+        return False
+    if all(_checks(t, h.body, frozenset()) for h in handlers):
+        return True
+    counted = {h.name for h in handlers if h.name is not None} | _stored(t, [*handlers])
+    if isinstance(loop, ast.For | ast.AsyncFor):
+        counted |= _stored(t, [loop.target])
+    counted |= {
+        n.target.id
+        for h in handlers
+        for n in t.walk(h)
+        if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)
+    }
+    start, stop = t.end[t.index(loop)], t.end[t.index(chain[-1])]
+    for node in t.nodes[start:stop]:
+        if isinstance(node, ast.Assert) and _loads(t, [node.test]) & counted:
+            return True
+        if (
+            isinstance(node, ast.Call)
+            and _call_name(node).startswith("assert")
+            and _loads(t, node.args) & counted
+        ):
+            return True
+    return False
+
+
+def _no_verdict_rerun(t: PyTree, loop: _Loop, found: ast.stmt, owners: _Owners) -> bool:
+    """Whether the retrying loop `found` re-runs no verdict of the test: a readiness wait, the
+    library's own retry handed to the code under test, or a count of planted errors asserted on."""
+    if not isinstance(found, ast.Try | ast.TryStar):
+        return False
+    chain = list(owners.stack)
+    handlers = [h for h in found.handlers if _goes_round(t, h)]
+    return (
+        _readiness_wait(t, loop, found.body, chain)
+        or _library_stand_in(t, found.body, handlers, chain, owners)
+        or _asserted_after(t, loop, handlers, chain)
+    )
