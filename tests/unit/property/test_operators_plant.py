@@ -301,14 +301,27 @@ def test_a_return_of_the_types_default_gets_a_value_that_differs(
 
 def test_no_operator_proposes_its_original_text() -> None:
     # `return 0` in `-> int` and `return None` unannotated: the default is the value itself, and
-    # an int's 0 already has its constant mutants (1 and -1); a None return has no other value
+    # an int's 0 already has its constant mutants (1 and -1); a None return gets `...`, a value no
+    # caller takes for None (a blind project's `return None` guard had no mutant at all)
     source = b"def f(x) -> int:\n    return 0\n\ndef g(x):\n    return None\n"
     edits = [c.edit for c in candidates(ast.parse(source), source)]
     assert all(original_text(source, e) != e.replacement for e in edits)
     assert sorted((e.operator, e.replacement) for e in edits) == [
         ("constant-minus-one", "-1"),
         ("constant-plus-one", "1"),
+        ("return-default", "..."),
     ]
+
+
+def test_a_statement_over_several_lines_can_be_removed() -> None:
+    source = b'def f(d):\n    text = (\n        f"{d}-x"\n    )\n    return text\n'
+    removed = [
+        c.edit
+        for c in candidates(ast.parse(source), source)
+        if c.edit.operator == "remove-statement"
+    ]
+    assert [(e.line, e.end_line) for e in removed] == [(2, 4)]
+    assert apply_edit(source, removed[0]) == b"def f(d):\n    pass\n    return text\n"
 
 
 def test_a_default_or_decorator_edit_counts_toward_the_def_it_parameterizes() -> None:

@@ -3,8 +3,8 @@
 Operators (OPERATORS_VERSION names this exact list and behaviour; bump it on any change, since mutant ids
 depend on it): comparison swaps, boolean operator swaps, arithmetic swaps, off-by-one on int constants
 and on slice bounds, negated conditions, a return of the type's default (its other simplest value
-where the default is what the line returns: `return False` in a `-> bool` function becomes `True`),
-and removed statements. An edit whose replacement is the original text is no mutant and is never
+where the default is what the line returns: `return False` in a `-> bool` function becomes `True`,
+`return None` becomes `...`), and removed statements (also over several lines). An edit whose replacement is the original text is no mutant and is never
 proposed, nor is an edit that cannot change what the code computes (`equivalent`: a boundary swap
 of a comparison that picks one of its operands, a `max`/`min` default never reached, the negation
 of `if TYPE_CHECKING:`). Arid
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from lanegate.lanes.property import equivalent
 
-OPERATORS_VERSION = "lanegate-ops-5"
+OPERATORS_VERSION = "lanegate-ops-6"
 
 OPERATOR_NAMES = (
     "compare",
@@ -78,6 +78,7 @@ _DEFAULTS = {
 # in a `-> bool` function): a mutant must differ from the original. An int's 0 has none here, since
 # its constant operators already make it 1 and -1.
 _OTHER_DEFAULTS = {
+    "None": "...",  # `return None` (a "nothing found" guard): a value no caller takes for None
     "False": "True",
     "0.0": "1.0",
     "''": "' '",
@@ -307,7 +308,6 @@ class _Walker:
                     self.add(_span(stmt.value, "return-default", replacement))
                 self.expr(stmt.value)
             return
-        single_line = stmt.lineno == stmt.end_lineno
         removable = isinstance(
             stmt, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Raise | ast.Expr
         )
@@ -318,7 +318,7 @@ class _Walker:
         if isinstance(stmt, ast.AnnAssign):
             if stmt.value is not None:
                 self.expr(stmt.value)
-            if single_line and stmt.value is not None and len(self.scope) > 0:
+            if stmt.value is not None and len(self.scope) > 0:
                 self.add(_span(stmt, "remove-statement", "pass"))
             return
         if isinstance(stmt, ast.AugAssign):
@@ -334,7 +334,7 @@ class _Walker:
         if isinstance(stmt, ast.Assert):
             self.expr(stmt.test)  # the message is arid
             return
-        if removable and single_line and self.scope:
+        if removable and self.scope:  # over several lines too: `pass` takes its whole span
             self.add(_span(stmt, "remove-statement", "pass"))
         for field_name, value in ast.iter_fields(stmt):
             if field_name in ("annotation", "returns", "type_comment"):
