@@ -17,7 +17,7 @@ the changed lines' literals, neither answered otherwise. Tests are not compared 
 own tests were judged in its run). A pair that cannot be compared (a function not compared, the
 budget spent, a tree that cannot be made) does not agree: grouping by behaviour only ever joins.
 Pairs are compared in the order the survivors were given, each survivor against the first member
-of every group it is not yet in, within `cpu_seconds` in all.
+of every group it is not yet in, within `cpu_seconds` in all and an equal share of it per survivor.
 """
 
 from __future__ import annotations
@@ -70,19 +70,23 @@ def same_behaviour(
     leaders: list[Survivor] = []  # the first survivor of each group that joined no other
     found: list[Agreement] = []
     spent = 0.0
+    # each survivor's comparisons are paid from its own share: one whose functions never finish
+    # on the inputs drawn cannot spend what the pairs after it need
+    share = cpu_seconds / max(1, len(survivors) - 1)
     for survivor in survivors:
         if any(s.group == survivor.group for s in leaders) or any(
             a.second == survivor.commit for a in found
         ):
             continue
         agreement = None
+        own = 0.0
         for leader in leaders:
-            if spent >= cpu_seconds:
+            if spent >= cpu_seconds or own >= share:
                 break
-            agreement, seconds = _compare_pair(
-                space, leader, survivor, policy, hidden, cpu_seconds - spent
-            )
+            budget = min(share - own, cpu_seconds - spent)
+            agreement, seconds = _compare_pair(space, leader, survivor, policy, hidden, budget)
             spent += seconds
+            own += seconds
             if agreement is not None:
                 break
         if agreement is not None:

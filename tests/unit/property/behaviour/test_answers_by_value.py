@@ -39,6 +39,12 @@ def make_adder(n: int):
     return lambda x: x + n
 
 
+def limiter(n: int):
+    if n < 0:
+        raise ValueError(n)
+    return lambda text: text[:n]
+
+
 class Point:
     __slots__ = ("x", "y")
 
@@ -86,6 +92,12 @@ def make_adder(n: int):
     return add
 
 
+def limiter(n: int):
+    if n < 0:
+        raise ValueError(n)
+    return lambda text: text[: n + 1]
+
+
 class Point:
     __slots__ = ("x", "y")
 
@@ -110,12 +122,18 @@ class Counter:
 
     def capped(self, limit: int) -> int:
         return min(self.count, limit)
+
+    def tripled(self) -> int:
+        return self.count * 3
 """
 
 COUNTER_HEAD = (
     COUNTER.replace("self.count += by", "self.count += by + by")
     .replace("self.count * 2", "self.count + self.count")
     .replace("min(self.count, limit)", "max(self.count, limit)")
+    .replace(
+        "return self.count * 3", "self._tripled = self.count * 3\n        return self._tripled"
+    )
 )
 
 TESTS = """from pkg.counter import Counter
@@ -127,7 +145,7 @@ def test_bump():
     assert c.count == 3
 """
 
-METHODS = ("Counter.bump", "Counter.doubled", "Counter.capped")
+METHODS = ("Counter.bump", "Counter.doubled", "Counter.capped", "Counter.tripled")
 
 NAMES = (
     "evens",
@@ -137,6 +155,7 @@ NAMES = (
     "extended",
     "fetch",
     "make_adder",
+    "limiter",
     "point",
 )
 
@@ -197,7 +216,7 @@ def test_an_async_function_is_compared_by_its_result(found: dict[str, FunctionBe
 def test_a_returned_function_is_never_called_the_same(found: dict[str, FunctionBehaviour]) -> None:
     result = found["make_adder"]
     assert result.verdict == "not-compared", result
-    assert "a function or an object shown only by its address" in result.reason
+    assert "a function, an object shown only by its address" in result.reason
 
 
 def test_a_slotted_object_is_compared_by_its_fields(found: dict[str, FunctionBehaviour]) -> None:
@@ -224,3 +243,19 @@ def test_what_a_method_leaves_in_its_instance_is_compared(
     assert all(
         "leaving its arguments (pkg.counter.Counter(count=" in d.head for d in bump.differences
     )
+
+
+def test_a_function_handed_back_for_some_inputs_leaves_same_unknown(
+    found: dict[str, FunctionBehaviour],
+) -> None:
+    """limiter raises alike at base and head for n < 0 and hands back a closure otherwise: the
+    closures' bodies differ (n + 1), and agreeing on the raises says nothing of them."""
+    result = found["limiter"]
+    assert result.verdict == "not-compared", result
+    assert "what the engine cannot look into" in result.reason
+
+
+def test_private_state_a_method_keeps_is_its_own_business(
+    found: dict[str, FunctionBehaviour],
+) -> None:
+    assert found["Counter.tripled"].verdict == "same", found["Counter.tripled"]

@@ -223,9 +223,11 @@ def _run_case(function: Any, case: list[dict[str, Any]]) -> bytes:
             "args": [encode(a) for a in args],
             "kwargs": [[k, encode(v)] for k, v in kwargs.items()],
         }
-        if isinstance(function, Method) and isinstance(after["args"][0], dict):
-            after["args"][0]["type"] = call["args"][0]["type"]  # a moved class: the same state
-        if after != {"args": call["args"], "kwargs": call["kwargs"]}:
+        before = {"args": call["args"], "kwargs": call["kwargs"]}
+        if isinstance(function, Method):  # what a caller sees of the instance: its public state
+            after["args"][0] = _public(after["args"][0], call["args"][0]["type"])
+            before["args"] = [_public(call["args"][0], call["args"][0]["type"]), *call["args"][1:]]
+        if after != before:
             answer["mutated"] = after  # a side effect on what the caller passed is an answer too
         out.append(answer)
     return json.dumps(out, sort_keys=True).encode("ascii")
@@ -245,6 +247,16 @@ def _arguments(function: Any, data: list[Any]) -> list[Any]:
     if not data or not receiver_decodable(data[0]) or data[0]["type"] != function.type_name():
         raise _NotRebuilt
     return [receiver(data[0], function.owner), *(decode(a) for a in data[1:])]
+
+
+def _public(state: Any, type_name: str) -> Any:
+    """An encoded instance with only the fields a caller may read (no leading underscore), under
+    the type name it was given as (a moved class holds the same state): a cache or a renamed
+    private field is the class's own business."""
+    if not isinstance(state, dict) or not isinstance(state.get("fields"), list):
+        return state
+    fields = [f for f in state["fields"] if not str(f[0]).startswith("_")]
+    return {**state, "type": type_name, "fields": fields}
 
 
 def _settled(value: Any) -> Any:

@@ -249,11 +249,13 @@ class _Comparison:
         answered = self.observed.answered_keys()
         if not answered:
             return self._result("not-compared", "no input was answered by both versions")
-        if all(self.observed.opaque(key) for key in answered):
+        unseen = [key for key in answered if self.observed.opaque(key)]
+        if unseen:  # one unseen part leaves "same" unknown: a closure's body, a list's tail
             return self._result(
                 "not-compared",
-                f"its answers to all {len(answered)} inputs hold a function or an object shown "
-                "only by its address: alike or not, the engine cannot look into them",
+                f"its answers to {len(unseen)} of {len(answered)} inputs hold what the engine "
+                "cannot look into (a function, an object shown only by its address, or more than "
+                "an answer's bounds): alike or not there is unknown",
             )
         return self._result("same")
 

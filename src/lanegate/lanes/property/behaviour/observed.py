@@ -28,6 +28,7 @@ REL_TOL = 1e-9
 REFUSED_TEXT = '"raises": "TypeError"'
 ABS_TOL = 1e-12
 OPAQUE_TEXT = json.dumps(OPAQUE, sort_keys=True)[1:-1]  # as it appears in a canonical answer
+PARTIAL_TEXT = '"$": "more"'
 
 
 class Observed:
@@ -69,10 +70,11 @@ class Observed:
         return out
 
     def opaque(self, key: str) -> bool:
-        """Whether either version's answer to the case holds a value shown by nothing but its
-        address (`encode`: a function, a bare object): agreeing there says nothing."""
+        """Whether either version's answer to the case holds a part the encoding could not show:
+        a value shown by nothing but its address (a function, a bare object), or what lay past
+        the encoding's bounds (`encode`: a `more` marker): agreeing there says nothing."""
         return any(
-            OPAQUE_TEXT in text
+            OPAQUE_TEXT in text or PARTIAL_TEXT in text
             for side in SIDES
             for outcome in [self.first(side, key)]
             if outcome is not None
