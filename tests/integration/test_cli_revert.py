@@ -98,12 +98,16 @@ def test_reverts_run_as_mutants_and_each_kill_keeps_its_cause(
     halve = by_name["halve"]
     assert halve.revert_verdict == "not-killed"
     assert all(mutants[i].status is MutantStatus.SURVIVED for i in halve.reverts)
-    # the scorer's verdicts: the wrong change fails with its examples; the new default, compared
-    # only at calls the base refuses, was not compared where existing callers call: fail closed
+    # the scorer's verdicts: the wrong change fails with its examples; the new default is judged
+    # at the call shapes both versions accept, where a call that leaves `factor` out (as every
+    # existing caller may) gets 1 at base and 2 at head
     assert run.returncode == 1, run.stderr
     assert "[property-change-untested] lib.py::halve:" in run.stdout
     assert "halve(0): base 0, head 1" in run.stdout
-    assert "[property-change-not-compared] lib.py::scale:" in run.stdout
+    (scale_line,) = (line for line in run.stdout.splitlines() if "] lib.py::scale:" in line)
+    assert "[property-change-untested]" in scale_line, run.stdout
+    assert "judged at the call shapes both versions accept" in scale_line
+    assert "scale([-2]): base [-2], head [-4]" in scale_line
     assert "clamp" not in "".join(
         line for line in run.stdout.splitlines() if "[property-change" in line
     )

@@ -34,7 +34,7 @@ def test_a_difference_is_confirmed_by_two_runs_of_each() -> None:
     twice = _observed([_ok(1), _ok(1)], [_ok(2), _ok(2)])
     assert twice.confirmed(CASE) and twice.unstable() == ""
     assert str(twice.difference(CASE)) == "f(1): base 1, head 2"
-    assert twice.tried() == (1, (("recorded", 0), ("hypothesis", 1), ("literals", 0),
+    assert twice.tried() == (1, (("recorded", 0), ("hypothesis", 1), ("literals", 0), ("defaults", 0),
                                  ("sequences", 0), ("shrinking", 0)))  # fmt: skip
 
 

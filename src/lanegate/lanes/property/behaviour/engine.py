@@ -32,6 +32,7 @@ from lanegate.lanes.property.behaviour.inputs import (
     SOURCES,
     Case,
     case_of,
+    default_cases,
     literal_cases,
     literal_values,
     sequence_cases,
@@ -304,6 +305,7 @@ class _Comparison:
         singles = [*drawn, *recorded]
         cases = [case_of([c], "hypothesis") for c in drawn]
         cases += literal_cases(singles, literal_values(self.function.literals))
+        cases += default_cases(singles)
         cases += sequence_cases(singles)
         cases += [case_of([c], "recorded") for c in recorded]
         unique: dict[str, Case] = {}

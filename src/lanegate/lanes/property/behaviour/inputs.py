@@ -4,8 +4,9 @@ A case is a short list of calls made in one fresh process (one call, or a sequen
 shares state: how a cache that ignores an argument shows). Calls are encoded (`encode`): args and
 `[name, value]` kwargs. Sources: `recorded` (what the tests passed), `hypothesis` (drawn at the
 base from its annotations), `literals` (a drawn or recorded call with one argument replaced by a
-constant of the diff's changed or deleted lines, or one either side of it), `sequences` (a call
-followed by the same call with one argument changed), `shrinking` (simpler cases tried once a
+constant of the diff's changed or deleted lines, or one either side of it), `defaults` (a call with
+its last argument left out: what a caller who leaves it out gets), `sequences` (a call followed by
+the same call with one argument changed), `shrinking` (simpler cases tried once a
 difference is seen).
 """
 
@@ -20,11 +21,12 @@ from typing import Any
 
 from lanegate.lanes.property.behaviour.encode import encode
 
-SOURCES = ("recorded", "hypothesis", "literals", "sequences", "shrinking")
+SOURCES = ("recorded", "hypothesis", "literals", "defaults", "sequences", "shrinking")
 MAX_LITERAL_TEXT = 200
 MAX_LITERAL_CASES = 60
 LITERAL_BASES = 4  # calls the literals are put into
 MAX_SEQUENCES = 20
+DEFAULT_BASES = 8  # calls whose last argument is tried left out
 MAX_SHRINK_CANDIDATES = 60
 
 Call = dict[str, Any]
@@ -148,6 +150,24 @@ def _replacements(call: Call, values: list[Any]) -> Iterator[Call]:
                 kwargs = list(call["kwargs"])
                 kwargs[position] = [name, value]
                 yield {"args": call["args"], "kwargs": kwargs}
+
+
+# --- defaults -------------------------------------------------------------------------------------
+
+
+def default_cases(singles: list[Call]) -> list[Case]:
+    """The first few calls with their last positional argument, or one keyword argument, left
+    out: where a version has a default for it, that default is what a caller who leaves it out
+    gets (a changed default shows though every test passes the argument); where the base has none,
+    its TypeError is a call shape it refuses, which the scorer sets aside."""
+    out: list[Case] = []
+    for call in singles[:DEFAULT_BASES]:
+        if call["args"]:
+            out.append(case_of([{"args": call["args"][:-1], "kwargs": call["kwargs"]}], "defaults"))
+        for name, _value in call["kwargs"]:
+            kept = [kw for kw in call["kwargs"] if kw[0] != name]
+            out.append(case_of([{"args": call["args"], "kwargs": kept}], "defaults"))
+    return out
 
 
 # --- sequences ------------------------------------------------------------------------------------
