@@ -43,7 +43,9 @@ def _helper(target: int, cancel: int, delay: float, hold: float) -> None:
             os.kill(pid, signal.SIGSTOP)
             stopped.append(pid)
     select.select([], [], [], max(0.0, hold))
-    for pid in reversed(stopped):
+    # the test's process first: it is the one that waits with a deadline, and a child that had
+    # only a little left to do would otherwise finish before its waiter looked at the clock
+    for pid in stopped:
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGCONT)
 
