@@ -130,8 +130,9 @@ def test_two_different_tests_sharing_a_fixed_path_meet(make_repo, capsys) -> Non
 
 # The fixed path and the fixed port live in fixtures and in a helper module, not in the test's own
 # lines: a test's risk is the code it runs, its fixtures' included. Each copy writes rows of its
-# own batch and reads them back, or serves a few requests from a server on a fixed port; the
-# look-alikes take `tmp_path` and port 0.
+# own run id (drawn when its module is imported, so each copy must import it itself, as each
+# xdist worker does) and reads them back, or serves a few requests from a server on a fixed
+# port; the look-alikes take `tmp_path` and port 0.
 EXPORT = """\
 import csv
 
@@ -150,14 +151,16 @@ def batches(path):
 
 HELD = """\
 import http.server
-import os
 import threading
 import urllib.request
+import uuid
 from pathlib import Path
 
 import pytest
 
 from ledger_export import batches, write_rows
+
+RUN_ID = uuid.uuid4().hex  # drawn at import: each process (each xdist worker) has its own
 
 
 @pytest.fixture
@@ -200,13 +203,13 @@ def fetch_all(server):
 
 
 def test_export_at_a_fixed_path(export_path):
-    write_rows(export_path, str(os.getpid()))
-    assert batches(export_path) == {str(os.getpid())}
+    write_rows(export_path, RUN_ID)
+    assert batches(export_path) == {RUN_ID}
 
 
 def test_export_in_own_folder(own_export_path):
-    write_rows(own_export_path, str(os.getpid()))
-    assert batches(own_export_path) == {str(os.getpid())}
+    write_rows(own_export_path, RUN_ID)
+    assert batches(own_export_path) == {RUN_ID}
 
 
 def test_metrics_on_a_fixed_port(metrics):
