@@ -807,30 +807,38 @@ def _fork_child(
 
 
 def _own_imports(item: pytest.Item, seed: int) -> None:
-    """In a shared-host child: run the import-time code of the tree's modules again (the test's
-    module last), under a random seed of the child's own. Two xdist workers are two processes,
-    each importing the test module itself: a module-level `RUN_ID = uuid4().hex` or a timestamp
-    differs between them, while a child forked after collection shares its parent's, and two
-    copies that write the same bytes to one fixed path collide without a trace. `reload` runs
-    the code in the module's own namespace, so the functions and fixtures pytest holds see the
-    new values. A module that fails to import again keeps what it had (no evidence is lost)."""
+    """In a shared-host child: run the import-time code of the test's module again, and of the
+    tree's modules it takes names from (helpers first), under a random seed of the child's own.
+    Two xdist workers are two processes, each importing the test module itself: a module-level
+    `RUN_ID = uuid4().hex` or a timestamp differs between them, while a child forked after
+    collection shares its parent's, and two copies that write the same bytes to one fixed path
+    collide without a trace. `reload` runs the code in the module's own namespace, so the
+    functions and fixtures pytest holds see the new values. Only what the test's module reaches
+    (a whole repository's modules cost every child their imports: 2x the lane's CPU on a corpus
+    collected in one session). A module that fails to import again keeps what it had."""
     random.seed(seed)
-    root = Path(str(item.config.rootpath)).resolve()
     test_module = getattr(item, "module", None)
-    mine: list[ModuleType] = []
-    for module in list(sys.modules.values()):
+    if not isinstance(test_module, ModuleType):
+        return
+    root = Path(str(item.config.rootpath)).resolve()
+    order: list[ModuleType] = []
+    for value in list(vars(test_module).values()):
+        module = (
+            value
+            if isinstance(value, ModuleType)
+            else sys.modules.get(str(getattr(value, "__module__", "") or ""))
+        )
+        if module is None or module is test_module or module in order:
+            continue
         file = getattr(module, "__file__", None)
-        if module is test_module or not file or Path(file).name == "conftest.py":
+        if not file or Path(file).name == "conftest.py":
             continue
         if module.__name__.partition(".")[0] in ("lanegate", "pytest", "_pytest"):
             continue  # the lane's own plugin, where the tree is lanegate's
         path = Path(file).resolve()
         if root in path.parents and "site-packages" not in path.parts:
-            mine.append(module)
-    order = mine[::-1]  # helpers (imported after what imports them) first
-    if isinstance(test_module, ModuleType):
-        order.append(test_module)
-    for module in order:
+            order.append(module)
+    for module in [*order, test_module]:  # helpers before what imports from them
         with contextlib.suppress(Exception):
             importlib.reload(module)
 
