@@ -40,3 +40,38 @@ def test_deschedule_runs_expose_a_tight_deadline_and_pass_a_generous_one(make_re
     (calm,) = [b for b in generous["batches"] if b["dimension"] == "deschedule"]
     assert generous["deterministic"] and calm["passed"] == calm["runs"] >= 2
     capsys.readouterr()
+
+
+# A deadline the test sets on a child process: the child computes ~30 ms (no output, so
+# `subprocess.run` waits with `Popen.wait(timeout)`, which reaps a child that exited before it
+# looks at the clock). Only a stop that reaches the child too shows the deadline; the look-alike
+# allows a minute. Neither reads the clock: the `timeout=` is what gives them deschedule runs.
+CHILD = """\
+import subprocess
+import sys
+
+WORK = [sys.executable, "-I", "-S", "-c", "sum(range(2_000_000))"]
+
+
+def test_child_within_a_tight_timeout():
+    assert subprocess.run(WORK, timeout=0.2).returncode == 0
+
+
+def test_child_within_a_generous_timeout():
+    assert subprocess.run(WORK, timeout=60).returncode == 0
+"""
+
+
+def test_a_timeout_the_test_sets_on_a_child_meets_the_stopped_child(make_repo, capsys) -> None:  # type: ignore[no-untyped-def]
+    repo = feature_repo(make_repo, {"tests/test_child.py": CHILD})
+    assert flake(repo.path) == 1, capsys.readouterr().out
+    tests = {t["node_id"].split("::")[1]: t for t in ledger(repo.path)["tests"]}
+    tight, generous = (
+        tests["test_child_within_a_tight_timeout"],
+        tests["test_child_within_a_generous_timeout"],
+    )
+    (stopped,) = [b for b in tight["batches"] if b["dimension"] == "deschedule"]
+    assert stopped["runs"] >= 2 and stopped["failed"] >= 1, stopped
+    assert not tight["deterministic"], tight
+    (calm,) = [b for b in generous["batches"] if b["dimension"] == "deschedule"]
+    assert generous["deterministic"] and calm["passed"] == calm["runs"] >= 2, generous

@@ -143,6 +143,74 @@ def test_hashing_follows_names_imported_from_repository_modules_that_build_sets(
     assert all("hashing" not in t.risks for t in discover_tests(module, "tests/test_m.py", ids))
 
 
+FIXTURES = """\
+import http.server
+import subprocess
+
+import pytest
+
+REPORT = "/tmp/report.csv"
+
+
+@pytest.fixture(name="server")
+def _server():
+    return http.server.HTTPServer(("127.0.0.1", 8765), http.server.BaseHTTPRequestHandler)
+
+
+@pytest.fixture
+def client(server):
+    return server.server_address
+
+
+@pytest.fixture
+def report():
+    return REPORT
+
+
+def test_through_a_fixture_of_a_fixture(client):
+    assert client
+
+
+@pytest.mark.usefixtures("report")
+def test_through_usefixtures():
+    pass
+
+
+def test_from_the_conftest(shared_socket):
+    pass
+
+
+def test_sets_a_deadline():
+    subprocess.run(["true"], timeout=0.5)
+
+
+def test_port_zero():
+    assert ("127.0.0.1", 0)
+"""
+
+
+def test_a_test_inherits_what_its_fixtures_touch_and_a_deadline_it_sets() -> None:
+    sources = {
+        "tests/conftest.py": (
+            "import socket\nimport pytest\n\n@pytest.fixture\n"
+            "def shared_socket():\n    return socket.socket()\n"
+        )
+    }
+    names = ("fixture_of_a_fixture", "usefixtures", "the_conftest", "deadline", "zero")
+    ids = [
+        f"tests/test_f.py::test_{n}"
+        for n in ("through_a_fixture_of_a_fixture", "through_usefixtures", "from_the_conftest")
+    ] + ["tests/test_f.py::test_sets_a_deadline", "tests/test_f.py::test_port_zero"]
+    found = dict(
+        zip(names, discover_tests(FIXTURES, "tests/test_f.py", ids, sources.get), strict=True)
+    )
+    assert "resource" in found["fixture_of_a_fixture"].risks  # a fixed port, two fixtures down
+    assert "resource" in found["usefixtures"].risks  # a path under /tmp
+    assert "resource" in found["the_conftest"].risks  # a conftest's fixture opens a socket
+    assert found["deadline"].risks == frozenset({"deadline"})
+    assert found["zero"].risks == frozenset()  # port 0: the kernel picks a free one
+
+
 def test_changed_test_selects_every_test_before_it() -> None:
     line = MODULE.splitlines().index("    def test_method(self):") + 2
     selected = select_module("t.py", MODULE, frozenset({line}), IDS)

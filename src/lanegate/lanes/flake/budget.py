@@ -56,7 +56,9 @@ STRESS_RISKY = 24
 # Tests that start threads get half their runs under stress, up to STRESS_THREADS.
 STRESS_THREADS = 64
 STRESS_PLAIN = 0
-STRESS_RISKS = frozenset({"threads", "clock"})
+# A deadline the test sets itself (`subprocess.run(..., timeout=0.12)`) is its own dependence on
+# the machine's speed: it gets the stress and deschedule runs a test reading the clock gets.
+STRESS_RISKS = frozenset({"threads", "clock", "deadline"})
 # However small its budget, a test that starts threads gets this many stress runs, unpaid like the
 # floor: every yield rate of the preempting runs once (`stress.Preemption`), and as many stalling
 # runs (`stress_floors`). A budget cut otherwise takes a slow thread test's stress runs first (at

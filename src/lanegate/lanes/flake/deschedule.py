@@ -9,6 +9,12 @@ a regex, a hash), and last 5-30 ms. So each run forks a helper that waits a seed
 test's own base-run time, stops the process (`SIGSTOP`), holds it for a seeded 100-300 ms, and
 lets it go (`SIGCONT`): the scheduler's decision, taken in the open, at no CPU cost.
 
+A busy machine slows the processes a test starts as much as the test: a child Python under
+`subprocess.run(..., timeout=0.12)` that finishes while only its parent is stopped is waited for
+without a timeout (`Popen.wait` reaps a child that exited before it looks at the clock). So the
+stop reaches every process the test's process started, found through `/proc` when the stop
+begins (children of children too), and each is continued after it.
+
 The helper is cancelled through a pipe when the run ends before the stop is due, and always
 reaped before the run is judged: no process is left behind, and a stop that began is always
 ended by the process that began it (never killed between the stop and the continue).
@@ -31,8 +37,45 @@ def _helper(target: int, cancel: int, delay: float, hold: float) -> None:
     if ready:
         return
     os.kill(target, signal.SIGSTOP)
+    stopped = [target]
+    for pid in descendants(target, exclude=os.getpid()):
+        with contextlib.suppress(OSError):  # it may have exited since it was listed
+            os.kill(pid, signal.SIGSTOP)
+            stopped.append(pid)
     select.select([], [], [], max(0.0, hold))
-    os.kill(target, signal.SIGCONT)
+    # the test's process first: it is the one that waits with a deadline, and a child that had
+    # only a little left to do would otherwise finish before its waiter looked at the clock
+    for pid in stopped:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGCONT)
+
+
+MAX_DESCENDANTS = 256
+
+
+def descendants(root: int, exclude: int) -> list[int]:
+    """The processes `root` started and theirs, breadth first (`/proc/PID/task/TID/children`),
+    without `exclude` (the helper itself); none where `/proc` does not list children."""
+    found: list[int] = []
+    queue = [root]
+    while queue and len(found) < MAX_DESCENDANTS:
+        pid = queue.pop(0)
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for tid in tasks:
+            try:
+                with open(f"/proc/{pid}/task/{tid}/children", encoding="ascii") as listing:
+                    text = listing.read()
+            except OSError:
+                continue
+            for word in text.split():
+                child = int(word)
+                if child != exclude and child not in found:
+                    found.append(child)
+                    queue.append(child)
+    return found[:MAX_DESCENDANTS]
 
 
 @contextlib.contextmanager

@@ -340,9 +340,13 @@ def run_pins(dimension: Dimension, run: int, base_random: int) -> RunPins:
         seed = random.Random(f"{base_random}:hash:{run}").getrandbits(32)
         return RunPins(dimension, run, "0", hash_seed=seed)
     if dimension is Dimension.SHARED_HOST:
+        # each copy its own random seed, as two processes on one host have: two copies seeded
+        # alike draw the same "unique" names and ids and write the same bytes, so their
+        # collision on a fixed path leaves nothing to see
+        key = f"shared-host:{run}"
         if run >= CROSS_RUN:  # beside another test (`plugin._pairs`), or itself when alone
-            return RunPins(dimension, run, "0", beside_other=True)
-        return RunPins(dimension, run, "0", beside=run ^ 1)  # runs 0 and 1 together, 2 and 3
+            return RunPins(dimension, run, key, beside_other=True)
+        return RunPins(dimension, run, key, beside=run ^ 1)  # runs 0 and 1 together, 2 and 3
     if dimension is Dimension.CALENDAR:
         position, zone = CALENDAR_POSITIONS[run % len(CALENDAR_POSITIONS)]
         return RunPins(dimension, run, "0", tz=zone, calendar=position)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import gc
+import importlib
 import inspect
 import json
 import math
@@ -32,6 +33,7 @@ import warnings
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -792,6 +794,7 @@ def _fork_child(
                 # run completes a batch (its other runs were reaped before) must not report it
                 rec.mute_batches = True
                 os.close(go[1])
+                _own_imports(item, derived_seed(rec.random_seed, item.nodeid, f"import:{run}"))
                 os.read(go[0], 1)  # end of file once every child of the group exists
             if _child_run(rec, item, twin, batch, run):  # its run was counted: send it on
                 os.write(tally_write, json.dumps(batch.last_run()).encode("utf-8"))
@@ -801,6 +804,43 @@ def _fork_child(
             os._exit(code)
     os.close(tally_write)
     return _Child(pid, tally_read, twin, run)
+
+
+def _own_imports(item: pytest.Item, seed: int) -> None:
+    """In a shared-host child: run the import-time code of the test's module again, and of the
+    tree's modules it takes names from (helpers first), under a random seed of the child's own.
+    Two xdist workers are two processes, each importing the test module itself: a module-level
+    `RUN_ID = uuid4().hex` or a timestamp differs between them, while a child forked after
+    collection shares its parent's, and two copies that write the same bytes to one fixed path
+    collide without a trace. `reload` runs the code in the module's own namespace, so the
+    functions and fixtures pytest holds see the new values. Only what the test's module reaches
+    (a whole repository's modules cost every child their imports: 2x the lane's CPU on a corpus
+    collected in one session). A module that fails to import again keeps what it had."""
+    random.seed(seed)
+    test_module = getattr(item, "module", None)
+    if not isinstance(test_module, ModuleType):
+        return
+    root = Path(str(item.config.rootpath)).resolve()
+    order: list[ModuleType] = []
+    for value in list(vars(test_module).values()):
+        module = (
+            value
+            if isinstance(value, ModuleType)
+            else sys.modules.get(str(getattr(value, "__module__", "") or ""))
+        )
+        if module is None or module is test_module or module in order:
+            continue
+        file = getattr(module, "__file__", None)
+        if not file or Path(file).name == "conftest.py":
+            continue
+        if module.__name__.partition(".")[0] in ("lanegate", "pytest", "_pytest"):
+            continue  # the lane's own plugin, where the tree is lanegate's
+        path = Path(file).resolve()
+        if root in path.parents and "site-packages" not in path.parts:
+            order.append(module)
+    for module in [*order, test_module]:  # helpers before what imports from them
+        with contextlib.suppress(Exception):
+            importlib.reload(module)
 
 
 def _reap_child(rec: _Recorder, batch: _Batch, child: _Child, why: str) -> bool:

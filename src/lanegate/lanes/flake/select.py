@@ -10,7 +10,7 @@ repeats more often.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -19,6 +19,18 @@ from lanegate.diff import Change, DiffSummary, changed_lines, removed_lines
 from lanegate.lanes.collection import Collection, changed_test_files, locate
 from lanegate.lanes.flake.touched import touched_tests
 from lanegate.pysource import parse as parse_python
+
+# What `_names` records of what code touches beyond names, counted without an import: a deadline
+# passed by keyword (`timeout=0.1`), a fixed network address (`("127.0.0.1", 8765)`), a fixed path
+# in the machine's shared temporary folders (`"/tmp/report.csv"`, `Path("/tmp") / name`).
+DEADLINE = "timeout="
+DEADLINE_KEYWORDS = frozenset({"timeout", "deadline"})
+FIXED_ADDRESS = "address="
+SHARED_PATH = "shared-path="
+SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
+MARKERS = frozenset({DEADLINE, FIXED_ADDRESS, SHARED_PATH})
+# names that count as a risk without an import (builtins, and the markers)
+BARE_RISK_NAMES = frozenset({"id", "hash", "object", *MARKERS})
 
 RISK_NAMES: dict[str, frozenset[str]] = {
     "random": frozenset(
@@ -99,8 +111,22 @@ RISK_NAMES: dict[str, frozenset[str]] = {
             "sqlite3",  # a database file: a fixed path two copies share
             "flock",
             "fcntl",
+            # servers and clients of an address on this machine (a fixed port two copies share)
+            "http",
+            "socketserver",
+            "HTTPServer",
+            "TCPServer",
+            "create_server",
+            "start_server",
+            "create_connection",
+            "urlopen",
+            FIXED_ADDRESS,
+            SHARED_PATH,
         }
     ),
+    # a deadline the test sets on a wait (`subprocess.run(..., timeout=0.1)`, `q.get(timeout=1)`,
+    # `join(timeout=)`): its outcome depends on how fast the machine is (`_names` adds `timeout=`)
+    "deadline": frozenset({DEADLINE}),
 }
 
 # The host a CI job runs on (`lanes/flake/host.py`): names that show a test reads files by a path
@@ -259,15 +285,24 @@ def module_traits(tree: ast.AST) -> frozenset[str]:
     the test, usually opens the relative path, reads the terminal width or sizes its pool) and
     the causes of flakiness it imports (`RISK_NAMES`: the code under test sleeps, keeps a TTL or
     starts the worker thread, so a test of it needs the stress and clock runs)."""
-    names = _names(tree)
-    imported: set[str] = set()
+    return _traits(tree, _names(tree), _imports(tree))
+
+
+def _traits(node: ast.AST, names: set[str], imported: set[str]) -> frozenset[str]:
+    """What code (`node`, whose names are `names`) shows, when its module imports `imported`."""
+    found = host_risks(node, names) | _risks(n for n in names if n in imported or n in MARKERS)
+    return found | {HASHING} if shows_hashing(node) else found
+
+
+def _imports(tree: ast.AST) -> set[str]:
+    """Every name part a module imports (`from a.b import c as d`: a, b, c)."""
+    out: set[str] = set()
     for sub in ast.walk(tree):
         if isinstance(sub, ast.ImportFrom):
-            imported.update((sub.module or "").split("."))
+            out.update((sub.module or "").split("."))
         if isinstance(sub, ast.Import | ast.ImportFrom):
-            imported.update(part for alias in sub.names for part in alias.name.split("."))
-    found = host_risks(tree, names) | _risks(n for n in names if n in imported)
-    return found | {HASHING} if shows_hashing(tree) else found
+            out.update(part for alias in sub.names for part in alias.name.split("."))
+    return out
 
 
 def imported_traits(
@@ -366,7 +401,140 @@ def _names(node: ast.AST) -> set[str]:
             out.add(sub.attr)
         elif isinstance(sub, ast.alias):
             out.update(sub.name.split("."))
+        elif isinstance(sub, ast.keyword) and sub.arg in DEADLINE_KEYWORDS:
+            if not (isinstance(sub.value, ast.Constant) and sub.value.value is None):
+                out.add(DEADLINE)
+        elif isinstance(sub, ast.Tuple) and _fixed_address(sub):
+            out.add(FIXED_ADDRESS)
+        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+            if any(sub.value == f or sub.value.startswith(f + "/") for f in SHARED_FOLDERS):
+                out.add(SHARED_PATH)
     return out
+
+
+def _fixed_address(node: ast.Tuple) -> bool:
+    """`("127.0.0.1", 8765)`: a host and a port other than 0 (0 asks the kernel for a free one)."""
+    if len(node.elts) != 2:
+        return False
+    host, port = node.elts
+    return (
+        isinstance(host, ast.Constant)
+        and isinstance(host.value, str)
+        and isinstance(port, ast.Constant)
+        and type(port.value) is int
+        and 0 < port.value < 65536
+    )
+
+
+def _is_fixture(decorator: ast.expr) -> bool:
+    """`@pytest.fixture`, `@fixture`, either called with arguments or not."""
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+    return name in ("fixture", "yield_fixture")
+
+
+def _fixture_option(decorator: ast.expr, option: str) -> object:
+    if isinstance(decorator, ast.Call):
+        for keyword in decorator.keywords:
+            if keyword.arg == option and isinstance(keyword.value, ast.Constant):
+                return keyword.value.value
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Fixtures:
+    """The fixtures a module (or a conftest) defines at its top level, by name (its `name=` when
+    given), and the autouse ones, which every test of their scope requests."""
+
+    nodes: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]
+    autouse: frozenset[str]
+
+    def names(self, name: str) -> set[str]:
+        """What fixture `name` reaches: its own names and the fixtures it requests."""
+        node = self.nodes[name]
+        return _names(node) | _params(node)
+
+
+def _params(func: ast.AST) -> set[str]:
+    """The parameters of a function: for a test or a fixture, the fixtures it requests."""
+    if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        return set()
+    args = func.args
+    return {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+
+
+def fixtures_of(tree: ast.Module) -> Fixtures:
+    """The module-level fixtures of `tree` (`Fixtures`)."""
+    nodes: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+    autouse: set[str] = set()
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for decorator in node.decorator_list:
+            if _is_fixture(decorator):
+                given = _fixture_option(decorator, "name")
+                name = given if isinstance(given, str) else node.name
+                nodes[name] = node
+                if _fixture_option(decorator, "autouse") is True:
+                    autouse.add(name)
+    return Fixtures(nodes, frozenset(autouse))
+
+
+def requested(func: ast.AST) -> set[str]:
+    """The fixtures a test requests: its parameters and its `usefixtures` marks' names."""
+    out = _params(func)
+    decorators = getattr(func, "decorator_list", [])
+    for decorator in decorators:
+        if isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute):
+            if decorator.func.attr == "usefixtures":
+                out.update(
+                    a.value
+                    for a in decorator.args
+                    if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                )
+    return out
+
+
+def _reach(start: set[str], helpers: Mapping[str, ast.AST]) -> tuple[set[str], list[ast.AST]]:
+    """The names code reaches from `start` through `helpers` (functions, classes and fixtures of
+    one module, helpers of helpers too), and the helper nodes it reached."""
+    names = set(start)
+    reached: set[str] = set()
+    while fresh := (names & helpers.keys()) - reached:
+        reached |= fresh
+        for name in fresh:
+            names |= _names(helpers[name]) | _params(helpers[name])
+    return names, [helpers[name] for name in sorted(reached)]
+
+
+def conftest_traits(
+    path: str, read: Callable[[str], str | None]
+) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
+    """The fixtures of the `conftest.py` files above a test module (its folder and every parent,
+    the nearest one winning), each with the traits of its code (`_traits` with the conftest's
+    imports), and the names of the autouse ones: a test's risk is what it touches, and a fixture
+    it requests (a server on a fixed port, a file at a fixed path) is code it runs."""
+    traits: dict[str, frozenset[str]] = {}
+    autouse: set[str] = set()
+    folder = PurePosixPath(path).parent
+    for level in (folder, *folder.parents):
+        text = read(str(level / "conftest.py"))
+        if text is None:
+            continue
+        try:
+            tree = parse_python(text)
+        except (SyntaxError, ValueError):
+            continue
+        found = fixtures_of(tree)
+        imported = _imports(tree)
+        helpers = {n.name: n for n in _helpers(tree)} | found.nodes
+        for name in found.nodes:
+            if name in traits:  # a nearer conftest's fixture overrides a farther one's
+                continue
+            names, nodes = _reach({name}, helpers)
+            traits[name] = frozenset().union(*(_traits(n, names, imported) for n in nodes))
+        autouse |= found.autouse
+    return traits, frozenset(autouse)
 
 
 def _risks(names: Iterable[str]) -> frozenset[str]:
@@ -464,11 +632,18 @@ def discover_tests(
     SyntaxError propagates."""
     tree = parse_python(source, path)
     imported = imported_traits(tree, path, read) if read is not None else {}
+    # the fixtures a test requests are code it runs: the module's own (below), and its
+    # conftests' (with what their code shows), autouse ones requested by every test
+    conftest, autouse = conftest_traits(path, read) if read is not None else ({}, frozenset())
+    imported = {**conftest, **imported}
     hashing_names = {name for name, found in imported.items() if HASHING in found}
     # what a test calls or builds from its own module: helper functions, and classes (a fake, a
     # cache, a `threading.Thread` subclass) whose methods read the clock or start the thread
     helper_nodes = _helpers(tree)
     helpers = {n.name: _names(n) for n in helper_nodes}
+    fixtures = fixtures_of(tree)  # by name, with the fixtures each requests
+    helpers.update({name: fixtures.names(name) for name in fixtures.nodes})
+    autouse |= fixtures.autouse
     module_imports = set().union(
         *(_names(n) for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom))
     )
@@ -481,14 +656,14 @@ def discover_tests(
                 constants[n.targets[0].id] = group
 
     def risks_of(func: ast.AST) -> frozenset[str]:
-        names = _names(func)
+        names = _names(func) | requested(func) | autouse
         reached: set[str] = set()
         while fresh := (names & (helpers.keys() | aliases.keys())) - reached:
             reached |= fresh  # helpers of helpers, and the names an alias stands for, too
             for name in fresh:
                 names |= helpers.get(name, set()) | aliases.get(name, set())
         # A bare name like `choice` counts only when the module imported it from somewhere.
-        risks = _risks(n for n in names if n in module_imports or n in {"id", "hash", "object"})
+        risks = _risks(n for n in names if n in module_imports or n in BARE_RISK_NAMES)
         hashing = shows_hashing(func) or any(
             shows_hashing(h) for h in helper_nodes if h.name in names
         )
